@@ -1,0 +1,239 @@
+"""Cards, suits, deck presets and the deal set-ups of one bet.
+
+A bet is decided by a banker's deck of ``cards`` cards holding ``copies`` copies of
+the punter's rank. The two-deck game (the classic one) leaves the banker's deck
+whole; the one-deck game takes the punter's card off the top of the banker's cut
+deck; a mid-deal state is whatever is left.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+
+from shtoss_exact.errors import ShtossError
+
+
+class Suit(StrEnum):
+    """The four suits: spades and clubs are black, hearts and diamonds red."""
+
+    SPADES = "spades"
+    CLUBS = "clubs"
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+
+    @property
+    def red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOL[self]
+
+
+_SUIT_SYMBOL = {Suit.SPADES: "♠", Suit.CLUBS: "♣", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
+
+# Latin letters, card symbols (filled and outlined), Russian initials
+# (пики, трефы, черви, бубны).
+_SUIT_ALIASES: dict[str, Suit] = {
+    "s": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES, "п": Suit.SPADES,
+    "c": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS, "т": Suit.CLUBS, "к": Suit.CLUBS,
+    "h": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS, "ч": Suit.HEARTS,
+    "d": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "б": Suit.DIAMONDS,
+}  # fmt: skip
+
+
+class SuitRelation(StrEnum):
+    """How the deciding card's suit relates to the punter's card (the *thirds* scheme).
+
+    *colour* (цветная): the same suit; *half-colour* (полуцветная): the other suit
+    of the same colour; *plain* (простая): the other colour.
+    """
+
+    COLOUR = "colour"
+    HALF_COLOUR = "half-colour"
+    PLAIN = "plain"
+
+
+def suit_relation(punter: Suit, deciding: Suit) -> SuitRelation:
+    """The relation of the deciding card's suit to the punter's card's suit.
+
+    >>> suit_relation(Suit.HEARTS, Suit.DIAMONDS)
+    <SuitRelation.HALF_COLOUR: 'half-colour'>
+    """
+    if punter is deciding:
+        return SuitRelation.COLOUR
+    if punter.red == deciding.red:
+        return SuitRelation.HALF_COLOUR
+    return SuitRelation.PLAIN
+
+
+RANKS_52 = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+PRESETS: dict[int, tuple[str, ...]] = {52: RANKS_52, 36: RANKS_52[4:], 32: RANKS_52[5:]}
+"""Deck size -> its ranks, low to high (2..A, 6..A, 7..A), four suits each."""
+
+# Russian rank letters: валет, дама, король, туз (Cyrillic Т is the ace); Latin T is
+# the ten, as in poker notation.
+_RANK_ALIASES = {"В": "J", "Д": "Q", "К": "K", "Т": "A", "T": "10"}
+
+
+def parse_rank(text: str) -> str:
+    """Normalise a rank: ``7``, ``10``, ``q``, ``Д`` (дама) -> ``7``, ``10``, ``Q``, ``Q``.
+
+    >>> parse_rank("т")
+    'A'
+    """
+    raw = text.strip()
+    key = raw.upper()
+    key = _RANK_ALIASES.get(key, key)
+    if key not in RANKS_52:
+        allowed = "2..10, J, Q, K, A (or В, Д, К, Т)"
+        raise ShtossError(f"unknown rank {text!r}: allowed ranks are {allowed}")
+    return key
+
+
+def parse_suit(text: str) -> Suit:
+    """Normalise a suit: ``h``, ``♥``, ``hearts``, ``ч`` -> ``Suit.HEARTS``.
+
+    >>> parse_suit("♠")
+    <Suit.SPADES: 'spades'>
+    """
+    key = text.strip().lower()
+    for suit in Suit:
+        if key == suit.value:
+            return suit
+    if key in _SUIT_ALIASES:
+        return _SUIT_ALIASES[key]
+    allowed = "s/c/h/d, ♠/♣/♥/♦, п/т/ч/б or spades/clubs/hearts/diamonds"
+    raise ShtossError(f"unknown suit {text!r}: allowed suits are {allowed}")
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card: a rank (``"2"``..``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``) and a suit."""
+
+    rank: str
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit.symbol}"
+
+
+def parse_card(text: str) -> Card:
+    """Parse a card such as ``7h``, ``7♥``, ``10D``, ``QS`` or ``Дп`` (дама пик).
+
+    >>> parse_card("10D")
+    Card(rank='10', suit=<Suit.DIAMONDS: 'diamonds'>)
+    """
+    raw = text.strip()
+    if len(raw) < 2 or len(raw) > 3:
+        raise ShtossError(
+            f"unknown card {text!r}: write a rank then a suit, e.g. 7h, 10D, QS, A♠, Дп"
+        )
+    rank_part, suit_part = raw[:-1], raw[-1]
+    try:
+        return Card(parse_rank(rank_part), parse_suit(suit_part))
+    except ShtossError as error:
+        raise ShtossError(f"unknown card {text!r}: {error}") from None
+
+
+def parse_suits(text: str) -> tuple[Suit, ...]:
+    """Parse a run of suit letters, one per copy: ``"shc"`` or ``"♠♥♥"``.
+
+    >>> [s.value for s in parse_suits("sh")]
+    ['spades', 'hearts']
+    """
+    cleaned = [ch for ch in text if not ch.isspace() and ch != ","]
+    return tuple(parse_suit(ch) for ch in cleaned)
+
+
+@dataclass(frozen=True)
+class SuitCounts:
+    """How many of the copies in the deck stand in each suit relation to the punter's card."""
+
+    colour: int
+    half_colour: int
+    plain: int
+
+    @classmethod
+    def of(cls, punter: Suit, copies: tuple[Suit, ...]) -> SuitCounts:
+        counts = Counter(suit_relation(punter, suit) for suit in copies)
+        return cls(
+            counts[SuitRelation.COLOUR],
+            counts[SuitRelation.HALF_COLOUR],
+            counts[SuitRelation.PLAIN],
+        )
+
+    def __getitem__(self, relation: SuitRelation) -> int:
+        return {
+            SuitRelation.COLOUR: self.colour,
+            SuitRelation.HALF_COLOUR: self.half_colour,
+            SuitRelation.PLAIN: self.plain,
+        }[relation]
+
+    @property
+    def total(self) -> int:
+        return self.colour + self.half_colour + self.plain
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One bet's set-up: ``cards`` in the banker's deck, ``copies`` of the punter's rank.
+
+    ``card`` is the punter's card when its suit matters, ``copy_suits`` the suits of
+    the copies in the banker's deck (one per copy) when they are known.
+
+    Build one with ``shtoss_exact.odds.make_deal``, which knows the presets.
+
+    >>> Deal(52, 4).suit_counts is None
+    True
+    """
+
+    cards: int
+    copies: int
+    card: Card | None = None
+    copy_suits: tuple[Suit, ...] | None = None
+    one_deck: bool = False
+
+    def __post_init__(self) -> None:
+        for name, value in (("cards", self.cards), ("copies", self.copies)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ShtossError(f"{name} must be a whole number, got {value!r}")
+            if value < 0:
+                raise ShtossError(f"{name} must be >= 0, got {value}")
+        if self.copies > self.cards:
+            raise ShtossError(
+                f"copies={self.copies} is more than cards={self.cards}: "
+                "allowed 0 <= copies <= cards"
+            )
+        if self.copy_suits is not None and len(self.copy_suits) != self.copies:
+            raise ShtossError(
+                f"{len(self.copy_suits)} suits given for copies={self.copies}: "
+                "give one suit per copy"
+            )
+
+    @property
+    def suit_counts(self) -> SuitCounts | None:
+        """Copies per suit relation, when the punter's card and the copies' suits are known."""
+        if self.card is None or self.copy_suits is None:
+            return None
+        return SuitCounts.of(self.card.suit, self.copy_suits)
+
+
+def default_copy_suits(*, copies: int, card: Card, one_deck: bool) -> tuple[Suit, ...] | None:
+    """Suits of ``copies`` copies when a standard composition fixes them, else ``None``.
+
+    A two-deck game with ``4k`` copies holds ``k`` of each suit; a one-deck game with
+    ``4k - 1`` copies lacks the punter's own card.
+
+    >>> len(default_copy_suits(copies=3, card=parse_card("7h"), one_deck=True))
+    3
+    """
+    whole = copies + 1 if one_deck else copies
+    if whole == 0 or whole % 4:
+        return None
+    suits = [suit for suit in Suit for _ in range(whole // 4)]
+    if one_deck:
+        suits.remove(card.suit)
+    return tuple(suits)

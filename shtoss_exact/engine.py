@@ -1,0 +1,196 @@
+"""Where the first copy of the punter's rank falls: exact counts over C(n, m).
+
+The deck is never enumerated. With ``n`` cards and ``m`` copies every set of
+copy positions is equally likely (C(n, m) of them), and the bet is decided at the
+first copy's position ``p``:
+
+* the number of position sets whose first copy is at ``p`` is C(n - p, m - 1);
+* a plié at abzug ``j`` (copies at ``2j - 1`` and ``2j``) has C(n - 2j, m - 2);
+* ``p`` even: the punter's card is given; ``p`` odd: killed (or plié).
+
+Everything here is a Python int over the common denominator C(n, m).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from math import comb, lgamma, log
+
+from shtoss_exact.deck import SuitCounts, SuitRelation
+
+
+class Kind(StrEnum):
+    """How one bet is decided: killed (бита), plié (плие), given (дана), or not at all."""
+
+    KILLED = "killed"
+    PLIE = "plie"
+    GIVEN = "given"
+    NONE = "none"
+
+    @property
+    def banker_wins(self) -> bool:
+        return self in (Kind.KILLED, Kind.PLIE)
+
+
+def binom(a: int, b: int) -> int:
+    """C(a, b), zero outside 0 <= b <= a (so C(-1, 0) = 0, unlike some conventions)."""
+    if b < 0 or a < 0 or b > a:
+        return 0
+    return comb(a, b)
+
+
+def _alternating_sum(top: int, k: int) -> int:
+    """A(N, k) = sum over 0 <= q <= N of (-1)^(N - q) C(q, k), in O(k) steps.
+
+    Pascal's rule gives A(N, k) = A(N-1, k) + A(N-1, k-1), and pairing neighbours
+    gives A(N, k) + A(N-1, k) = C(N, k); so 2 A(N, k) = C(N, k) + A(N-1, k-1),
+    down to A(N, 0) = 1 for even N >= 0 and 0 otherwise.
+    """
+    if top < 0 or k < 0:
+        return 0
+    start = top - k
+    value = 1 if start >= 0 and start % 2 == 0 else 0  # A(start, 0)
+    term = 1 if start >= 0 else 0  # C(start + j, j), stepped up with j
+    for j in range(1, k + 1):
+        term = term * (start + j) // j if start >= 0 else binom(start + j, j)
+        value = (term + value) // 2
+    return value
+
+
+def parity_sum(top: int, k: int) -> int:
+    """E(N, k) = sum of C(q, k) over 0 <= q <= N with q = N (mod 2), in O(k) steps.
+
+    The plain sum is C(N + 1, k + 1) (hockey stick); adding the alternating sum
+    keeps the terms of N's parity twice and cancels the others.
+
+    >>> parity_sum(6, 1) == 6 + 4 + 2 + 0
+    True
+    """
+    if top < 0 or k < 0:
+        return 0
+    if top - k < k:
+        # Few terms: add them directly, C(q + 2, k) from C(q, k), for q from k (or k + 1).
+        q = k if (top - k) % 2 == 0 else k + 1
+        term, total = binom(q, k), 0
+        while q <= top:
+            total += term
+            term = term * (q + 1) * (q + 2) // ((q + 1 - k) * (q + 2 - k))
+            q += 2
+        return total
+    return (binom(top + 1, k + 1) + _alternating_sum(top, k)) // 2
+
+
+def summary_cost(cards: int, copies: int) -> float:
+    """Rough machine-word operations that ``kind_counts`` needs: steps times word size.
+
+    The steps are min(m, n - m); the words those of C(n, m), by Stirling (lgamma).
+    """
+    steps = min(copies, cards - copies) + 1
+    bits = (lgamma(cards + 1) - lgamma(copies + 1) - lgamma(cards - copies + 1)) / log(2)
+    return steps * (bits / 64 + 1)
+
+
+@dataclass(frozen=True)
+class KindCounts:
+    """Position sets (out of ``total`` = C(n, m)) by how the bet is decided."""
+
+    killed: int
+    plie: int
+    given: int
+    none: int
+    total: int
+
+    @property
+    def banker(self) -> int:
+        return self.killed + self.plie
+
+
+def kind_counts(cards: int, copies: int) -> KindCounts:
+    """Summary counts in O(copies) big-int steps, whatever the number of cards.
+
+    given = sum over even p of C(n - p, m - 1) = E(n - 2, m - 1);
+    plié  = sum over abzugs j of C(n - 2j, m - 2) = E(n - 2, m - 2).
+
+    >>> kind_counts(52, 4)
+    KindCounts(killed=130000, plie=10725, given=130000, none=0, total=270725)
+    """
+    total = binom(cards, copies)
+    if copies == 0:
+        return KindCounts(0, 0, 0, total, total)
+    given = parity_sum(cards - 2, copies - 1)
+    plie = parity_sum(cards - 2, copies - 2)
+    return KindCounts(total - given - plie, plie, given, 0, total)
+
+
+@dataclass(frozen=True)
+class PositionCounts:
+    """Counts (over C(n, m)) of bets decided at one position, by kind.
+
+    For an odd position the card is the lob: ``killed`` and ``plie`` (this lob and
+    the next card both copies); for an even one the sonik: ``given``.
+    """
+
+    position: int
+    killed: int
+    plie: int
+    given: int
+
+    @property
+    def abzug(self) -> int:
+        return (self.position + 1) // 2
+
+
+def position_counts(cards: int, copies: int) -> Iterator[PositionCounts]:
+    """Counts for positions 1..n, each from C(n - p, m - 1) and C(n - p - 1, m - 2).
+
+    Binomials are stepped down by C(q - 1, k) = C(q, k) (q - k) / q, so a table of
+    ``n`` rows costs O(n) big-int operations.
+
+    >>> [(r.position, r.killed, r.plie, r.given) for r in position_counts(4, 2)]
+    [(1, 2, 1, 0), (2, 0, 0, 2), (3, 0, 1, 0), (4, 0, 0, 0)]
+    """
+    if copies == 0:
+        for position in range(1, cards + 1):
+            yield PositionCounts(position, 0, 0, 0)
+        return
+    first = _Stepper(cards - 1, copies - 1)  # C(n - p, m - 1) at p = 1
+    pair = _Stepper(cards - 2, copies - 2)  # C(n - p - 1, m - 2) at p = 1
+    for position in range(1, cards + 1):
+        here = first.value
+        if position % 2 == 0:
+            yield PositionCounts(position, 0, 0, here)
+        else:
+            plie = pair.value if position < cards else 0
+            yield PositionCounts(position, here - plie, plie, 0)
+        first.step()
+        pair.step()
+
+
+class _Stepper:
+    """C(q, k) for q = top, top - 1, ... down to where it vanishes."""
+
+    def __init__(self, top: int, k: int) -> None:
+        self.q = top
+        self.k = k
+        self.value = binom(top, k)
+
+    def step(self) -> None:
+        q, k = self.q, self.k
+        if self.value and q > 0:
+            self.value = self.value * (q - k) // q
+        else:
+            self.value = binom(q - 1, k)
+        self.q = q - 1
+
+
+def relation_weights(suits: SuitCounts | None) -> tuple[tuple[SuitRelation | None, int], ...]:
+    """Weights of the deciding card's suit relation, over ``suits.total`` (= copies).
+
+    The deciding card (the first copy; the lob in a plié) is each copy with equal
+    chance, whatever the positions, so the relation is independent of kind and place.
+    """
+    if suits is None or suits.total == 0:
+        return ((None, 1),)
+    return tuple((rel, suits[rel]) for rel in SuitRelation if suits[rel])

@@ -1,0 +1,265 @@
+"""The front door for one bet: ``odds(...)`` and its immutable result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+from shtoss_exact.deck import (
+    PRESETS,
+    Card,
+    Deal,
+    Suit,
+    SuitRelation,
+    default_copy_suits,
+    parse_card,
+    parse_suits,
+)
+from shtoss_exact.engine import (
+    KindCounts,
+    kind_counts,
+    position_counts,
+    relation_weights,
+    summary_cost,
+)
+from shtoss_exact.errors import ShtossError
+
+MAX_TABLE_ROWS = 2_000_000
+"""Largest by-position table built in memory (rows = cards); larger ones are refused."""
+
+MAX_SUMMARY_COST = 30_000_000.0
+"""Largest ``summary_cost`` answered (about a second); larger decks are refused up front."""
+
+
+@dataclass(frozen=True)
+class PositionOdds:
+    """Probabilities that the bet is decided at one position, by kind."""
+
+    position: int
+    killed: Fraction
+    plie: Fraction
+    given: Fraction
+
+    @property
+    def abzug(self) -> int:
+        return (self.position + 1) // 2
+
+
+@dataclass(frozen=True)
+class AbzugOdds:
+    """Probabilities that the bet is decided in abzug ``abzug``: killed, plié, given."""
+
+    abzug: int
+    killed: Fraction
+    plie: Fraction
+    given: Fraction
+
+    @property
+    def banker(self) -> Fraction:
+        """The banker wins in this abzug: killed or plié."""
+        return self.killed + self.plie
+
+    @property
+    def punter(self) -> Fraction:
+        return self.given
+
+
+@dataclass(frozen=True)
+class RelationOdds:
+    """Probabilities of each kind jointly with the deciding card's suit relation."""
+
+    relation: SuitRelation
+    killed: Fraction
+    plie: Fraction
+    given: Fraction
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact odds of one bet. Every probability is a ``Fraction``.
+
+    >>> o = odds(cards=52, copies=4)
+    >>> o.banker, o.plie, o.punter
+    (Fraction(433, 833), Fraction(33, 833), Fraction(400, 833))
+    >>> o.by_abzug[0].given  # winning the sonik
+    Fraction(16, 221)
+    """
+
+    deal: Deal
+    counts: KindCounts = field(repr=False)
+
+    @property
+    def cards(self) -> int:
+        return self.deal.cards
+
+    @property
+    def copies(self) -> int:
+        return self.deal.copies
+
+    def _p(self, count: int) -> Fraction:
+        return Fraction(count, self.counts.total)
+
+    @property
+    def killed(self) -> Fraction:
+        """The banker wins by a lone lob (plié not included)."""
+        return self._p(self.counts.killed)
+
+    @property
+    def plie(self) -> Fraction:
+        return self._p(self.counts.plie)
+
+    @property
+    def banker(self) -> Fraction:
+        """The banker wins: killed or plié."""
+        return self._p(self.counts.banker)
+
+    @property
+    def punter(self) -> Fraction:
+        """The punter's card is given."""
+        return self._p(self.counts.given)
+
+    @property
+    def none(self) -> Fraction:
+        """No decision: no copy of the rank in the deck; the stake comes back."""
+        return self._p(self.counts.none)
+
+    @property
+    def ev(self) -> Fraction:
+        """The punter's expected net result per unit stake, classic scheme (given +1, else -1)."""
+        return self.punter - self.banker
+
+    @cached_property
+    def by_position(self) -> tuple[PositionOdds, ...]:
+        """One row per position 1..n (O(n); refused beyond ``MAX_TABLE_ROWS``)."""
+        _check_table_size(self.cards)
+        total = self.counts.total
+        return tuple(
+            PositionOdds(
+                row.position,
+                Fraction(row.killed, total),
+                Fraction(row.plie, total),
+                Fraction(row.given, total),
+            )
+            for row in position_counts(self.cards, self.copies)
+        )
+
+    @cached_property
+    def by_abzug(self) -> tuple[AbzugOdds, ...]:
+        """One row per abzug 1..ceil(n/2); a lone last card makes the last abzug a lob only."""
+        _check_table_size(self.cards)
+        total = self.counts.total
+        rows: dict[int, list[int]] = {}
+        for row in position_counts(self.cards, self.copies):
+            acc = rows.setdefault(row.abzug, [0, 0, 0])
+            acc[0] += row.killed
+            acc[1] += row.plie
+            acc[2] += row.given
+        return tuple(
+            AbzugOdds(j, Fraction(k, total), Fraction(p, total), Fraction(g, total))
+            for j, (k, p, g) in rows.items()
+        )
+
+    @property
+    def by_relation(self) -> tuple[RelationOdds, ...] | None:
+        """Kinds jointly with the deciding card's suit relation, when the suits are known."""
+        suits = self.deal.suit_counts
+        if suits is None or self.copies == 0:
+            return None
+        total = self.counts.total * self.copies
+        return tuple(
+            RelationOdds(
+                relation,
+                Fraction(self.counts.killed * weight, total),
+                Fraction(self.counts.plie * weight, total),
+                Fraction(self.counts.given * weight, total),
+            )
+            for relation, weight in relation_weights(suits)
+            if relation is not None
+        )
+
+
+def _check_table_size(cards: int) -> None:
+    if cards > MAX_TABLE_ROWS:
+        raise ShtossError(
+            f"a table of cards={cards} rows is too large to build: at most {MAX_TABLE_ROWS} "
+            "rows (summary odds have no such limit)"
+        )
+
+
+def make_deal(
+    *,
+    deck: int = 52,
+    cards: int | None = None,
+    copies: int | None = None,
+    one_deck: bool = False,
+    card: Card | str | None = None,
+    suits: tuple[Suit, ...] | str | None = None,
+) -> Deal:
+    """Normalise the options of one bet (the CLI's and the library's) into a ``Deal``.
+
+    ``deck`` is a preset (52, 36, 32); ``cards`` a custom deck size that overrides it;
+    ``one_deck`` takes the punter's card from the banker's deck (one card and one copy
+    fewer); ``card`` the punter's card (``"7h"``) when its suit matters; ``suits`` the
+    suits of the copies in the deck, one per copy (``"shc"``), for custom compositions.
+
+    >>> make_deal(deck=36, one_deck=True)
+    Deal(cards=35, copies=3, card=None, copy_suits=None, one_deck=True)
+    """
+    if isinstance(deck, bool) or deck not in PRESETS:
+        raise ShtossError(f"unknown deck {deck!r}: allowed decks are 52, 36, 32")
+    punter_card = parse_card(card) if isinstance(card, str) else card
+    if cards is None:
+        if punter_card is not None and punter_card.rank not in PRESETS[deck]:
+            low = PRESETS[deck][0]
+            raise ShtossError(
+                f"card {punter_card} is not in the {deck}-card deck: allowed ranks {low}..A"
+            )
+        size = deck
+    else:
+        size = cards
+    for name, value in (("cards", cards), ("copies", copies)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ShtossError(f"{name} must be a whole number, got {value!r}")
+        if value is not None and value < 0:
+            raise ShtossError(f"{name} must be >= 0, got {value}")
+    if one_deck and size < 1:
+        raise ShtossError("a one-deck game needs cards >= 1: the punter's card comes from it")
+    count = copies if copies is not None else (3 if one_deck else 4)
+    in_deck = size - 1 if one_deck else size
+    copy_suits = parse_suits(suits) if isinstance(suits, str) else suits
+    if copy_suits is None and punter_card is not None:
+        copy_suits = default_copy_suits(copies=count, card=punter_card, one_deck=one_deck)
+    return Deal(in_deck, count, punter_card, copy_suits, one_deck=one_deck)
+
+
+def odds(
+    *,
+    deck: int = 52,
+    cards: int | None = None,
+    copies: int | None = None,
+    one_deck: bool = False,
+    card: Card | str | None = None,
+    suits: tuple[Suit, ...] | str | None = None,
+) -> Odds:
+    """Exact odds of one bet; the arguments are those of ``make_deal``.
+
+    >>> odds(cards=52, copies=4).punter
+    Fraction(400, 833)
+    >>> odds(deck=36, one_deck=True).punter
+    Fraction(184, 385)
+    """
+    return odds_of(
+        make_deal(deck=deck, cards=cards, copies=copies, one_deck=one_deck, card=card, suits=suits)
+    )
+
+
+def odds_of(deal: Deal) -> Odds:
+    """Exact odds of the bet set up by ``deal``."""
+    cost = summary_cost(deal.cards, deal.copies)
+    if cost > MAX_SUMMARY_COST:
+        raise ShtossError(
+            f"cards={deal.cards} with copies={deal.copies} needs about {cost:.1e} word "
+            f"operations: more than the limit {MAX_SUMMARY_COST:.0e}; use fewer copies or cards"
+        )
+    return Odds(deal, kind_counts(deal.cards, deal.copies))
