@@ -1,9 +1,4 @@
-"""The ``shtoss-exact`` program: parse the options, make one library call, render.
-
-Every refusal (a bad option, a bad file, a computation too large) is one line on
-stderr and exit status 2. sympy, networkx and matplotlib are imported only by the
-commands that need them, so ``shtoss-exact odds`` starts fast.
-"""
+"""The click group, its one-line error handling, and the option bundles commands share."""
 
 from __future__ import annotations
 
@@ -58,6 +53,30 @@ def _fail(message: str, *, status: int) -> None:
     sys.exit(status)
 
 
+class WholeNumber(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """A whole number ``>= minimum``; ASCII digits only (no look-alike digits, no floats)."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int = 0) -> None:
+        self.minimum = minimum
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            digits = text[1:] if text[:1] in "+-" else text
+            if not (digits.isascii() and digits.isdigit()) or len(digits) > 4300:
+                self.fail(
+                    f"{value!r} is not a whole number (allowed: >= {self.minimum})", param, ctx
+                )
+            number = int(text)
+        if number < self.minimum:
+            self.fail(f"{number} is too small (allowed: >= {self.minimum})", param, ctx)
+        return number
+
+
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
@@ -83,14 +102,14 @@ def deck_options(command: F) -> F:
         ),
         click.option(
             "--cards",
-            type=click.IntRange(min=0),
+            type=WholeNumber(),
             default=None,
             help="Custom number of cards (overrides --deck); with no --one-deck, cards left "
             "in a mid-deal state.",
         ),
         click.option(
             "--copies",
-            type=click.IntRange(min=0),
+            type=WholeNumber(),
             default=None,
             help="Copies of the punter's rank in the deck [default: 4, or 3 with --one-deck].",
         ),
@@ -143,34 +162,3 @@ def format_option(*choices: str, default: str = "text") -> Callable[[F], F]:
 
 def emit_json(record: Any) -> None:
     click.echo(json.dumps(record, ensure_ascii=False, indent=2))
-
-
-@cli.command()
-@deck_options
-@click.option("--by-abzug", is_flag=True, help="Add one row per abzug: killed, plié, given.")
-@format_option("text", "json", "csv", "markdown")
-def odds(by_abzug: bool, fmt: str, **options: Any) -> None:
-    """Exact odds of one bet: banker, plié, punter, expected value, by abzug.
-
-    \b
-    Examples:
-      shtoss-exact odds
-      shtoss-exact odds --deck 36 --one-deck --card 7h --by-abzug
-      shtoss-exact odds --cards 20 --copies 2 --format json
-    """
-    from shtoss_exact.odds import odds_of
-    from shtoss_exact.report import render_tables
-    from shtoss_exact.report.odds_view import odds_csv_table, odds_record, odds_tables
-
-    result = odds_of(make_deal_from(options))
-    if fmt == "json":
-        emit_json(odds_record(result, by_abzug=by_abzug))
-    elif fmt == "csv":
-        click.echo(render_tables([odds_csv_table(result, by_abzug=by_abzug)], "csv"))
-    else:
-        click.echo(render_tables(odds_tables(result, by_abzug=by_abzug), fmt))
-
-
-def main(argv: Sequence[str] | None = None, prog_name: str | None = None) -> None:
-    """The console script ``shtoss-exact``."""
-    cli.main(args=argv, prog_name=prog_name or PROG)

@@ -1,0 +1,35 @@
+"""``shtoss-exact odds``: one bet's exact odds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from shtoss_exact.cli.base import cli, deck_options, emit_json, format_option, make_deal_from
+
+
+@cli.command()
+@deck_options
+@click.option("--by-abzug", is_flag=True, help="Add one row per abzug: killed, plié, given.")
+@format_option("text", "json", "csv", "markdown")
+def odds(by_abzug: bool, fmt: str, **options: Any) -> None:
+    """Exact odds of one bet: banker, plié, punter, expected value, by abzug.
+
+    \b
+    Examples:
+      shtoss-exact odds
+      shtoss-exact odds --deck 36 --one-deck --card 7h --by-abzug
+      shtoss-exact odds --cards 20 --copies 2 --format json
+    """
+    from shtoss_exact.odds import odds_of
+    from shtoss_exact.report import render_tables
+    from shtoss_exact.report.odds_view import odds_csv_table, odds_record, odds_tables
+
+    result = odds_of(make_deal_from(options))
+    if fmt == "json":
+        emit_json(odds_record(result, by_abzug=by_abzug))
+    elif fmt == "csv":
+        click.echo(render_tables([odds_csv_table(result, by_abzug=by_abzug)], "csv"))
+    else:
+        click.echo(render_tables(odds_tables(result, by_abzug=by_abzug), fmt))
