@@ -156,7 +156,17 @@ def plan_named(text: str) -> Plan:
     return replace(plan, name=text, raises=int(bound))
 
 
-_KEYS = {"name", "description", "after_win", "after_loss", "raises", "kush", "deals", "source"}
+_KEYS = {
+    "name",
+    "description",
+    "after_win",
+    "after_loss",
+    "raises",
+    "kush",
+    "deals",
+    "source",
+    "story",
+}
 
 
 def plan_from_mapping(data: Mapping[str, object], *, origin: str = "plan") -> Plan:
@@ -193,6 +203,10 @@ def plan_from_mapping(data: Mapping[str, object], *, origin: str = "plan") -> Pl
     kush = data.get("kush", 1)
     if isinstance(kush, bool) or not isinstance(kush, int | str):
         raise ShtossError(f'kush in {origin} must be a number like 1, "1/2", got {kush!r}')
+    story = data.get("story", [])
+    events = [event.value for event in DealEvent]
+    if not isinstance(story, list) or any(e not in events for e in story):
+        raise ShtossError(f"story in {origin} must be a list of {', '.join(events)}")
     return Plan(
         text("name", origin),
         text("description", ""),
@@ -202,6 +216,7 @@ def plan_from_mapping(data: Mapping[str, object], *, origin: str = "plan") -> Pl
         kush=parse_fraction(str(kush)),
         deals=whole("deals"),
         source=text("source", ""),
+        story=tuple(DealEvent(e) for e in story),
     )
 
 

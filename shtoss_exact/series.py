@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from math import lcm
@@ -280,6 +280,10 @@ class SeriesResult:
     target: Fraction | None = None
     max_stake: Fraction | None = None
     story: Fraction | None = None
+    mean_series: Fraction | None = None
+    series_length: int | None = None
+    p_series: Fraction | None = None
+    chain: Chain | None = field(default=None, repr=False, compare=False)
 
     @property
     def ev(self) -> Fraction:
@@ -320,6 +324,8 @@ def series(
     bankroll: Fraction | int | None = None,
     target: Fraction | int | None = None,
     max_stake: Fraction | int | None = None,
+    kush: Fraction | int | None = None,
+    series_length: int | None = None,
 ) -> SeriesResult:
     """The exact result of a plan over ``deals`` deals (the plan's own, or until the end).
 
@@ -330,6 +336,8 @@ Fraction(64000000, 578009537)}
     from shtoss_exact.odds import make_deal
 
     the_plan = plan_named(plan) if isinstance(plan, str) else plan
+    if kush is not None:
+        the_plan = replace(the_plan, kush=Fraction(kush))
     the_scheme = scheme_named(scheme) if isinstance(scheme, str) else scheme
     the_deal = make_deal() if deal is None else deal
     horizon = deals if deals is not None else the_plan.deals
@@ -337,6 +345,10 @@ Fraction(64000000, 578009537)}
         horizon = min(horizon, the_plan.deals)
     if horizon is not None and horizon < 1:
         raise ShtossError(f"deals={horizon}: allowed deals >= 1")
+    if horizon is None and bankroll is None and target is None:
+        raise ShtossError(
+            "no number of deals: give --deals, or --bankroll/--target to play until one ends it"
+        )
     rules = Rules(
         the_plan,
         deal_outcomes(the_deal, the_scheme),
@@ -351,6 +363,15 @@ Fraction(64000000, 578009537)}
     else:
         net, ends, expected = _solve_finite(chain, horizon)
     story = story_probability(the_deal, the_plan.story) if the_plan.story else None
+    outcomes = rules.outcomes
+    mean = mean_series_length(outcomes) if outcomes.probability(sign=-1) else None
+    if series_length is not None and horizon is None:
+        raise ShtossError("a series length needs a number of deals (--deals)")
+    chance = (
+        None
+        if series_length is None or horizon is None
+        else p_series(outcomes, deals=horizon, length=series_length)
+    )
     return SeriesResult(
         the_plan,
         horizon,
@@ -364,6 +385,10 @@ Fraction(64000000, 578009537)}
         target=rules.target,
         max_stake=rules.max_stake,
         story=story,
+        mean_series=mean,
+        series_length=series_length,
+        p_series=chance,
+        chain=chain,
     )
 
 
