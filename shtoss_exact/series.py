@@ -433,11 +433,12 @@ def _check_work(
     moves: Mapping[State, list[tuple[State, list[tuple[int, int]]]]], deals: int
 ) -> None:
     # Net values after k deals lie on the unit grid within k times the range of one
-    # deal's gains, so a layer has at most min(k * span + 1, ...) values per state.
-    gains = [g for edges in moves.values() for _, gs in edges for g, _ in gs]
+    # deal's gains, and are sums of k of the G distinct gains: a layer has at most
+    # min(k * span + 1, G**k) values per state, each met once per (edge, gain) pair.
+    gains = {g for edges in moves.values() for _, gs in edges for g, _ in gs}
     span = max(gains) - min(gains) if gains else 0
     pairs = sum(len(gs) for edges in moves.values() for _, gs in edges)
-    estimate = sum(pairs * min(k * span + 1, 10**12) for k in range(deals))
+    estimate = sum(pairs * min(k * span + 1, len(gains) ** min(k, 64)) for k in range(deals))
     if estimate > MAX_WORK:
         raise ShtossError(
             f"about {estimate:.1e} steps for {deals} deals with {len(moves)} states: more "
