@@ -357,6 +357,16 @@ Fraction(64000000, 578009537)}
         max_stake=None if max_stake is None else Fraction(max_stake),
         tracks_net=bankroll is not None or target is not None or horizon is None,
     )
+    if rules.bankroll is not None and rules.target is not None:
+        # The net walks from -bankroll to target in steps of at most kush * max |payoff|
+        # (a stake above the kush only makes the steps coarser once): at least this many.
+        widest = the_plan.kush * max(abs(x) for x, _ in rules.outcomes.counts)
+        least = (rules.bankroll + rules.target) / widest if widest else 0
+        if least > MAX_STATES:
+            raise ShtossError(
+                f"about {float(least):.1e} states between the bankroll and the target: more "
+                f"than the limit {MAX_STATES}; use a smaller bankroll or target, or a larger kush"
+            )
     chain = build_chain(rules, deals=horizon)
     if horizon is None:
         net, ends, expected = _solve_unbounded(chain)

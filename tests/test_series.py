@@ -169,7 +169,9 @@ def test_hermann_story() -> None:
                            Fraction(329000): CLASSIC.punter**3}  # fmt: skip
 
 
-def gamblers_ruin(p: Fraction, q: Fraction, bankroll: int, target: int) -> tuple[Fraction, Fraction]:
+def gamblers_ruin(
+    p: Fraction, q: Fraction, bankroll: int, target: int
+) -> tuple[Fraction, Fraction]:
     """P(reach bankroll + target before 0) and the expected duration, textbook formulas."""
     r, total = q / p, bankroll + target
     win = (1 - r**bankroll) / (1 - r**total)
