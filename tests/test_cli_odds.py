@@ -399,3 +399,11 @@ def test_odds_does_not_import_heavy_libraries(args: list[str]) -> None:
     done = _python("-c", CHECK_IMPORTS % json.dumps(HEAVY), *args)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1]) == []
+
+
+def test_no_arguments_show_the_help() -> None:
+    # A bare ``shtoss-exact`` shows the help, as -h does, whatever the click version.
+    result = run()
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout == ok("-h")
