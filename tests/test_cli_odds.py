@@ -108,6 +108,31 @@ def test_odds_json_by_abzug() -> None:
     assert record["by_abzug"][0]["punter"] == "16/221"  # winning the sonik
 
 
+def test_odds_json_by_abzug_lone_last_card() -> None:
+    # Five cards, one copy: each position 1/5; position 5 is a lone lob (killed).
+    record = json.loads(
+        ok("odds", "--cards", "5", "--copies", "1", "--by-abzug", "--format", "json")
+    )
+    assert record == {
+        "cards": 5,
+        "copies": 1,
+        "one_deck": False,
+        "card": None,
+        "banker": "3/5",
+        "killed": "3/5",
+        "plie": "0",
+        "punter": "2/5",
+        "none": "0",
+        "ev": "-1/5",
+        "float": {"banker": 0.6, "plie": 0.0, "punter": 0.4, "none": 0.0, "ev": -0.2},
+        "by_abzug": [
+            {"abzug": 1, "banker": "1/5", "killed": "1/5", "plie": "0", "punter": "1/5"},
+            {"abzug": 2, "banker": "1/5", "killed": "1/5", "plie": "0", "punter": "1/5"},
+            {"abzug": 3, "banker": "1/5", "killed": "1/5", "plie": "0", "punter": "0"},
+        ],
+    }
+
+
 def test_odds_csv() -> None:
     assert ok("odds", "--format", "csv") == (
         "cards,copies,banker,plie,punter,none,ev\n52,4,433/833,33/833,400/833,0,-33/833\n"
@@ -323,6 +348,7 @@ BAD = [
     (["odds", "--cards", "10", "--copies", "3", "--card", "7h", "--suits", "sh"], "copies=3"),
     (["odds", "--format", "yaml"], "'yaml'"),
     (["odds", "--bogus"], "'--bogus'"),
+    (["odds", "--cops", "3"], "'--cops'"),
     (["odds", "--cards"], "'--cards'"),
     (["odds", "extra"], "(extra)"),
     (["bogus"], "'bogus'"),

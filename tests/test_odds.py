@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from shtoss_exact import ShtossError, odds
 from shtoss_exact.deck import Card, Deal, Suit
+from shtoss_exact.engine import summary_cost
 from shtoss_exact.odds import MAX_SUMMARY_COST, MAX_TABLE_ROWS, Odds, make_deal, odds_of
 
 SMALL = [(n, m) for n in range(MAX_CARDS + 1) for m in range(n + 1)]
@@ -291,6 +292,17 @@ def test_too_costly_summary_is_refused_up_front() -> None:
     with pytest.raises(ShtossError, match=r"cards=10000000 with copies=5000000") as caught:
         odds(cards=10**7, copies=5 * 10**6)
     assert f"{MAX_SUMMARY_COST:.0e}" in str(caught.value)
+
+
+def test_the_summary_limit_is_the_cost_estimate() -> None:
+    # The smallest number of copies of a million cards whose estimate passes the limit.
+    cards, low, high = 10**6, 1, 5 * 10**5
+    while low < high:
+        mid = (low + high) // 2
+        low, high = (mid + 1, high) if summary_cost(cards, mid) <= MAX_SUMMARY_COST else (low, mid)
+    assert summary_cost(cards, low - 1) <= MAX_SUMMARY_COST < summary_cost(cards, low)
+    with pytest.raises(ShtossError, match=f"cards={cards} with copies={low} needs about"):
+        odds(cards=cards, copies=low)
 
 
 def test_too_large_table_is_refused() -> None:
