@@ -15,6 +15,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 PROG = "shtoss-exact"
 
+# click >= 8.2 raises this for a bare ``shtoss-exact`` (click 8.1 prints the help itself).
+_NO_ARGS_IS_HELP: tuple[type[click.UsageError], ...] = (
+    (click.exceptions.NoArgsIsHelpError,) if hasattr(click.exceptions, "NoArgsIsHelpError") else ()
+)
+
 
 class ShtossGroup(click.Group):
     """A click group whose every error is one line on stderr, exit status 2."""
@@ -31,6 +36,10 @@ class ShtossGroup(click.Group):
             result = super().main(
                 args, prog_name or PROG, complete_var, standalone_mode=False, **extra
             )
+        except _NO_ARGS_IS_HELP as error:
+            # No command at all: the help, as with -h, rather than a squashed error line.
+            click.echo(error.ctx.get_help() if error.ctx is not None else error.message)
+            result = 0
         except click.exceptions.Abort:
             _fail("interrupted", status=130)
         except click.ClickException as error:

@@ -1,0 +1,435 @@
+"""The ``odds`` command: whole outputs in every format, and every refusal on one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from importlib.metadata import version
+from math import comb
+
+import pytest
+from click.testing import CliRunner, Result
+
+from shtoss_exact.cli import cli
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), prog_name="shtoss-exact", terminal_width=100)
+
+
+def ok(*args: str) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    return result.stdout
+
+
+def _exact(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _abzug_rows(cards: int, copies: int) -> list[tuple[int, Fraction, Fraction, Fraction]]:
+    """(abzug, killed, plié, given) straight from the SPEC's position formulas."""
+    total = comb(cards, copies)
+    rows = []
+    for j in range(1, (cards + 1) // 2 + 1):
+        lob, sonik = 2 * j - 1, 2 * j
+        first_at_lob = comb(cards - lob, copies - 1)
+        plie = comb(cards - sonik, copies - 2) if copies >= 2 and sonik <= cards else 0
+        given = comb(cards - sonik, copies - 1) if sonik <= cards else 0
+        rows.append(
+            (j, Fraction(first_at_lob - plie, total), Fraction(plie, total), Fraction(given, total))
+        )
+    return rows
+
+
+# --- whole outputs ------------------------------------------------------------------------
+
+SUMMARY_52 = """\
+Stoss, one bet: 52 cards in the banker's deck, 4 copies of the punter's rank
+outcome                                 exact  percent
+banker wins (killed or plié)          433/833  51.981%
+  killed by a lob                     400/833  48.019%
+  plié                                 33/833   3.962%
+punter wins (given)                   400/833  48.019%
+no decision                                 0   0.000%
+punter's expected net per unit stake  -33/833  -3.962%
+"""
+
+
+def test_odds_text() -> None:
+    assert ok("odds") == SUMMARY_52
+    assert ok("odds", "--deck", "52", "--format", "text") == SUMMARY_52
+    assert ok("odds", "--cards", "52", "--copies", "4") == SUMMARY_52
+
+
+def test_odds_json() -> None:
+    record = json.loads(ok("odds", "--format", "json"))
+    assert record == {
+        "cards": 52,
+        "copies": 4,
+        "one_deck": False,
+        "card": None,
+        "banker": "433/833",
+        "killed": "400/833",
+        "plie": "33/833",
+        "punter": "400/833",
+        "none": "0",
+        "ev": "-33/833",
+        "float": {
+            "banker": 0.519807923169,
+            "plie": 0.039615846339,
+            "punter": 0.480192076831,
+            "none": 0.0,
+            "ev": -0.039615846339,
+        },
+    }
+
+
+def test_odds_json_by_abzug() -> None:
+    record = json.loads(ok("odds", "--format", "json", "--by-abzug"))
+    assert (record["banker"], record["plie"], record["punter"]) == ("433/833", "33/833", "400/833")
+    expected = [
+        {
+            "abzug": j,
+            "banker": _exact(killed + plie),
+            "killed": _exact(killed),
+            "plie": _exact(plie),
+            "punter": _exact(given),
+        }
+        for j, killed, plie, given in _abzug_rows(52, 4)
+    ]
+    assert record["by_abzug"] == expected
+    assert len(expected) == 26
+    assert record["by_abzug"][0]["punter"] == "16/221"  # winning the sonik
+
+
+def test_odds_json_by_abzug_lone_last_card() -> None:
+    # Five cards, one copy: each position 1/5; position 5 is a lone lob (killed).
+    record = json.loads(
+        ok("odds", "--cards", "5", "--copies", "1", "--by-abzug", "--format", "json")
+    )
+    assert record == {
+        "cards": 5,
+        "copies": 1,
+        "one_deck": False,
+        "card": None,
+        "banker": "3/5",
+        "killed": "3/5",
+        "plie": "0",
+        "punter": "2/5",
+        "none": "0",
+        "ev": "-1/5",
+        "float": {"banker": 0.6, "plie": 0.0, "punter": 0.4, "none": 0.0, "ev": -0.2},
+        "by_abzug": [
+            {"abzug": 1, "banker": "1/5", "killed": "1/5", "plie": "0", "punter": "1/5"},
+            {"abzug": 2, "banker": "1/5", "killed": "1/5", "plie": "0", "punter": "1/5"},
+            {"abzug": 3, "banker": "1/5", "killed": "1/5", "plie": "0", "punter": "0"},
+        ],
+    }
+
+
+def test_odds_csv() -> None:
+    assert ok("odds", "--format", "csv") == (
+        "cards,copies,banker,plie,punter,none,ev\n52,4,433/833,33/833,400/833,0,-33/833\n"
+    )
+
+
+def test_odds_csv_by_abzug_52() -> None:
+    lines = ["abzug,killed,plie,given,banker"]
+    for j, killed, plie, given in _abzug_rows(52, 4):
+        lines.append(f"{j},{_exact(killed)},{_exact(plie)},{_exact(given)},{_exact(killed + plie)}")
+    lines.append("total,400/833,33/833,400/833,433/833")
+    assert ok("odds", "--by-abzug", "--format", "csv") == "\n".join(lines) + "\n"
+
+
+def test_odds_markdown() -> None:
+    expected = """\
+**Stoss, one bet: 52 cards in the banker's deck, 4 copies of the punter's rank**
+
+| outcome | exact | percent |
+| --- | ---: | ---: |
+| banker wins (killed or plié) | 433/833 | 51.981% |
+|   killed by a lob | 400/833 | 48.019% |
+|   plié | 33/833 | 3.962% |
+| punter wins (given) | 400/833 | 48.019% |
+| no decision | 0 | 0.000% |
+| punter's expected net per unit stake | -33/833 | -3.962% |
+"""
+    assert ok("odds", "--format", "markdown") == expected
+
+
+def test_odds_by_abzug_text() -> None:
+    # Six cards, two copies: C(6, 2) = 15 position sets, counted by hand.
+    expected = """\
+Stoss, one bet: 6 cards in the banker's deck, 2 copies of the punter's rank
+outcome                               exact   percent
+banker wins (killed or plié)            3/5   60.000%
+  killed by a lob                       2/5   40.000%
+  plié                                  1/5   20.000%
+punter wins (given)                     2/5   40.000%
+no decision                               0    0.000%
+punter's expected net per unit stake   -1/5  -20.000%
+
+By abzug (lob = banker's card, sonik = punter's card)
+abzug  killed  plie  given  banker  percent banker  percent given
+    1    4/15  1/15   4/15     1/3         33.333%        26.667%
+    2    2/15  1/15   2/15     1/5         20.000%        13.333%
+    3       0  1/15      0    1/15          6.667%         0.000%
+"""
+    assert ok("odds", "--cards", "6", "--copies", "2", "--by-abzug") == expected
+
+
+def test_odds_by_abzug_markdown() -> None:
+    expected = """\
+**Stoss, one bet: 6 cards in the banker's deck, 2 copies of the punter's rank**
+
+| outcome | exact | percent |
+| --- | ---: | ---: |
+| banker wins (killed or plié) | 3/5 | 60.000% |
+|   killed by a lob | 2/5 | 40.000% |
+|   plié | 1/5 | 20.000% |
+| punter wins (given) | 2/5 | 40.000% |
+| no decision | 0 | 0.000% |
+| punter's expected net per unit stake | -1/5 | -20.000% |
+
+**By abzug (lob = banker's card, sonik = punter's card)**
+
+| abzug | killed | plie | given | banker | percent banker | percent given |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| 1 | 4/15 | 1/15 | 4/15 | 1/3 | 33.333% | 26.667% |
+| 2 | 2/15 | 1/15 | 2/15 | 1/5 | 20.000% | 13.333% |
+| 3 | 0 | 1/15 | 0 | 1/15 | 6.667% | 0.000% |
+"""
+    out = ok("odds", "--format", "markdown", "--cards", "6", "--copies", "2", "--by-abzug")
+    assert out == expected
+
+
+def test_odds_one_deck_36_with_a_card() -> None:
+    expected = """\
+Stoss, one bet: 35 cards in the one-deck game, 3 copies of the punter's rank, punter's card 7♥
+outcome                                 exact  percent
+banker wins (killed or plié)          201/385  52.208%
+  killed by a lob                     184/385  47.792%
+  plié                                 17/385   4.416%
+punter wins (given)                   184/385  47.792%
+no decision                                 0   0.000%
+punter's expected net per unit stake  -17/385  -4.416%
+
+By the deciding card's suit (colour = same suit, half-colour = same colour, plain)
+suit relation    killed     plie     given
+half-colour    184/1155  17/1155  184/1155
+plain          368/1155  34/1155  368/1155
+"""
+    assert ok("odds", "--one-deck", "--deck", "36", "--card", "7h") == expected
+
+
+def test_odds_one_deck_json_has_relations() -> None:
+    out = ok("odds", "--one-deck", "--deck", "36", "--card", "7♥", "--format", "json")
+    record = json.loads(out)
+    assert (record["cards"], record["copies"], record["one_deck"]) == (35, 3, True)
+    assert record["card"] == "7♥"
+    assert record["punter"] == "184/385"
+    assert record["by_relation"] == [
+        {"relation": "half-colour", "killed": "184/1155", "plie": "17/1155", "given": "184/1155"},
+        {"relation": "plain", "killed": "368/1155", "plie": "34/1155", "given": "368/1155"},
+    ]
+
+
+def test_odds_custom_suits_and_cyrillic_card() -> None:
+    out = ok("odds", "--cards", "7", "--copies", "3", "--card", "Тт", "--suits", "тпч")
+    assert out.splitlines()[0] == (
+        "Stoss, one bet: 7 cards in the banker's deck, 3 copies of the punter's rank, "
+        "punter's card A♣"
+    )
+    assert out.endswith(
+        "suit relation  killed  plie   given\n"
+        "colour         13/105  3/35  13/105\n"
+        "half-colour    13/105  3/35  13/105\n"
+        "plain          13/105  3/35  13/105\n"
+    )
+
+
+def test_odds_no_copies() -> None:
+    out = ok("odds", "--cards", "5", "--copies", "0", "--format", "csv")
+    assert out == "cards,copies,banker,plie,punter,none,ev\n5,0,0,0,0,1,0\n"
+
+
+def test_odds_a_billion_cards() -> None:
+    record = json.loads(ok("odds", "--cards", "1000000000", "--copies", "8", "--format", "json"))
+    banker, plie, punter = (Fraction(record[k]) for k in ("banker", "plie", "punter"))
+    assert banker + punter == 1
+    assert banker - punter == plie
+
+
+def test_version() -> None:
+    assert ok("--version") == f"shtoss-exact, version {version('shtoss-exact')}\n"
+
+
+def test_help() -> None:
+    expected = """\
+Usage: shtoss-exact [OPTIONS] COMMAND [ARGS]...
+
+  Exact odds for Stoss (штосс), Pharaon, Bassette, Faro and Stuss.
+
+  Every probability is counted exactly over the C(n, m) places of the punter's rank in the banker's
+  deck: fractions, never simulations.
+
+Options:
+  --version   Show the version and exit.
+  -h, --help  Show this message and exit.
+
+Commands:
+  odds  Exact odds of one bet: banker, plié, punter, expected value, by abzug.
+"""
+    assert ok("-h") == expected
+    assert ok("--help") == expected
+
+
+def test_odds_help() -> None:
+    expected = """\
+Usage: shtoss-exact odds [OPTIONS]
+
+  Exact odds of one bet: banker, plié, punter, expected value, by abzug.
+
+  Examples:
+    shtoss-exact odds
+    shtoss-exact odds --deck 36 --one-deck --card 7h --by-abzug
+    shtoss-exact odds --cards 20 --copies 2 --format json
+
+Options:
+  --deck [52|36|32]               Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards.  [default:
+                                  52]
+  --cards INTEGER RANGE           Custom number of cards (overrides --deck); with no --one-deck,
+                                  cards left in a mid-deal state.  [x>=0]
+  --copies INTEGER RANGE          Copies of the punter's rank in the deck [default: 4, or 3 with
+                                  --one-deck].  [x>=0]
+  --one-deck                      One-deck game: the punter's card is the top card of the banker's
+                                  deck.
+  --card CARD                     The punter's card with its suit: 7h, 7♥, 10D, QS, Дп.
+  --suits SUITS                   Suits of the copies in the deck, one letter each (e.g. shc), for
+                                  custom decks.
+  --by-abzug                      Add one row per abzug: killed, plié, given.
+  --format [text|json|csv|markdown]
+                                  Output format.  [default: text]
+  -h, --help                      Show this message and exit.
+"""
+    assert ok("odds", "-h") == expected
+
+
+def test_every_command_is_documented() -> None:
+    for name, command in cli.commands.items():
+        assert command.help, name
+        assert command.get_short_help_str(), name
+        assert ok(name, "-h").startswith(f"Usage: shtoss-exact {name} ")
+
+
+# --- refusals -----------------------------------------------------------------------------
+
+BAD = [
+    (["odds", "--cards", "3", "--copies", "4"], "copies=4 is more than cards=3"),
+    (["odds", "--cards", "3"], "copies=4 is more than cards=3"),
+    (["odds", "--cards", "-1"], "-1"),
+    (["odds", "--copies", "-2"], "-2"),
+    (["odds", "--cards", "abc"], "'abc'"),
+    (["odds", "--copies", "2.5"], "'2.5'"),
+    (["odds", "--cards", ""], "''"),
+    (["odds", "--deck", "40"], "'40'"),
+    (["odds", "--deck", "fifty"], "'fifty'"),
+    (["odds", "--card", "1x"], "'1x'"),
+    (["odds", "--card", "7z"], "'z'"),
+    (["odds", "--card", "Zh"], "'Z'"),
+    (["odds", "--deck", "32", "--card", "6h"], "6♥"),
+    (["odds", "--cards", "10", "--copies", "2", "--card", "7h", "--suits", "sq"], "'q'"),
+    (["odds", "--cards", "10", "--copies", "3", "--card", "7h", "--suits", "sh"], "copies=3"),
+    (["odds", "--format", "yaml"], "'yaml'"),
+    (["odds", "--bogus"], "'--bogus'"),
+    (["odds", "--cops", "3"], "'--cops'"),
+    (["odds", "--cards"], "'--cards'"),
+    (["odds", "extra"], "(extra)"),
+    (["bogus"], "'bogus'"),
+    (["--bogus"], "'--bogus'"),
+    (["odds", "--cards", "1000000000", "--by-abzug"], "cards=1000000000"),
+    (["odds", "--cards", "1000000000", "--by-abzug", "--format", "json"], "cards=1000000000"),
+    (["odds", "--cards", "1000000000", "--by-abzug", "--format", "csv"], "cards=1000000000"),
+    (["odds", "--cards", "10000000", "--copies", "5000000"], "cards=10000000 with copies=5000000"),
+    (["odds", "--one-deck", "--cards", "0"], "cards >= 1"),
+]
+
+
+@pytest.mark.parametrize(("args", "named"), BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_refusals_are_one_line_exit_2(args: list[str], named: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("shtoss-exact: error: ")
+    assert named in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+# --- the real program ---------------------------------------------------------------------
+
+
+def _python(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_python_dash_m_json() -> None:
+    done = _python("-m", "shtoss_exact", "odds", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    record = json.loads(done.stdout)
+    assert (record["banker"], record["plie"], record["punter"]) == ("433/833", "33/833", "400/833")
+
+
+def test_python_dash_m_refusal() -> None:
+    done = _python("-m", "shtoss_exact", "odds", "--cards", "many")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == (
+        "shtoss-exact: error: Invalid value for '--cards': 'many' is not a valid integer range.\n"
+    )
+
+
+HEAVY = ("sympy", "networkx", "matplotlib")
+
+CHECK_IMPORTS = """
+import json, sys
+import shtoss_exact.cli
+try:
+    shtoss_exact.cli.main(sys.argv[1:])
+except SystemExit as done:
+    assert done.code == 0, done.code
+heavy = sorted({name.split(".")[0] for name in sys.modules} & set(json.loads(%r)))
+print(json.dumps(heavy))
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["odds"],
+        ["odds", "--by-abzug", "--format", "json"],
+        ["odds", "--one-deck", "--deck", "36", "--card", "7h", "--format", "markdown"],
+    ],
+)
+def test_odds_does_not_import_heavy_libraries(args: list[str]) -> None:
+    done = _python("-c", CHECK_IMPORTS % json.dumps(HEAVY), *args)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == []
+
+
+def test_no_arguments_show_the_help() -> None:
+    # A bare ``shtoss-exact`` shows the help, as -h does, whatever the click version.
+    result = run()
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout == ok("-h")

@@ -1,0 +1,211 @@
+"""Cards, suits, presets and deal set-ups."""
+
+from __future__ import annotations
+
+import pytest
+
+from shtoss_exact import ShtossError
+from shtoss_exact.deck import (
+    PRESETS,
+    Card,
+    Deal,
+    Suit,
+    SuitCounts,
+    SuitRelation,
+    default_copy_suits,
+    parse_card,
+    parse_rank,
+    parse_suit,
+    parse_suits,
+    suit_relation,
+)
+
+S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("7h", Card("7", H)),
+        ("7♥", Card("7", H)),
+        ("7♡", Card("7", H)),
+        ("10D", Card("10", D)),
+        ("10♦", Card("10", D)),
+        ("QS", Card("Q", S)),
+        ("qs", Card("Q", S)),
+        ("A♠", Card("A", S)),
+        ("2c", Card("2", C)),
+        ("Jc", Card("J", C)),
+        ("K♣", Card("K", C)),
+        ("Дп", Card("Q", S)),  # дама пик
+        ("Вч", Card("J", H)),  # валет червей
+        ("Кб", Card("K", D)),  # король бубен
+        ("Тт", Card("A", C)),  # туз треф: Cyrillic Т is the ace
+        ("тт", Card("A", C)),
+        ("Th", Card("10", H)),  # Latin T is the ten
+        ("th", Card("10", H)),
+        (" 9s ", Card("9", S)),
+    ],
+)
+def test_parse_card(text: str, card: Card) -> None:
+    assert parse_card(text) == card
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("", "''"),
+        ("7", "'7'"),
+        ("1h", "'1'"),
+        ("11h", "'11'"),
+        ("Zh", "'Z'"),
+        ("7x", "'x'"),
+        ("7hh", "'7h'"),
+        ("10hh", "'10hh'"),
+        ("Дz", "'z'"),
+    ],
+)
+def test_bad_cards_are_refused_by_name(text: str, named: str) -> None:
+    with pytest.raises(ShtossError) as caught:
+        parse_card(text)
+    message = str(caught.value)
+    assert message.startswith(f"unknown card {text!r}")
+    assert named in message
+
+
+@pytest.mark.parametrize(
+    ("text", "rank"),
+    [
+        *[("7", "7"), ("10", "10"), ("q", "Q"), ("J", "J"), ("a", "A")],
+        *[("Д", "Q"), ("В", "J"), ("К", "K"), ("Т", "A"), ("т", "A")],  # Cyrillic
+        ("T", "10"),  # Latin T is the ten
+    ],
+)
+def test_parse_rank(text: str, rank: str) -> None:
+    assert parse_rank(text) == rank
+
+
+@pytest.mark.parametrize("text", ["1", "0", "11", "X", "", "Ж", "ace"])
+def test_bad_ranks_are_refused_by_name(text: str) -> None:
+    with pytest.raises(ShtossError, match="unknown rank") as caught:
+        parse_rank(text)
+    assert repr(text) in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "suit"),
+    [
+        *[("s", S), ("♠", S), ("♤", S), ("п", S), ("spades", S), ("SPADES", S)],
+        *[("c", C), ("♣", C), ("♧", C), ("т", C), ("к", C), ("clubs", C)],
+        *[("h", H), ("H", H), ("♥", H), ("♡", H), ("ч", H), ("Ч", H), ("hearts", H)],
+        *[("d", D), ("♦", D), ("♢", D), ("б", D), ("diamonds", D)],
+    ],
+)
+def test_parse_suit(text: str, suit: Suit) -> None:
+    assert parse_suit(text) is suit
+
+
+@pytest.mark.parametrize("text", ["x", "", "heart", "♪", "r"])
+def test_bad_suits_are_refused_by_name(text: str) -> None:
+    with pytest.raises(ShtossError, match="unknown suit") as caught:
+        parse_suit(text)
+    assert repr(text) in str(caught.value)
+
+
+def test_parse_suits() -> None:
+    assert parse_suits("shc") == (S, H, C)
+    assert parse_suits("♠♥♥") == (S, H, H)
+    assert parse_suits("s, h d") == (S, H, D)
+    assert parse_suits("") == ()
+    with pytest.raises(ShtossError, match="'q'"):
+        parse_suits("sqh")
+
+
+def test_suits_colours_and_symbols() -> None:
+    assert [s for s in Suit if s.red] == [H, D]
+    assert "".join(s.symbol for s in Suit) == "♠♣♥♦"
+    assert str(Card("10", D)) == "10♦"
+    assert str(parse_card("Дп")) == "Q♠"
+
+
+@pytest.mark.parametrize(
+    ("punter", "deciding", "relation"),
+    [
+        (S, S, SuitRelation.COLOUR),
+        (S, C, SuitRelation.HALF_COLOUR),
+        (S, H, SuitRelation.PLAIN),
+        (S, D, SuitRelation.PLAIN),
+        (C, S, SuitRelation.HALF_COLOUR),
+        (C, C, SuitRelation.COLOUR),
+        (C, H, SuitRelation.PLAIN),
+        (C, D, SuitRelation.PLAIN),
+        (H, S, SuitRelation.PLAIN),
+        (H, C, SuitRelation.PLAIN),
+        (H, H, SuitRelation.COLOUR),
+        (H, D, SuitRelation.HALF_COLOUR),
+        (D, S, SuitRelation.PLAIN),
+        (D, C, SuitRelation.PLAIN),
+        (D, H, SuitRelation.HALF_COLOUR),
+        (D, D, SuitRelation.COLOUR),
+    ],
+)
+def test_suit_relation(punter: Suit, deciding: Suit, relation: SuitRelation) -> None:
+    assert suit_relation(punter, deciding) is relation
+
+
+def test_suit_counts() -> None:
+    counts = SuitCounts.of(H, (H, D, S, C, D))
+    assert (counts.colour, counts.half_colour, counts.plain) == (1, 2, 2)
+    assert counts.total == 5
+    assert [counts[r] for r in SuitRelation] == [1, 2, 2]
+
+
+def test_presets() -> None:
+    assert sorted(PRESETS) == [32, 36, 52]
+    for size, ranks in PRESETS.items():
+        assert len(ranks) * 4 == size
+        assert ranks[-1] == "A"
+    assert PRESETS[52][0] == "2"
+    assert PRESETS[36][0] == "6"
+    assert PRESETS[32][0] == "7"
+
+
+def test_default_copy_suits() -> None:
+    seven = Card("7", H)
+    assert default_copy_suits(copies=4, card=seven, one_deck=False) == (S, C, H, D)
+    assert default_copy_suits(copies=8, card=seven, one_deck=False) == (S, S, C, C, H, H, D, D)
+    assert default_copy_suits(copies=3, card=seven, one_deck=True) == (S, C, D)
+    assert default_copy_suits(copies=7, card=seven, one_deck=True) == (S, S, C, C, H, D, D)
+    assert default_copy_suits(copies=3, card=seven, one_deck=False) is None
+    assert default_copy_suits(copies=4, card=seven, one_deck=True) is None
+    assert default_copy_suits(copies=0, card=seven, one_deck=False) is None
+
+
+def test_deal() -> None:
+    deal = Deal(52, 4, Card("7", H), (S, C, H, D))
+    assert deal.suit_counts == SuitCounts(1, 1, 2)
+    assert Deal(52, 4).suit_counts is None
+    assert Deal(52, 4, Card("7", H)).suit_counts is None
+    assert Deal(0, 0).copies == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        ((-1, 0), "cards must be >= 0, got -1"),
+        ((5, -2), "copies must be >= 0, got -2"),
+        ((3, 4), "copies=4 is more than cards=3"),
+        ((5.0, 2), "cards must be a whole number, got 5.0"),
+        ((True, 0), "cards must be a whole number, got True"),
+        ((5, "2"), "copies must be a whole number, got '2'"),
+    ],
+)
+def test_bad_deals_are_refused(args: tuple[object, object], named: str) -> None:
+    with pytest.raises(ShtossError) as caught:
+        Deal(*args)  # type: ignore[arg-type]
+    assert named in str(caught.value)
+
+
+def test_one_suit_per_copy() -> None:
+    with pytest.raises(ShtossError, match="3 suits given for copies=2"):
+        Deal(10, 2, Card("7", H), (S, S, S))
