@@ -105,7 +105,9 @@ class Odds:
     @property
     def mixed(self) -> bool:
         """True when the kinds are a mixture over several decks (a soda not yet seen)."""
-        return self.dealt is not None and self.dealt != self.deal
+        if self.scheme is None or self.dealt is None:
+            return False
+        return len(self.scheme.played_deals(self.dealt)) > 1
 
     @property
     def cards(self) -> int:
@@ -320,7 +322,9 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
         counts = kind_counts(played.cards, played.copies)
     else:
         played, counts = deal, _mixed_counts(parts)
-    return Odds(played, counts, scheme=chosen, dealt=None if chosen is None else deal)
+    result = Odds(played, counts, scheme=chosen, dealt=None if chosen is None else deal)
+    _ = result.scheme_result  # settle now, so that a scheme that cannot be settled is refused here
+    return result
 
 
 def check_cost(deal: Deal) -> None:

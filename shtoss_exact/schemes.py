@@ -164,25 +164,25 @@ class Scheme:
         n, m = deal.cards, deal.copies
         if n == 0:
             raise ShtossError(f"scheme {self.name!r} burns the first card: allowed cards >= 1")
-        after = replace(deal, cards=n - 1)
         if self.soda is Soda.KNOWN:
             if m == n:
                 raise ShtossError(
                     f"scheme {self.name!r} with a known soda needs a soda of another rank: "
                     f"allowed copies < cards, got copies={m} cards={n}"
                 )
-            return ((1, after),)
-        parts: list[tuple[int, Deal]] = [(n - m, after)] if n > m else []
+            return ((1, replace(deal, cards=n - 1)),)
+        parts: list[tuple[int, Deal]] = [(n - m, replace(deal, cards=n - 1))] if n > m else []
         if m == 0:
             return tuple(parts)
+        after = replace(deal, cards=n - 1, copies=m - 1, copy_suits=None)
         if deal.copy_suits is None:
-            return (*parts, (m, replace(after, copies=m - 1)))
+            return (*parts, (m, after))
         for suit in Suit:
             held = deal.copy_suits.count(suit)
             if held:
                 rest = list(deal.copy_suits)
                 rest.remove(suit)
-                parts.append((held, replace(after, copies=m - 1, copy_suits=tuple(rest))))
+                parts.append((held, replace(after, copy_suits=tuple(rest))))
         return tuple(parts)
 
     @property
