@@ -43,7 +43,12 @@ def decide(deck: dict[int, str], n: int, punter: str, *, plie_card: str = "lob")
 
 
 def distribution(
-    n: int, suits: tuple[str, ...], pay: Pay, *, punter: str = "h", soda: str | None = None,
+    n: int,
+    suits: tuple[str, ...],
+    pay: Pay,
+    *,
+    punter: str = "h",
+    soda: str | None = None,
     plie_card: str = "lob",
 ) -> tuple[dict[Fraction, Fraction], Fraction]:
     """(value -> probability, P(null)) over every arrangement of the deck as shuffled.
