@@ -110,9 +110,8 @@ def test_pharaon_worked_example_of_four_cards() -> None:
     assert banker == {Fraction(1): 12, Fraction(-1): 8, Fraction(1, 2): 4}
     result = scheme_result(Deal(4, 2), scheme_named("pharaon"))
     assert result.edge == Fraction(1, 4)
-    assert result.distribution == {
-        Fraction(-1): Fraction(12, 24), Fraction(-1, 2): Fraction(4, 24), Fraction(1): Fraction(8, 24)
-    }  # fmt: skip
+    expected = {Fraction(-1): 12, Fraction(-1, 2): 4, Fraction(1): 8}
+    assert result.distribution == {v: Fraction(c, 24) for v, c in expected.items()}
 
 
 def test_known_values_at_52() -> None:
