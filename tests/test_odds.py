@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from brute import MAX_CARDS, brute_odds, brute_relations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +12,7 @@ from shtoss_exact import ShtossError, odds
 from shtoss_exact.deck import Card, Deal, Suit
 from shtoss_exact.engine import summary_cost
 from shtoss_exact.odds import MAX_SUMMARY_COST, MAX_TABLE_ROWS, Odds, make_deal, odds_of
+from tests.brute import MAX_CARDS, brute_odds, brute_relations
 
 SMALL = [(n, m) for n in range(MAX_CARDS + 1) for m in range(n + 1)]
 

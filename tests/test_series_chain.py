@@ -139,5 +139,5 @@ def test_parse_fraction(text: str, value: Fraction) -> None:
 
 @pytest.mark.parametrize("text", ["", "1/0", "abc", "1e5", "2**10", "٣", "1/2/3", "nan"])
 def test_parse_fraction_refuses(text: str) -> None:
-    with pytest.raises(ShtossError, match="not an exact number"):
+    with pytest.raises(ShtossError, match=r"not an exact number|more than|divides by zero"):
         parse_fraction(text)

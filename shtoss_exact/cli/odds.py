@@ -12,21 +12,35 @@ from shtoss_exact.cli.base import cli, deck_options, emit_json, format_option, m
 @cli.command()
 @deck_options
 @click.option("--by-abzug", is_flag=True, help="Add one row per abzug: killed, plié, given.")
+@click.option(
+    "--scheme",
+    default=None,
+    metavar="NAME|FILE",
+    help="Payout scheme: a built-in name (see `shtoss-exact schemes`) or a .toml/.json file.",
+)
 @format_option("text", "json", "csv", "markdown")
-def odds(by_abzug: bool, fmt: str, **options: Any) -> None:
+def odds(by_abzug: bool, scheme: str | None, fmt: str, **options: Any) -> None:
     """Exact odds of one bet: banker, plié, punter, expected value, by abzug.
+
+    With --scheme, the expected value follows the scheme, and the banker's edge (per
+    bet, per unit of action, per abzug exposed), the variance and the distribution
+    of the punter's net result are added.
 
     \b
     Examples:
       shtoss-exact odds
       shtoss-exact odds --deck 36 --one-deck --card 7h --by-abzug
       shtoss-exact odds --cards 20 --copies 2 --format json
+      shtoss-exact odds --scheme pharaon
+      shtoss-exact odds --scheme examples/schemes/thirds.toml --card 7h
     """
     from shtoss_exact.odds import odds_of
     from shtoss_exact.report import render_tables
     from shtoss_exact.report.odds_view import odds_csv_table, odds_record, odds_tables
+    from shtoss_exact.scheme_files import resolve_scheme
 
-    result = odds_of(make_deal_from(options))
+    chosen = None if scheme is None else resolve_scheme(scheme)
+    result = odds_of(make_deal_from(options), scheme=chosen)
     if fmt == "json":
         emit_json(odds_record(result, by_abzug=by_abzug))
     elif fmt == "csv":

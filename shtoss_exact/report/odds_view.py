@@ -7,12 +7,18 @@ from typing import Any
 
 from shtoss_exact.odds import Odds
 from shtoss_exact.report.numbers import decimal_str, exact_str, percent_str
+from shtoss_exact.report.scheme_view import distribution_table, measures_table, scheme_record
 from shtoss_exact.report.table import Table
 
 
 def describe(o: Odds) -> str:
     """A one-line title of the set-up in the game's words."""
     deal = o.deal
+    if o.mixed:
+        return (
+            f"Stoss, one bet: {deal.cards} cards in the banker's deck before the soda, "
+            f"{deal.copies} copies of the punter's rank"
+        )
     game = "one-deck game" if deal.one_deck else "banker's deck"
     card = f", punter's card {deal.card}" if deal.card is not None else ""
     return (
@@ -68,22 +74,33 @@ def odds_tables(o: Odds, *, by_abzug: bool = False) -> list[Table]:
         tables.append(relations)
     if by_abzug:
         tables.append(abzug_table(o))
+    if o.scheme_result is not None:
+        tables += [measures_table(o.scheme_result), distribution_table(o.scheme_result)]
     return tables
 
 
 def odds_csv_table(o: Odds, *, by_abzug: bool = False) -> Table:
     """One machine-readable table: the summary row, or one row per abzug and a total row."""
     if not by_abzug:
-        return Table(
-            "",
-            ("cards", "copies", "banker", "plie", "punter", "none", "ev"),
-            ((o.cards, o.copies, o.banker, o.plie, o.punter, o.none, o.ev),),
-        )
+        columns: tuple[str, ...] = ("cards", "copies", "banker", "plie", "punter", "none", "ev")
+        row: tuple[int | str | Fraction, ...] = (
+            o.cards, o.copies, o.banker, o.plie, o.punter, o.none, o.ev,
+        )  # fmt: skip
+        r = o.scheme_result
+        if r is not None:
+            columns += ("scheme", "edge", "edge_per_action", "edge_per_abzug", "variance")
+            row += (r.scheme.name, r.edge, _cell(r.edge_per_action), _cell(r.edge_per_abzug),
+                    r.variance)  # fmt: skip
+        return Table("", columns, (row,))
     rows: list[tuple[int | str | Fraction, ...]] = [
         (row.abzug, row.killed, row.plie, row.given, row.banker) for row in o.by_abzug
     ]
     rows.append(("total", o.killed, o.plie, o.punter, o.banker))
     return Table("", ("abzug", "killed", "plie", "given", "banker"), tuple(rows))
+
+
+def _cell(value: Fraction | None) -> Fraction | str:
+    return "" if value is None else value
 
 
 def odds_record(o: Odds, *, by_abzug: bool = False) -> dict[str, Any]:
@@ -114,6 +131,8 @@ def odds_record(o: Odds, *, by_abzug: bool = False) -> dict[str, Any]:
              "plie": exact_str(r.plie), "given": exact_str(r.given)}
             for r in relations
         ]  # fmt: skip
+    if o.scheme_result is not None:
+        record.update(scheme_record(o.scheme_result))
     if by_abzug:
         record["by_abzug"] = [
             {"abzug": row.abzug, "banker": exact_str(row.banker), "killed": exact_str(row.killed),
