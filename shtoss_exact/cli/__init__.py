@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shtoss_exact.cli import formula as _formula  # noqa: F401  (registers the command)
 from shtoss_exact.cli import odds as _odds  # noqa: F401  (registers the command)
+from shtoss_exact.cli import table as _table  # noqa: F401  (registers the command)
 from shtoss_exact.cli.base import PROG, cli
 
 __all__ = ["cli", "main"]
