@@ -232,6 +232,7 @@ def closed_form(copies: int, *, scheme: str | Scheme = "classic", parity: Parity
         quantities[name] = factor(count / denominator).subs(x, n - 2 * j)
     form = ClosedForm(m, rules.name, parity, start, check_sizes[-1], quantities)
     _verify(form, rules, values, low=start)
+    _verify_abzugs(form, sizes=range(start, start + 2 * ABZUG_CHECK_CARDS, 2))
     return _extend_down(form, rules)
 
 
@@ -257,7 +258,6 @@ def _verify(
                     f"closed form of {name} for {form.scheme}, copies={form.copies} "
                     f"fails at n={size}: refusing to return it"
                 )
-    _verify_abzugs(form, sizes=range(low, low + 2 * ABZUG_CHECK_CARDS, 2))
 
 
 def _verify_abzugs(form: ClosedForm, *, sizes: Sequence[int]) -> None:
@@ -320,7 +320,8 @@ def describe(form: ClosedForm) -> str:
     """One line naming the scheme, copies, parity and the range the forms are proved for."""
     k = "n = 2k" if form.parity is Parity.EVEN else "n = 2k + 1"
     return (
-        f"{form.scheme} scheme, {form.copies} copies of the punter's rank, {form.parity.value} "
+        f"{form.scheme} scheme, {form.copies} {'copy' if form.copies == 1 else 'copies'} "
+        f"of the punter's rank, {form.parity.value} "
         f"{k}: valid for {form.parity.value} n >= {form.valid_from}, checked against the "
         f"engine through n = {form.checked_through}; per abzug for 1 <= j <= floor(n/2)"
     )

@@ -145,6 +145,12 @@ class TableSpec:
 
     def check(self) -> None:
         """Refuse, up front, a table with too many rows or too much arithmetic."""
+        for scheme in self.schemes:
+            if scheme.needs_suits:
+                raise ShtossError(
+                    f"scheme {scheme.name!r} depends on the deciding card's suit: tables "
+                    "cover schemes that do not"
+                )
         rows = self.size()
         if rows == 0:
             raise ShtossError("the table has no rows: every deck is smaller than its copies")

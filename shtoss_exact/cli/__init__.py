@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from shtoss_exact.cli import formula as _formula  # noqa: F401  (registers the command)
 from shtoss_exact.cli import odds as _odds  # noqa: F401  (registers the command)
+from shtoss_exact.cli import plot as _plot  # noqa: F401  (registers the command)
 from shtoss_exact.cli import table as _table  # noqa: F401  (registers the command)
 from shtoss_exact.cli.base import PROG, cli
 

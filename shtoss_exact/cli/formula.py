@@ -23,12 +23,13 @@ from shtoss_exact.cli.base import WholeNumber, cli, emit_json, format_option
 )
 @click.option(
     "--parity",
-    type=click.Choice(["even", "odd"]),
-    default=None,
-    help="Deck sizes covered: even n or odd n [default: both].",
+    type=click.Choice(["even", "odd", "both"]),
+    default="both",
+    show_default=True,
+    help="Deck sizes covered: even n, odd n, or both.",
 )
 @format_option("text", "latex", "json")
-def formula(copies: int, scheme: str, parity: str | None, fmt: str) -> None:
+def formula(copies: int, scheme: str, parity: str, fmt: str) -> None:
     """Exact closed forms in the number of cards n, for even and odd n.
 
     P(banker), P(plié), P(punter), P(no action), the punter's expected net, and the
@@ -49,7 +50,7 @@ def formula(copies: int, scheme: str, parity: str | None, fmt: str) -> None:
             f"{copies} is outside 1..{MAX_COPIES} (closed forms are derived for 1..{MAX_COPIES})",
             param_hint="'--copies'",
         )
-    forms = closed_forms(copies, scheme=scheme, parity=None if parity is None else Parity(parity))
+    forms = closed_forms(copies, scheme=scheme, parity=None if parity == "both" else Parity(parity))
     if fmt == "json":
         emit_json([form.record() for form in forms])
     elif fmt == "latex":

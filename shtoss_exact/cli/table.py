@@ -9,6 +9,9 @@ import click
 
 from shtoss_exact.cli.base import WholeNumber, cli, emit_json
 
+MAX_DECIMALS = 50
+"""Most decimal places a decimal column may have."""
+
 PROGRESS_ROWS = 200
 """Rows from which a progress bar is drawn on stderr (when stderr is a terminal)."""
 
@@ -106,6 +109,8 @@ def table(
         records_table,
     )
 
+    if decimals is not None and decimals > MAX_DECIMALS:
+        raise ShtossError(f"--decimals {decimals} is too many: allowed 0..{MAX_DECIMALS}")
     games = _games(game, one_deck=one_deck)
     spec = TableSpec(
         cards=parse_range(cards, name="cards"),
@@ -114,11 +119,13 @@ def table(
         games=games,
     )
     if by_abzug:
+        if scheme is not None:
+            raise ShtossError("--by-abzug takes no --scheme: its rows are by card kind")
         deals = list(spec.deals())
-        if len(deals) != 1 or scheme is not None:
+        if len(deals) != 1:
             raise ShtossError(
-                f"--by-abzug needs one set-up, got {len(deals)} (and no --scheme): give one "
-                "--cards, one --copies and one --game"
+                f"--by-abzug needs one set-up, got {len(deals)}: give one --cards, one "
+                "--copies and one --game"
             )
         size, chosen, deal = deals[0]
         game_words = "one-deck game" if chosen is Game.ONE_DECK else "two-deck game"
