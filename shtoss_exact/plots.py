@@ -124,7 +124,7 @@ def abzug_plot(axes: Any, *, deal: Deal) -> None:
     # In an even deck a lone lob kills exactly as often as the sonik gives, abzug by
     # abzug (C(n-2j+1, m-1) - C(n-2j, m-2) = C(n-2j, m-1)): the killed line is dashed
     # over the given one so both stay visible.
-    styles = {
+    styles: dict[str, tuple[str, dict[str, Any]]] = {
         "given": ("given on the sonik (punter wins)", {"linewidth": 3.0, "alpha": 0.6}),
         "killed": ("killed by the lob (banker wins)", {"linestyle": "--", "marker": "o"}),
         "plie": ("plié (banker wins)", {"marker": "s"}),
