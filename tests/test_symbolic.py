@@ -174,7 +174,7 @@ def test_refuses_scheme_needing_suits() -> None:
 def test_text_and_latex_renderings() -> None:
     forms = closed_forms(1, parity=Parity.EVEN)
     text = symbolic.render_text(forms)
-    assert text.splitlines()[0].startswith("classic scheme, 1 copies")
+    assert text.splitlines()[0].startswith("classic scheme, 1 copy of")
     assert "punter: P(punter wins: the punter's net > 0) =" in text
     latex = symbolic.render_latex(forms)
     assert "\\mathrm{decided\\_at} &= \\frac{2}{n}" in latex
