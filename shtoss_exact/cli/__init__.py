@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shtoss_exact.cli import fair as _fair  # noqa: F401  (registers the command)
+from shtoss_exact.cli import formula as _formula  # noqa: F401  (registers the command)
 from shtoss_exact.cli import odds as _odds  # noqa: F401  (registers the command)
+from shtoss_exact.cli import plot as _plot  # noqa: F401  (registers the command)
 from shtoss_exact.cli import schemes as _schemes  # noqa: F401  (registers the command)
 from shtoss_exact.cli import series as _series  # noqa: F401  (registers the command)
+from shtoss_exact.cli import table as _table  # noqa: F401  (registers the command)
 from shtoss_exact.cli.base import PROG, cli
 
 __all__ = ["cli", "main"]
