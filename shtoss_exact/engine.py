@@ -168,6 +168,38 @@ def position_counts(cards: int, copies: int) -> Iterator[PositionCounts]:
         pair.step()
 
 
+def abzug_counts(cards: int, copies: int) -> list[tuple[int, int, int]]:
+    """(killed, plié, given) counts over C(n, m) for abzugs 1..ceil(n/2), in O(n) steps.
+
+    With a = n - 2j for abzug j (2j <= n): given (first copy on the sonik 2j) is
+    C(a, m - 1) and plié (copies on 2j - 1 and 2j) is C(a, m - 2); the first copy on
+    the lob 2j - 1 is C(a + 1, m - 1) = C(a, m - 1) + C(a, m - 2) (Pascal), so
+    killed = lob - plié = given in every full abzug. A lone last card (n odd) is a
+    lob: killed there in C(0, m - 1) sets. Going from j to j + 1 steps a down by two:
+    C(a - 2, k) = C(a, k) (a - k) (a - k - 1) / (a (a - 1)).
+
+    >>> abzug_counts(5, 2)
+    [(3, 1, 3), (1, 1, 1), (0, 0, 0)]
+    """
+    if copies == 0:
+        return [(0, 0, 0)] * ((cards + 1) // 2)
+    k1, k2 = copies - 1, copies - 2
+    a = cards - 2
+    given, plie = binom(a, k1), binom(a, k2)
+    rows: list[tuple[int, int, int]] = []
+    append = rows.append
+    while a >= 0:
+        append((given, plie, given))
+        if a >= 2:
+            d = a * (a - 1)
+            given = given * (a - k1) * (a - k1 - 1) // d
+            plie = plie * (a - k2) * (a - k2 - 1) // d if k2 >= 0 else 0
+        a -= 2
+    if cards % 2:
+        append((1 if copies == 1 else 0, 0, 0))
+    return rows
+
+
 def counts_at(cards: int, copies: int, position: int) -> PositionCounts:
     """The counts of one position, in O(1) binomials: C(n - p, m - 1) and C(n - p - 1, m - 2).
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
+from typing import TYPE_CHECKING
 
 from shtoss_exact.deck import (
     PRESETS,
@@ -25,14 +26,20 @@ from shtoss_exact.deck import (
 )
 from shtoss_exact.engine import (
     KindCounts,
+    abzug_counts,
     kind_counts,
     position_counts,
     relation_weights,
     summary_cost,
 )
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.measures import SchemeResult, scheme_result
-from shtoss_exact.schemes import Scheme, scheme_named
+
+if TYPE_CHECKING:
+    from shtoss_exact.measures import SchemeResult
+    from shtoss_exact.schemes import Scheme
+
+# The schemes are imported where a scheme is asked for, not at the top: the classic
+# odds of the CLI's default question then load no more than the engine.
 
 MAX_TABLE_ROWS = 2_000_000
 """Largest by-position table built in memory (rows = cards); larger ones are refused."""
@@ -93,6 +100,7 @@ class Odds:
     (Fraction(433, 833), Fraction(33, 833), Fraction(400, 833))
     >>> o.by_abzug[0].given  # winning the sonik
     Fraction(16, 221)
+    >>> from shtoss_exact.schemes import scheme_named
     >>> odds(deck=52, scheme="pharaon").ev, o.under(scheme_named("lob-half")).edge
     (Fraction(-33, 1666), Fraction(25, 21658))
     """
@@ -162,8 +170,9 @@ class Odds:
         >>> odds().under("faro").edge
         Fraction(101, 4998)
         """
-        chosen = scheme_named(scheme) if isinstance(scheme, str) else scheme
-        return scheme_result(self.dealt or self.deal, chosen)
+        from shtoss_exact.measures import scheme_result
+
+        return scheme_result(self.dealt or self.deal, _scheme(scheme))
 
     @cached_property
     def by_position(self) -> tuple[PositionOdds, ...]:
@@ -187,15 +196,9 @@ class Odds:
         self._check_single()
         _check_table_size(self.cards)
         total = self.counts.total
-        rows: dict[int, list[int]] = {}
-        for row in position_counts(self.cards, self.copies):
-            acc = rows.setdefault(row.abzug, [0, 0, 0])
-            acc[0] += row.killed
-            acc[1] += row.plie
-            acc[2] += row.given
         return tuple(
             AbzugOdds(j, Fraction(k, total), Fraction(p, total), Fraction(g, total))
-            for j, (k, p, g) in rows.items()
+            for j, (k, p, g) in enumerate(abzug_counts(self.cards, self.copies), start=1)
         )
 
     @property
@@ -313,7 +316,7 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
     >>> odds_of(Deal(52, 4), scheme="pharaon").ev
     Fraction(-33, 1666)
     """
-    chosen = scheme_named(scheme) if isinstance(scheme, str) else scheme
+    chosen = None if scheme is None else _scheme(scheme)
     parts = ((1, deal),) if chosen is None else chosen.played_deals(deal)
     for _, part in parts:
         check_cost(part)
@@ -325,6 +328,14 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
     result = Odds(played, counts, scheme=chosen, dealt=None if chosen is None else deal)
     _ = result.scheme_result  # settle now, so that a scheme that cannot be settled is refused here
     return result
+
+
+def _scheme(scheme: Scheme | str) -> Scheme:
+    if isinstance(scheme, str):
+        from shtoss_exact.schemes import scheme_named
+
+        return scheme_named(scheme)
+    return scheme
 
 
 def check_cost(deal: Deal) -> None:

@@ -12,8 +12,6 @@ and what is allowed.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from decimal import Decimal
@@ -102,10 +100,14 @@ def load_scheme(path: str | Path) -> Scheme:
     data: Any
     try:
         if suffix == ".toml":
+            import tomllib
+
             data = tomllib.loads(text, parse_float=Decimal)
         else:
+            import json
+
             data = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError, ValueError) as error:
+    except (ValueError, RecursionError) as error:  # TOMLDecodeError, JSONDecodeError too
         problem = " ".join(str(error).split())
         raise where.fail("", f"bad {suffix[1:].upper()} ({problem})", "a valid file") from None
     return scheme_from_data(data, source=str(path))

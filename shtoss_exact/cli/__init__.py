@@ -9,17 +9,20 @@ the commands that need them and ``shtoss-exact odds`` starts fast.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib import import_module
 
-from shtoss_exact.cli import fair as _fair  # noqa: F401  (registers the command)
-from shtoss_exact.cli import formula as _formula  # noqa: F401  (registers the command)
-from shtoss_exact.cli import odds as _odds  # noqa: F401  (registers the command)
-from shtoss_exact.cli import plot as _plot  # noqa: F401  (registers the command)
-from shtoss_exact.cli import schemes as _schemes  # noqa: F401  (registers the command)
-from shtoss_exact.cli import series as _series  # noqa: F401  (registers the command)
-from shtoss_exact.cli import table as _table  # noqa: F401  (registers the command)
-from shtoss_exact.cli.base import PROG, cli
+import click
 
-__all__ = ["cli", "main"]
+from shtoss_exact.cli.base import COMMAND_MODULES, PROG, cli
+
+__all__ = ["all_commands", "cli", "main"]
+
+
+def all_commands() -> dict[str, click.Command]:
+    """Every command, loaded (for documentation and tests), by name."""
+    for name in COMMAND_MODULES:
+        import_module(f"shtoss_exact.cli.{name}")
+    return dict(sorted(cli.commands.items()))
 
 
 def main(argv: Sequence[str] | None = None, prog_name: str | None = None) -> None:

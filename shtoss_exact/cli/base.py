@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import Any, TypeVar
 
 import click
@@ -21,8 +21,24 @@ _NO_ARGS_IS_HELP: tuple[type[click.UsageError], ...] = (
 )
 
 
+COMMAND_MODULES = ("fair", "formula", "odds", "plot", "schemes", "series", "table")
+"""Each command lives in ``shtoss_exact.cli.NAME`` and is imported only when it is run
+or listed, so that starting one command does not load the others."""
+
+
 class ShtossGroup(click.Group):
-    """A click group whose every error is one line on stderr, exit status 2."""
+    """A click group whose every error is one line on stderr, exit status 2.
+
+    Its commands are loaded lazily from ``COMMAND_MODULES``.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(COMMAND_MODULES))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
+            import_module(f"shtoss_exact.cli.{cmd_name}")
+        return self.commands.get(cmd_name)
 
     def main(
         self,
@@ -170,4 +186,6 @@ def format_option(*choices: str, default: str = "text") -> Callable[[F], F]:
 
 
 def emit_json(record: Any) -> None:
+    import json
+
     click.echo(json.dumps(record, ensure_ascii=False, indent=2))

@@ -37,9 +37,12 @@ def odds(by_abzug: bool, scheme: str | None, fmt: str, **options: Any) -> None:
     from shtoss_exact.odds import odds_of
     from shtoss_exact.report import render_tables
     from shtoss_exact.report.odds_view import odds_csv_table, odds_record, odds_tables
-    from shtoss_exact.scheme_files import resolve_scheme
 
-    chosen = None if scheme is None else resolve_scheme(scheme)
+    chosen = None
+    if scheme is not None:
+        from shtoss_exact.scheme_files import resolve_scheme
+
+        chosen = resolve_scheme(scheme)
     result = odds_of(make_deal_from(options), scheme=chosen)
     if fmt == "json":
         emit_json(odds_record(result, by_abzug=by_abzug))

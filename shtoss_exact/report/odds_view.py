@@ -7,7 +7,6 @@ from typing import Any
 
 from shtoss_exact.odds import Odds
 from shtoss_exact.report.numbers import decimal_str, exact_str, percent_str
-from shtoss_exact.report.scheme_view import distribution_table, measures_table, scheme_record
 from shtoss_exact.report.table import Table
 
 
@@ -75,6 +74,8 @@ def odds_tables(o: Odds, *, by_abzug: bool = False) -> list[Table]:
     if by_abzug:
         tables.append(abzug_table(o))
     if o.scheme_result is not None:
+        from shtoss_exact.report.scheme_view import distribution_table, measures_table
+
         tables += [measures_table(o.scheme_result), distribution_table(o.scheme_result)]
     return tables
 
@@ -132,6 +133,8 @@ def odds_record(o: Odds, *, by_abzug: bool = False) -> dict[str, Any]:
             for r in relations
         ]  # fmt: skip
     if o.scheme_result is not None:
+        from shtoss_exact.report.scheme_view import scheme_record
+
         record.update(scheme_record(o.scheme_result))
     if by_abzug:
         record["by_abzug"] = [

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from html import escape
 
 from shtoss_exact.report.numbers import exact_str
 
@@ -70,6 +67,9 @@ def to_markdown(table: Table) -> str:
 
 
 def to_csv(table: Table) -> str:
+    import csv
+    import io
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(table.columns)
@@ -114,6 +114,8 @@ def to_latex(table: Table) -> str:
 
 
 def to_html(table: Table) -> str:
+    from html import escape
+
     lines = ["<table>"]
     if table.title:
         lines.append(f"  <caption>{escape(table.title)}</caption>")
