@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shtoss_exact.cli import bank as _bank  # noqa: F401  (registers the command)
 from shtoss_exact.cli import odds as _odds  # noqa: F401  (registers the command)
 from shtoss_exact.cli.base import PROG, cli
 
