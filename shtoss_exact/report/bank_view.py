@@ -33,6 +33,11 @@ def correlation_str(pair: PairOdds) -> str:
     return "-" if value is None else f"{value:.6f}"
 
 
+def _decimal(value: Fraction) -> str:
+    # Twelve places; a zero is written out (Decimal would print 0E-12).
+    return decimal_str(value, 12) if value else "0." + "0" * 12
+
+
 def _maybe(value: Fraction | None) -> Cell:
     return "-" if value is None else value
 
@@ -119,20 +124,20 @@ def bank_tables(b: Bank, *, joint: tuple[JointRow, ...] | None = None) -> list[T
 def bank_csv_table(b: Bank, *, joint: tuple[JointRow, ...] | None = None) -> Table:
     """One long machine-readable table: (quantity, key, exact, decimal) rows."""
     rows: list[tuple[Cell, ...]] = [
-        ("ev_banker", "", b.ev_banker, decimal_str(b.ev_banker, 12)),
-        ("var_banker", "", b.var_banker, decimal_str(b.var_banker, 12)),
-        ("all_given", "", b.all_given, decimal_str(b.all_given, 12)),
-        ("all_killed", "", b.all_killed, decimal_str(b.all_killed, 12)),
+        ("ev_banker", "", b.ev_banker, _decimal(b.ev_banker)),
+        ("var_banker", "", b.var_banker, _decimal(b.var_banker)),
+        ("all_given", "", b.all_given, _decimal(b.all_given)),
+        ("all_killed", "", b.all_killed, _decimal(b.all_killed)),
     ]
-    rows += [("banker_net", exact_str(v), p, decimal_str(p, 12)) for v, p in b.banker_net.items()]
-    rows += [("length", str(j), p, decimal_str(p, 12)) for j, p in b.length.items()]
+    rows += [("banker_net", exact_str(v), p, _decimal(p)) for v, p in b.banker_net.items()]
+    rows += [("length", str(j), p, _decimal(p)) for j, p in b.length.items()]
     rows += [
-        (f"bet{i + 1}_ev_punter", str(o.bet), o.ev_punter, decimal_str(o.ev_punter, 12))
+        (f"bet{i + 1}_ev_punter", str(o.bet), o.ev_punter, _decimal(o.ev_punter))
         for i, o in enumerate(b.bet_odds)
     ]
     for row in joint or ():
         key = ";".join(_outcome_str(o) for o in row.outcomes)
-        rows.append(("joint", key, row.probability, decimal_str(row.probability, 12)))
+        rows.append(("joint", key, row.probability, _decimal(row.probability)))
     return Table("", ("quantity", "key", "exact", "decimal"), tuple(rows))
 
 
