@@ -364,12 +364,12 @@ class Bank:
 
         result = walk(n, [RankClass(m, 1, by_abzug) for _, m in self.deal.copies])
         rows = []
-        for terminal, count in result.terminals.items():
+        for terminal, probability in result.terminals.items():
             outcomes = tuple(
                 cast(tuple[Kind, int | None], result.categories[k][ms[0]])
                 for k, ms in enumerate(terminal)
             )
-            rows.append(JointRow(outcomes, Fraction(count, result.total)))
+            rows.append(JointRow(outcomes, probability))
         rows.sort(key=lambda r: tuple((a or 0, kind.value) for kind, a in r.outcomes))
         return tuple(rows)
 
@@ -385,14 +385,13 @@ def _pair_odds(
     # Sums over the pair's joint outcome: P(second given), P(both given), ... and the
     # moments of the payoffs P_1, P_2; the results are X_i = stake_i P_i.
     sums: dict[str, Fraction] = defaultdict(Fraction)
-    for terminal, count in result.terminals.items():
+    for terminal, w in result.terminals.items():
         if same:
             group, (p1, p2) = _settled(result, 0, terminal[0][0])
             group1 = group2 = group
         else:
             group1, (p1,) = _settled(result, 0, terminal[0][0])
             group2, (p2,) = _settled(result, 1, terminal[1][0])
-        w = Fraction(count, result.total)
         given1 = group1 == GIVEN
         if group2 == GIVEN:
             sums["g2"] += w
@@ -486,9 +485,12 @@ def bank_of(deal: BankDeal, bets: Sequence[Bet]) -> Bank:
         else:
             tables.append(assign_all(len(cls), [rank.__getitem__ for rank in cls], ncat))
 
+    # Every ended deal over one common denominator, so the sums below stay in ints.
+    common = lcm(*(p.denominator for p in result.terminals.values()))
     net: dict[int, int] = defaultdict(int)
     given = killed = 0
-    for terminal, count in result.terminals.items():
+    for terminal, probability in result.terminals.items():
+        count = int(probability * common)
         dist = {0: count}
         for k, ms in enumerate(terminal):
             table = tables[k]
@@ -502,14 +504,14 @@ def bank_of(deal: BankDeal, bets: Sequence[Bet]) -> Bank:
         groups = {_settled(result, k, c)[0] for k, ms in enumerate(terminal) for c in ms}
         given += count if groups == {GIVEN} else 0
         killed += count if groups == {LOST} else 0
-    total = result.total
+    total = common
     for key in keys:
         total *= factorial(len(members[key]))
     return Bank(
         deal,
         tuple(bets),
         {Fraction(v, scale): Fraction(w, total) for v, w in sorted(net.items()) if w},
-        {j: Fraction(c, result.total) for j, c in result.length.items()},
-        Fraction(given, result.total),
-        Fraction(killed, result.total),
+        dict(result.length),
+        Fraction(given, common),
+        Fraction(killed, common),
     )

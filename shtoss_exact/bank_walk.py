@@ -7,9 +7,10 @@ them alike), how many ranks are still undecided and the multiset of the outcome
 the deck; a decided rank's leftover copies are just other cards. The deck is never
 enumerated: every step multiplies a count of ordered (lob, sonik) choices.
 
-Weights are Python ints. After ``s`` turned cards a path's weight is its number of
-ordered choices, over n! / (n - s)!; a path that ends (every rank decided) with
-``L`` cards left is scaled by L!, so every terminal count is over n!.
+Weights are Python ints over one denominator per abzug: each step multiplies the
+weights by counts of ordered choices and the denominator by L (L - 1); then all are
+divided by their gcd, so the numbers stay the size of the probabilities' own
+denominators (ratios of binomials), never n!. Ended deals become ``Fraction``s.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from bisect import insort
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from math import comb, factorial
+from fractions import Fraction
+from math import comb, factorial, gcd
 
 from shtoss_exact.engine import Kind
 
@@ -43,14 +45,13 @@ class Walk:
     """The end of every deal: per class, the sorted category indices of its ranks.
 
     ``terminals`` and ``length`` (the abzug deciding the last staked rank; 0 when no
-    rank can be decided) hold counts over ``total`` = n!.
+    rank can be decided) hold exact probabilities.
     """
 
     cards: int
-    total: int
     categories: tuple[tuple[Hashable, ...], ...]
-    terminals: dict[tuple[tuple[int, ...], ...], int]
-    length: dict[int, int]
+    terminals: dict[tuple[tuple[int, ...], ...], Fraction]
+    length: dict[int, Fraction]
 
 
 def state_estimate(classes: Sequence[tuple[int, int]]) -> int:
@@ -81,8 +82,8 @@ def walk(cards: int, classes: Sequence[RankClass]) -> Walk:
       its copies are still in the deck, so that card is one).
 
     >>> w = walk(4, [RankClass(2, 1, lambda kind, position: kind.value)])
-    >>> sorted((w.categories[0][t[0][0]], c) for t, c in w.terminals.items()), w.total
-    ([('given', 8), ('killed', 8), ('plie', 8)], 24)
+    >>> sorted((w.categories[0][t[0][0]], p) for t, p in w.terminals.items())
+    [('given', Fraction(1, 3)), ('killed', Fraction(1, 3)), ('plie', Fraction(1, 3))]
     """
     index: list[dict[Hashable, int]] = [{} for _ in classes]
     cached: list[dict[tuple[Kind, int | None], int]] = [{} for _ in classes]
@@ -103,14 +104,13 @@ def walk(cards: int, classes: Sequence[RankClass]) -> Walk:
         else:
             start.append((cls.size, ()))
     copies = [cls.copies for cls in classes]
-    facts = [factorial(i) for i in range(cards + 1)]
-    terminals: dict[tuple[tuple[int, ...], ...], int] = defaultdict(int)
-    length: dict[int, int] = defaultdict(int)
+    terminals: dict[tuple[tuple[int, ...], ...], Fraction] = defaultdict(Fraction)
+    length: dict[int, Fraction] = defaultdict(Fraction)
     first: State = tuple(start)
     if all(u == 0 for u, _ in first):
-        terminals[tuple(ms for _, ms in first)] = facts[cards]
-        length[0] = facts[cards]
-        return _finish(cards, facts[cards], index, terminals, length)
+        terminals[tuple(ms for _, ms in first)] = Fraction(1)
+        length[0] = Fraction(1)
+        return _finish(cards, index, terminals, length)
 
     def decide(state: State, k: int, cat: int) -> State:
         u, ms = state[k]
@@ -119,18 +119,17 @@ def walk(cards: int, classes: Sequence[RankClass]) -> Walk:
         return (*state[:k], (u - 1, tuple(grown)), *state[k + 1 :])
 
     layer: dict[State, int] = {first: 1}
-    left, abzug = cards, 0
+    left, abzug, denominator = cards, 0, 1
     while layer:
         abzug += 1
         lob = cards - left + 1
         after = max(left - 2, 0)
         nxt: dict[State, int] = defaultdict(int)
+        ended: dict[State, int] = defaultdict(int)
 
         def add(state: State, weight: int) -> None:
             if all(u == 0 for u, _ in state):
-                scaled = weight * facts[after]  # noqa: B023  (the current abzug's `after`)
-                terminals[tuple(ms for _, ms in state)] += scaled
-                length[abzug] += scaled  # noqa: B023
+                ended[state] += weight  # noqa: B023  (this abzug's dict)
             else:
                 nxt[state] += weight  # noqa: B023
 
@@ -163,20 +162,26 @@ def walk(cards: int, classes: Sequence[RankClass]) -> Walk:
                     if ways:
                         given = category(k2, Kind.GIVEN, lob + 1)
                         add(decide(after_kill, k2, given), w_lob * ways)
-        layer = nxt
+        denominator *= left * (left - 1) if left >= 2 else 1
+        common = gcd(denominator, *nxt.values())
+        denominator //= common
+        layer = {state: weight // common for state, weight in nxt.items()}
+        for state, weight in ended.items():
+            p = Fraction(weight, denominator * common)
+            terminals[tuple(ms for _, ms in state)] += p
+            length[abzug] += p
         left = after
-    return _finish(cards, facts[cards], index, terminals, length)
+    return _finish(cards, index, terminals, length)
 
 
 def _finish(
     cards: int,
-    total: int,
     index: list[dict[Hashable, int]],
-    terminals: dict[tuple[tuple[int, ...], ...], int],
-    length: dict[int, int],
+    terminals: dict[tuple[tuple[int, ...], ...], Fraction],
+    length: dict[int, Fraction],
 ) -> Walk:
     categories = tuple(tuple(sorted(ix, key=ix.__getitem__)) for ix in index)
-    return Walk(cards, total, categories, dict(terminals), dict(sorted(length.items())))
+    return Walk(cards, categories, dict(terminals), dict(sorted(length.items())))
 
 
 def assign_all(
