@@ -275,6 +275,16 @@ def make_deal(
         raise ShtossError("a one-deck game needs cards >= 1: the punter's card comes from it")
     count = copies if copies is not None else (3 if one_deck else 4)
     in_deck = size - 1 if one_deck else size
+    if one_deck and count > in_deck:
+        raise ShtossError(
+            f"copies={count} is more than the {in_deck} cards a one-deck game of "
+            f"cards={size} leaves in the banker's deck: allowed copies <= cards - 1"
+        )
+    if suits is not None and punter_card is None:
+        raise ShtossError(
+            "suits of the copies are given but no punter's card: the suit relation needs "
+            "both (--card with --suits)"
+        )
     copy_suits = parse_suits(suits) if isinstance(suits, str) else suits
     if copy_suits is None and punter_card is not None:
         copy_suits = default_copy_suits(copies=count, card=punter_card, one_deck=one_deck)

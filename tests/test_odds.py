@@ -276,8 +276,10 @@ def test_make_deal_with_a_card_fixes_the_suits() -> None:
         ({"card": "1h"}, "'1h'"),
         ({"card": "7x"}, "'7x'"),
         ({"deck": 32, "card": "6h"}, "6♥"),
-        ({"cards": 10, "copies": 3, "suits": "sh"}, "2 suits"),
-        ({"cards": 10, "copies": 3, "suits": "shz"}, "'z'"),
+        ({"cards": 10, "copies": 3, "card": "7h", "suits": "sh"}, "2 suits"),
+        ({"cards": 10, "copies": 3, "suits": "shc"}, "no punter's card"),
+        ({"deck": 36, "cards": 3, "one_deck": True}, "one-deck game of cards=3"),
+        ({"cards": 10, "copies": 3, "card": "7h", "suits": "shz"}, "'z'"),
         ({"one_deck": True, "cards": 0}, "cards >= 1"),
     ],
 )

@@ -34,8 +34,7 @@ def correlation_str(pair: PairOdds) -> str:
 
 
 def _decimal(value: Fraction) -> str:
-    # Twelve places; a zero is written out (Decimal would print 0E-12).
-    return decimal_str(value, 12) if value else "0." + "0" * 12
+    return decimal_str(value, 12)
 
 
 def _maybe(value: Fraction | None) -> Cell:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 
 
@@ -21,15 +20,18 @@ def exact_str(value: Fraction | int) -> str:
 def decimal_str(value: Fraction | int, places: int = 6) -> str:
     """A decimal rendering rounded half-even from the exact value (never via float).
 
-    >>> decimal_str(Fraction(433, 833), 4)
-    '0.5198'
+    The value times 10^places is rounded exactly (``round`` of a ``Fraction``), so
+    there is no double rounding and no negative zero.
+
+    >>> decimal_str(Fraction(433, 833), 4), decimal_str(0, 3), decimal_str(Fraction(-1, 10**9))
+    ('0.5198', '0.000', '0.000000')
     """
-    value = Fraction(value)
-    with localcontext() as ctx:
-        ctx.prec = max(28, places + len(str(abs(value.numerator) // value.denominator)) + 5)
-        exact = Decimal(value.numerator) / Decimal(value.denominator)
-        quantum = Decimal(1).scaleb(-places)
-        return str(exact.quantize(quantum, rounding=ROUND_HALF_EVEN))
+    scaled = round(Fraction(value) * 10**places)
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled)).rjust(places + 1, "0")
+    if places <= 0:
+        return sign + digits
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
 def percent_str(value: Fraction | int, places: int = 3) -> str:
