@@ -27,7 +27,7 @@ def describe(r: SeriesResult) -> str:
     return "Stakes across deals: " + ", ".join(parts)
 
 
-MAX_TEXT_DIGITS = 40
+MAX_TEXT_DIGITS = 100
 """Exact values longer than this are named, not printed, in text tables (JSON has them)."""
 
 
@@ -35,7 +35,7 @@ def _readable(value: Fraction) -> Cell:
     text = exact_str(value)
     if len(text) <= MAX_TEXT_DIGITS:
         return value
-    return f"({len(text)} characters: --format json)"
+    return f"({len(text)} characters; exact in --format json)"
 
 
 def _figures(r: SeriesResult) -> list[tuple[str, Fraction]]:
