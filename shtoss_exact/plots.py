@@ -9,16 +9,22 @@ imports matplotlib (the optional extra ``plot``), builds a figure without pyplot
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.odds import odds_of
+from shtoss_exact.report.numbers import decimal_str, percent_str
 from shtoss_exact.schemes import Scheme
+
+if TYPE_CHECKING:
+    from shtoss_exact.bank import Bet
+    from shtoss_exact.plans import Plan
 
 FORMATS = {".png": "png", ".svg": "svg"}
 """File suffix -> image format."""
@@ -200,3 +206,153 @@ def edge_plot(
     axes.axhline(0, color="black", linewidth=0.5)
     axes.grid(alpha=0.3)
     axes.legend(title="scheme")
+
+
+MAX_BARS = 400
+"""Most net results drawn as bars; more are drawn as thin lines."""
+
+AHEAD, BEHIND, EVEN = "#2a7f62", "#b2443a", "#8c8c8c"
+"""Colours of the net results: ahead, behind, even (for whoever the plot is about)."""
+
+
+def bar_width(values: Sequence[Fraction]) -> float:
+    """A bar width for net results at ``values``: 0.8 of the closest gap, at most 1/15 of
+    the span when there are few, far apart values; 0.8 for one value.
+
+    >>> bar_width([Fraction(k, 2) for k in range(40)])
+    0.4
+    """
+    ordered = sorted(set(values))
+    if len(ordered) < 2:
+        return 0.8
+    gap = min(b - a for a, b in pairwise(ordered))
+    return float(min(gap * Fraction(4, 5), (ordered[-1] - ordered[0]) / 15))
+
+
+def sides(distribution: Mapping[Fraction, Fraction]) -> tuple[Fraction, Fraction, Fraction]:
+    """P(net > 0), P(net = 0), P(net < 0) of a net result distribution.
+
+    >>> from shtoss_exact.bank import bank
+    >>> sides(bank(["7", "Q:2"], cards=8, copies=2).banker_net)
+    (Fraction(4, 7), Fraction(0, 1), Fraction(3, 7))
+    """
+    ahead = sum((p for v, p in distribution.items() if v > 0), Fraction(0))
+    even = sum((p for v, p in distribution.items() if v == 0), Fraction(0))
+    return ahead, even, 1 - ahead - even
+
+
+def _net_bars(
+    axes: Any, distribution: Mapping[Fraction, Fraction], *, who: str, others: str
+) -> None:
+    """Bars of a net result distribution, coloured by who ends ahead, with the mean."""
+    ahead, even, behind = sides(distribution)
+    groups = (
+        (f"{who} ahead: {percent_str(ahead)}", AHEAD, 1),
+        (f"{others} ahead: {percent_str(behind)}", BEHIND, -1),
+        (f"even: {percent_str(even)}", EVEN, 0),
+    )
+    width = bar_width(list(distribution))
+    many = len(distribution) > MAX_BARS
+    for label, colour, sign in groups:
+        points = sorted((v, p) for v, p in distribution.items() if (v > 0) - (v < 0) == sign)
+        if not points:
+            continue
+        xs = [float(v) for v, _ in points]
+        ys = [float(p) for _, p in points]
+        if many:
+            axes.vlines(xs, 0, ys, colors=colour, linewidth=1.0, label=label)
+        else:
+            axes.bar(xs, ys, width=width, color=colour, label=label)
+    mean = sum((v * p for v, p in distribution.items()), Fraction(0))
+    axes.axvline(
+        float(mean),
+        color="black",
+        linestyle="--",
+        linewidth=1.0,
+        label=f"{who}'s expected net: {decimal_str(mean, 4)}",
+    )
+    axes.set_ylabel("probability")
+    axes.set_ylim(bottom=0)
+    axes.grid(alpha=0.3, axis="y")
+    axes.legend()
+
+
+def _bets_text(bets: Sequence[Bet], *, most: int = 6) -> str:
+    shown = ", ".join(str(b) for b in bets[:most])
+    return shown + (f" and {len(bets) - most} more" if len(bets) > most else "")
+
+
+@plot_kind("bank", "the bank's net result: the banker's total over several bets in one deal")
+def bank_plot(
+    axes: Any,
+    *,
+    bets: Sequence[Bet | str],
+    deck: int = 52,
+    cards: int | None = None,
+    copies: int | Mapping[str, int] | None = None,
+    one_deck: bool = False,
+) -> None:
+    # Options as those of ``shtoss_exact.bank.bank``.
+    from shtoss_exact.bank import bank
+
+    result = bank(bets, deck=deck, cards=cards, copies=copies, one_deck=one_deck)
+    _net_bars(axes, result.banker_net, who="banker", others="punters")
+    game = "one-deck game" if result.deal.one_deck else "banker's deck"
+    count = len(result.bets)
+    axes.set_title(
+        f"The bank: the banker's net result when one deal decides {count} "
+        f"{'bet' if count == 1 else 'bets'}\n"
+        f"{result.deal.cards} cards in the {game}; stakes {_bets_text(result.bets)}",
+        fontsize=11,
+    )
+    axes.set_xlabel("banker's net result (stakes won minus stakes paid)")
+
+
+@plot_kind("series", "a series' net result: the punter's total after a plan over several deals")
+def series_plot(
+    axes: Any,
+    *,
+    plan: Plan | str = "flat",
+    deals: int | None = None,
+    scheme: Scheme | str = "classic",
+    deal: Deal | None = None,
+    bankroll: Fraction | int | None = None,
+    target: Fraction | int | None = None,
+    max_stake: Fraction | int | None = None,
+    kush: Fraction | int | None = None,
+) -> None:
+    # Options as those of ``shtoss_exact.series.series``.
+    from shtoss_exact.odds import make_deal
+    from shtoss_exact.series import series
+
+    the_deal = make_deal() if deal is None else deal
+    result = series(
+        plan,
+        deals=deals,
+        scheme=scheme,
+        deal=the_deal,
+        bankroll=bankroll,
+        target=target,
+        max_stake=max_stake,
+        kush=kush,
+    )
+    _net_bars(axes, result.net, who="punter", others="banker")
+    length = "until ruin or target" if result.deals is None else f"{result.deals} deals"
+    limits = [
+        f"{name} {value}"
+        for name, value in (
+            ("bankroll", result.bankroll),
+            ("target", result.target),
+            ("banker's maximum stake", result.max_stake),
+        )
+        if value is not None
+    ]
+    game = "one-deck game" if the_deal.one_deck else "banker's deck"
+    scheme_name = scheme if isinstance(scheme, str) else scheme.name
+    axes.set_title(
+        f"A series: the punter's net result, plan {result.plan.name}, {length}\n"
+        f"kush {result.plan.kush}{''.join(', ' + limit for limit in limits)}; "
+        f"{scheme_name} scheme, {the_deal.cards} cards in the {game}",
+        fontsize=11,
+    )
+    axes.set_xlabel("punter's net result after the series (the banker's is its negative)")

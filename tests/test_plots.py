@@ -13,14 +13,17 @@ from shtoss_exact.cli import cli
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.plots import (
+    AHEAD,
     DPI,
     FIGSIZE,
     MISSING_MATPLOTLIB,
     PLOTS,
     abzug_series,
+    bar_width,
     edge_series,
     image_format,
     render,
+    sides,
 )
 from shtoss_exact.schemes import scheme_named
 
@@ -33,7 +36,7 @@ def one_error_line(result: object) -> str:
 
 
 def test_registry_has_the_kinds() -> None:
-    assert set(PLOTS) >= {"abzug", "edge"}
+    assert set(PLOTS) >= {"abzug", "edge", "bank", "series"}
     assert all(kind.description for kind in PLOTS.values())
 
 
@@ -127,7 +130,7 @@ def test_image_format() -> None:
         (["-o", "x.pdf"], "cannot plot to 'x.pdf': the file must end in .png, .svg"),
         (["-o", "x"], "the file must end in .png, .svg"),
         ([], "Missing option '-o'"),
-        (["-o", "x.png", "--kind", "bank"], "'bank' is not one of"),
+        (["-o", "x.png", "--kind", "nope"], "'nope' is not one of"),
         (["-o", "x.png", "--scheme", "classic"], "--scheme is for --kind edge"),
         (["-o", "x.png", "--cards", "36,52"], "the abzug plot takes one deck size"),
         (["-o", "x.png", "--cards", "2", "--copies", "4"], "copies=4 is more than cards=2"),
@@ -141,3 +144,217 @@ def test_bad_input_one_line_exit_2(args: list[str], needle: str) -> None:
         pytest.importorskip("matplotlib")
     line = one_error_line(CliRunner().invoke(cli, ["plot", *args]))
     assert needle in line
+
+
+# The bank's and the series' net distributions.
+
+FIVE = ["7:10", "Q:5", "A:20", "3:1:lob-half", "K:2:pharaon"]
+
+
+def test_bar_width_and_sides() -> None:
+    assert bar_width([Fraction(0)]) == 0.8
+    assert bar_width([Fraction(k) for k in range(21)]) == 0.8
+    assert bar_width([Fraction(-1), Fraction(-1, 2), Fraction(1)]) == float(Fraction(2, 15))
+    # Two far apart values: a fifteenth of the span, not 0.8 of the gap.
+    assert bar_width([Fraction(-47000), Fraction(329000)]) == 376000 / 15
+    distribution = {
+        Fraction(-2): Fraction(1, 6),
+        Fraction(0): Fraction(1, 3),
+        Fraction(5): Fraction(1, 2),
+    }
+    assert sides(distribution) == (Fraction(1, 2), Fraction(1, 3), Fraction(1, 6))
+
+
+def test_sides_of_a_small_bank_by_brute_force() -> None:
+    # 7 and Q, two copies each, in 4 cards: every arrangement equally likely. The
+    # banker wins a card killed (lob, plié included) and pays a card given (sonik).
+    from itertools import permutations
+
+    from shtoss_exact.bank import bank
+
+    stakes = {"7": 1, "Q": 2}
+    counts: dict[int, int] = {}
+    arrangements = set(permutations("77QQ"))
+    for order in arrangements:
+        net, decided = 0, set()
+        for position, card in enumerate(order, start=1):
+            if card in decided:
+                continue
+            decided.add(card)
+            # An odd position is a lob (banker's card), an even one a sonik (punter's).
+            net += stakes[card] if position % 2 else -stakes[card]
+        counts[net] = counts.get(net, 0) + 1
+    total = len(arrangements)
+    ahead = Fraction(sum(c for v, c in counts.items() if v > 0), total)
+    behind = Fraction(sum(c for v, c in counts.items() if v < 0), total)
+    result = bank(["7:1", "Q:2"], cards=4, copies=2)
+    assert sides(result.banker_net) == (ahead, 1 - ahead - behind, behind)
+
+
+def test_bank_svg_has_the_words(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from shtoss_exact.bank import bank
+    from shtoss_exact.report import decimal_str, percent_str
+
+    target = tmp_path / "bank.svg"
+    render("bank", target, bets=FIVE)
+    text = target.read_text()
+    assert "The bank: the banker's net result when one deal decides 5 bets" in text
+    assert (
+        "52 cards in the banker's deck; stakes 7:10, Q:5, A:20, 3:1:lob-half, K:2:pharaon" in text
+    )
+    assert "banker's net result (stakes won minus stakes paid)" in text
+    assert "probability" in text
+    result = bank(FIVE)
+    ahead, _, behind = sides(result.banker_net)
+    assert f"banker ahead: {percent_str(ahead)}" in text
+    assert f"punters ahead: {percent_str(behind)}" in text
+    assert f"banker's expected net: {decimal_str(result.ev_banker, 4)}" in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bank.svg"]
+
+
+def test_bank_png_size_and_bar_colour(tmp_path: Path) -> None:
+    image = pytest.importorskip("matplotlib.image")
+    target = tmp_path / "bank.png"
+    render("bank", target, bets=["7", "Q:2"], cards=8, copies=2)
+    pixels = image.imread(target)
+    assert pixels.shape[:2] == (int(FIGSIZE[1] * DPI), int(FIGSIZE[0] * DPI))
+    assert tuple(pixels[2, 2][:3]) == (1.0, 1.0, 1.0)
+    # The banker-ahead bars are drawn in their colour: some pixel has it exactly.
+    rgb = tuple(int(AHEAD[i : i + 2], 16) for i in (1, 3, 5))
+    found = (pixels[:, :, :3] * 255).round().astype(int)
+    assert ((found == rgb).all(axis=2)).sum() > 100
+
+
+def test_series_svg_has_the_words(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from shtoss_exact.odds import make_deal
+
+    target = tmp_path / "series.svg"
+    render("series", target, plan="flat", bankroll=3, target=2, deal=make_deal(deck=36))
+    text = target.read_text()
+    assert "A series: the punter's net result, plan flat, until ruin or target" in text
+    assert "kush 1, bankroll 3, target 2; classic scheme, 36 cards in the banker's deck" in text
+    assert "punter's net result after the series (the banker's is its negative)" in text
+    assert "punter ahead: " in text and "banker ahead: " in text
+
+
+def test_series_with_many_results_draws_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("matplotlib")
+    import shtoss_exact.plots as plots
+
+    bars, lines = tmp_path / "bars.svg", tmp_path / "lines.svg"
+    render("series", bars, plan="flat", deals=6)
+    monkeypatch.setattr(plots, "MAX_BARS", 3)
+    render("series", lines, plan="flat", deals=6)
+    # Six deals of one unit: seven net results, -6..6 in steps of 2. As bars, seven
+    # bar patches and three legend boxes more than as lines.
+    assert "plan flat, 6 deals" in lines.read_text()
+    assert "LineCollection" in lines.read_text() and "LineCollection" not in bars.read_text()
+    assert bars.read_text().count('id="patch_') - lines.read_text().count('id="patch_') == 10
+
+
+def test_cli_bank_png(tmp_path: Path) -> None:
+    image = pytest.importorskip("matplotlib.image")
+    target = tmp_path / "bank.png"
+    args = ["plot", "-o", str(target), "--kind", "bank", "--deck", "36", "--one-deck"]
+    args += ["--bet", "7:10", "--bet", "Q:1/2", "--bet", "K", "--scheme", "lob-half"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "" and result.stderr == ""
+    assert image.imread(target).shape[:2] == (int(FIGSIZE[1] * DPI), int(FIGSIZE[0] * DPI))
+
+
+def test_cli_bank_svg_matches_the_library(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "bank.svg"
+    args = ["plot", "-o", str(target), "--kind", "bank", "--cards", "8", "--copies", "2"]
+    result = CliRunner().invoke(cli, [*args, "--bet", "7", "--bet", "Q:2"])
+    assert result.exit_code == 0, result.stderr
+    library = tmp_path / "library.svg"
+    render("bank", library, bets=["7", "Q:2"], cards=8, copies=2)
+    assert target.read_text() == library.read_text()
+    assert "8 cards in the banker's deck; stakes 7:1, Q:2" in target.read_text()
+
+
+def test_cli_series_svg(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "series.svg"
+    args = ["plot", "-o", str(target), "--kind", "series", "--plan", "hermann"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.stderr
+    text = target.read_text()
+    assert "A series: the punter's net result, plan hermann, 3 deals" in text
+    assert "kush 47000; classic scheme, 52 cards in the banker's deck" in text
+    # Hermann wins all three nights with (400/833)^3 = 11.072%.
+    assert "punter ahead: 11.072%" in text
+
+
+def test_cli_series_options_reach_the_plot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "series.svg"
+    args = ["plot", "-o", str(target), "--kind", "series", "--plan", "paroli:2", "--deals", "4"]
+    args += ["--kush", "5/2", "--max-stake", "10", "--scheme", "lob-half", "--deck", "32"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.stderr
+    text = target.read_text()
+    assert "plan paroli:2, 4 deals" in text
+    assert "kush 5/2, banker's maximum stake 10; lob-half scheme, 32 cards" in text
+
+
+def test_series_command_keeps_its_options() -> None:
+    # The plan options are shared with ``plot``; the series command still takes them.
+    runner = CliRunner()
+    shared = runner.invoke(cli, ["series", "--plan", "flat", "--deals", "2", "--format", "json"])
+    default = runner.invoke(cli, ["series", "--deals", "2", "--format", "json"])
+    assert shared.exit_code == 0 and shared.stdout == default.stdout
+    both = runner.invoke(cli, ["series", "--plan", "flat", "--plan-file", "x.toml"])
+    assert one_error_line(both) == "shtoss-exact: error: give --plan or --plan-file, not both"
+    bad = runner.invoke(cli, ["series", "--deals", "2", "--kush", "abc"])
+    assert one_error_line(bad).startswith("shtoss-exact: error: --kush: 'abc' is not an exact")
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--kind", "bank"], "--kind bank needs at least one --bet RANK[:STAKE[:SCHEME]]"),
+        (["--kind", "bank", "--bet", "Z"], "unknown rank 'Z'"),
+        (["--kind", "bank", "--bet", "7:0"], "stake '0' is not positive"),
+        (["--kind", "bank", "--bet", "7", "--scheme", "nope"], "unknown scheme 'nope'"),
+        (["--kind", "bank", "--bet", "7", "--bet", "Q:1:thirds"], "needs the suits"),
+        (["--kind", "bank", "--bet", "7", "--cards", "8,10"], "the bank plot takes one deck size"),
+        (["--kind", "bank", "--bet", "7", "--plan", "flat"], "--plan is for --kind series"),
+        (["--kind", "bank", "--bet", "7", "--card", "7h"], "--card is for --kind abzug or series"),
+        (["--kind", "series", "--bet", "7"], "--bet is for --kind bank: not for the series plot"),
+        (["--kind", "series", "--plan", "nope"], "unknown plan 'nope'"),
+        (["--kind", "series", "--deals", "0"], "0 is too small"),
+        (["--kind", "series", "--deals", "2", "--kush", "x"], "--kush: 'x' is not an exact"),
+        (["--kind", "series", "--deals", "2", "--deck", "40"], "'40' is not one of"),
+        (["--kind", "edge", "--deck", "36"], "--deck is for --kind abzug, bank or series"),
+        (["--kind", "abzug", "--deals", "3"], "--deals is for --kind series"),
+        (["--kind", "abzug", "--bet", "7"], "--bet is for --kind bank: not for the abzug plot"),
+    ],
+)
+def test_bad_bank_and_series_options(args: list[str], needle: str) -> None:
+    line = one_error_line(CliRunner().invoke(cli, ["plot", "-o", "x.png", *args]))
+    assert needle in line
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--kind", "series", "--plan", "flat"], "no number of deals"),
+        (
+            ["--kind", "bank", "--bet", "7", "--bet", "Q", "--cards", "3", "--copies", "2"],
+            "the staked ranks hold 4 copies",
+        ),
+    ],
+)
+def test_refused_while_drawing_leaves_no_file(tmp_path: Path, args: list[str], needle: str) -> None:
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "x.png"
+    line = one_error_line(CliRunner().invoke(cli, ["plot", "-o", str(target), *args]))
+    assert needle in line
+    assert list(tmp_path.iterdir()) == []

@@ -5,17 +5,11 @@ from __future__ import annotations
 import click
 
 from shtoss_exact.cli.base import WholeNumber, cli, emit_json, format_option
+from shtoss_exact.cli.bundles import bet_option, parse_bets
 
 
 @cli.command()
-@click.option(
-    "--bet",
-    "bets",
-    multiple=True,
-    required=True,
-    metavar="RANK[:STAKE[:SCHEME]]",
-    help="A bet: rank, stake (default 1; 10, 2.5, 1/2) and scheme; repeat for each bet.",
-)
+@bet_option(required=True)
 @click.option(
     "--deck",
     type=click.Choice(["52", "36", "32"]),
@@ -67,14 +61,11 @@ def bank(
       shtoss-exact bank --cards 8 --copies 2 --bet 7 --bet Q --joint
     """
     from shtoss_exact.bank import bank as make_bank
-    from shtoss_exact.bank import parse_bet
     from shtoss_exact.report import render_tables
     from shtoss_exact.report.bank_view import bank_csv_table, bank_record, bank_tables
-    from shtoss_exact.schemes import scheme_named
 
-    default = scheme_named(scheme.strip())
     result = make_bank(
-        [parse_bet(text, scheme=default) for text in bets],
+        parse_bets(bets, scheme=scheme),
         deck=int(deck),
         cards=cards,
         copies=copies,

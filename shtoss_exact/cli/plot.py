@@ -2,15 +2,60 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from shtoss_exact.cli.base import WholeNumber, cli
+from shtoss_exact.cli.bundles import (
+    BET_METAVAR,
+    PLAN_KEYS,
+    bet_option,
+    parse_bets,
+    plan_arguments,
+    plan_options,
+)
 
-KINDS = ("abzug", "edge")
+KINDS = ("abzug", "edge", "bank", "series")
 """Plot kinds this command offers (``shtoss_exact.plots.PLOTS`` has their drawings)."""
 
 DEFAULT_CARDS = {"abzug": "52", "edge": "12..104:2"}
 DEFAULT_SCHEMES = "classic,lob-half,pharaon,faro"
+
+FLAGS = {
+    "deck": "--deck",
+    "card": "--card",
+    "suits": "--suits",
+    "scheme": "--scheme",
+    "bets": "--bet",
+    "deals": "--deals",
+    "plan_name": "--plan",
+    "plan_file": "--plan-file",
+    "kush": "--kush",
+    "bankroll": "--bankroll",
+    "target": "--target",
+    "max_stake": "--max-stake",
+}
+"""Options that only some kinds take: parameter name -> flag."""
+
+TAKEN_BY = {
+    "deck": ("abzug", "bank", "series"),
+    "card": ("abzug", "series"),
+    "suits": ("abzug", "series"),
+    "scheme": ("edge", "bank", "series"),
+    "bets": ("bank",),
+    **{key: ("series",) for key in PLAN_KEYS},
+}
+"""Parameter name -> the kinds that take it."""
+
+
+def _check_kind(kind: str, values: dict[str, Any]) -> None:
+    from shtoss_exact.errors import ShtossError
+
+    for name, kinds in TAKEN_BY.items():
+        if values[name] not in (None, ()) and kind not in kinds:
+            allowed = " or ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
+            raise ShtossError(f"{FLAGS[name]} is for --kind {allowed}: not for the {kind} plot")
 
 
 @cli.command()
@@ -27,40 +72,48 @@ DEFAULT_SCHEMES = "classic,lob-half,pharaon,faro"
     default="abzug",
     show_default=True,
     help="abzug: each outcome's probability by abzug; edge: the banker's edge against "
-    "deck size, one line per scheme.",
+    "deck size, one line per scheme; bank: the banker's net result over the bets of one "
+    "deal; series: the punter's net result after a plan over deals.",
+)
+@click.option(
+    "--deck",
+    type=click.Choice(["52", "36", "32"]),
+    default=None,
+    help="Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards [default: 52].",
 )
 @click.option(
     "--cards",
     default=None,
     metavar="RANGE",
-    help="Deck size (the whole deck) [abzug: one size, default 52]; for edge a range "
-    "N, A..B, A..B:STEP or a comma list [default: 12..104:2].",
+    help="Custom deck size (overrides --deck), one size; for edge a range N, A..B, "
+    "A..B:STEP or a comma list [default: 12..104:2].",
 )
 @click.option(
     "--copies",
     type=WholeNumber(),
     default=None,
-    help="Copies of the punter's rank in the banker's deck [default: 4, or 3 with --one-deck].",
+    help="Copies of the punter's rank (bank: of each staked rank) in the banker's deck "
+    "[default: 4, or 3 with --one-deck].",
 )
 @click.option(
     "--one-deck",
     is_flag=True,
     help="One-deck game: the punter's card is the top card of the banker's deck.",
 )
+@click.option("--card", default=None, metavar="CARD", help="abzug, series: the punter's card: 7h.")
+@click.option(
+    "--suits", default=None, metavar="SUITS", help="abzug, series: suits of the copies (shc)."
+)
 @click.option(
     "--scheme",
     default=None,
     metavar="NAMES",
-    help=f"For edge: payout schemes, a comma list [default: {DEFAULT_SCHEMES}].",
+    help=f"edge: payout schemes, a comma list [default: {DEFAULT_SCHEMES}]; bank: the "
+    "scheme of bets that name none; series: the scheme [default: classic].",
 )
-def plot(
-    output: str,
-    kind: str,
-    cards: str | None,
-    copies: int | None,
-    one_deck: bool,
-    scheme: str | None,
-) -> None:
+@bet_option(required=False)
+@plan_options
+def plot(output: str, kind: str, **values: Any) -> None:
     """Plot exact odds to a PNG or SVG file (pip install 'shtoss-exact[plot]').
 
     With no option but -o, the probability of each outcome by abzug in the default
@@ -69,33 +122,64 @@ def plot(
     \b
     Examples:
       shtoss-exact plot -o abzug.png
-      shtoss-exact plot -o abzug.svg --cards 36 --one-deck
+      shtoss-exact plot -o abzug.svg --deck 36 --one-deck
       shtoss-exact plot -o edge.svg --kind edge --cards 8..60 --scheme classic,pharaon
+      shtoss-exact plot -o bank.svg --kind bank --bet 7:10 --bet Q:5 --bet K:2:pharaon
+      shtoss-exact plot -o series.png --kind series --plan paroli:3 --deals 30
     """
     from shtoss_exact.errors import ShtossError
-    from shtoss_exact.odds import make_deal
     from shtoss_exact.plots import image_format, render
-    from shtoss_exact.tables import parse_range, parse_schemes
 
     image_format(output)
-    sizes = parse_range(cards or DEFAULT_CARDS[kind], name="cards")
-    count = copies if copies is not None else (3 if one_deck else 4)
+    _check_kind(kind, values)
     try:
-        if kind == "abzug":
-            if scheme is not None:
-                raise ShtossError("--scheme is for --kind edge: the abzug plot is per card kind")
-            if len(sizes) != 1:
-                raise ShtossError(f"--cards {cards!r}: the abzug plot takes one deck size")
-            deal = make_deal(cards=sizes[0], copies=count, one_deck=one_deck)
-            render("abzug", output, deal=deal)
-        else:
-            render(
-                "edge",
-                output,
-                cards=sizes,
-                copies=count,
-                schemes=parse_schemes(scheme or DEFAULT_SCHEMES),
-                one_deck=one_deck,
-            )
+        render(kind, output, **_options(kind, values))
     except OSError as error:
         raise ShtossError(f"cannot write {output!r}: {error.strerror or error}") from None
+
+
+def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
+    """The drawing's keyword options for ``kind``, parsed (and checked) before any drawing."""
+    from shtoss_exact.errors import ShtossError
+    from shtoss_exact.odds import make_deal
+    from shtoss_exact.tables import parse_range, parse_schemes
+
+    cards_text = values["cards"]
+    copies = values["copies"]
+    one_deck = values["one_deck"]
+    if kind == "edge":
+        sizes = parse_range(cards_text or DEFAULT_CARDS["edge"], name="cards")
+        return {
+            "cards": sizes,
+            "copies": copies if copies is not None else (3 if one_deck else 4),
+            "schemes": parse_schemes(values["scheme"] or DEFAULT_SCHEMES),
+            "one_deck": one_deck,
+        }
+    size = None
+    if cards_text is not None:
+        sizes = parse_range(cards_text, name="cards")
+        if len(sizes) != 1:
+            raise ShtossError(f"--cards {cards_text!r}: the {kind} plot takes one deck size")
+        size = sizes[0]
+    deck = int(values["deck"] or 52)
+    if kind == "bank":
+        if not values["bets"]:
+            raise ShtossError(
+                f"--kind bank needs at least one --bet {BET_METAVAR}: e.g. --bet 7:10"
+            )
+        bets = parse_bets(values["bets"], scheme=values["scheme"])
+        return {"bets": bets, "deck": deck, "cards": size, "copies": copies, "one_deck": one_deck}
+    deal = make_deal(
+        deck=deck,
+        cards=size,
+        copies=copies,
+        one_deck=one_deck,
+        card=values["card"],
+        suits=values["suits"],
+    )
+    if kind == "abzug":
+        return {"deal": deal}
+    from shtoss_exact.schemes import scheme_named
+
+    scheme = scheme_named((values["scheme"] or "classic").strip())
+    return {**plan_arguments(values), "scheme": scheme, "deal": deal}

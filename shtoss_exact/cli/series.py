@@ -14,59 +14,17 @@ from shtoss_exact.cli.base import (
     format_option,
     make_deal_from,
 )
-
-
-def _number(text: str | None) -> Any:
-    if text is None:
-        return None
-    from shtoss_exact.numbers import parse_fraction
-
-    return parse_fraction(text)
+from shtoss_exact.cli.bundles import plan_arguments, plan_options
 
 
 @cli.command()
-@click.option(
-    "--deals",
-    type=WholeNumber(1),
-    default=None,
-    help="Number of deals K [default: the plan's own, or until ruin or target].",
-)
-@click.option(
-    "--plan",
-    "plan_name",
-    default="flat",
-    show_default=True,
-    metavar="PLAN",
-    help="flat, raise, raise:k, paroli, paroli:k, stop, hermann.",
-)
-@click.option(
-    "--plan-file", default=None, metavar="FILE", help="A plan as a TOML file (instead of --plan)."
-)
+@plan_options
 @click.option(
     "--scheme",
     default="classic",
     show_default=True,
     metavar="NAME",
     help="A built-in payout scheme by name (classic, thirds, lob-half, ...).",
-)
-@click.option(
-    "--kush",
-    default=None,
-    metavar="X",
-    help="Initial kush, an exact number [default: the plan's, 1 or 47000].",
-)
-@click.option(
-    "--bankroll",
-    default=None,
-    metavar="B",
-    help="The punter's bankroll: ruined below the initial kush.",
-)
-@click.option("--target", default=None, metavar="T", help="Stop as soon as the net reaches T.")
-@click.option(
-    "--max-stake",
-    default=None,
-    metavar="S",
-    help="No free kush: the banker refuses stakes above S.",
 )
 @click.option(
     "--series",
@@ -85,14 +43,7 @@ def _number(text: str | None) -> Any:
 @deck_options
 @format_option("text", "json", "csv", "markdown")
 def series(
-    deals: int | None,
-    plan_name: str,
-    plan_file: str | None,
     scheme: str,
-    kush: str | None,
-    bankroll: str | None,
-    target: str | None,
-    max_stake: str | None,
     series_length: int | None,
     export_graph: str | None,
     fmt: str,
@@ -107,22 +58,15 @@ def series(
       shtoss-exact series --plan flat --bankroll 10 --target 10
       shtoss-exact series --plan hermann
     """
-    from shtoss_exact.plans import load_plan, plan_named
     from shtoss_exact.report import render_tables
     from shtoss_exact.report.series_view import series_csv_table, series_record, series_tables
     from shtoss_exact.series import export_graph as write_graph
     from shtoss_exact.series import series as run
 
-    plan = load_plan(plan_file) if plan_file is not None else plan_named(plan_name)
     result = run(
-        plan,
-        deals=deals,
+        **plan_arguments(options),
         scheme=scheme,
         deal=make_deal_from(options),
-        bankroll=_number(bankroll),
-        target=_number(target),
-        max_stake=_number(max_stake),
-        kush=_number(kush),
         series_length=series_length,
     )
     if export_graph is not None and result.chain is not None:

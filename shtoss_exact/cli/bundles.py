@@ -1,0 +1,124 @@
+"""Option bundles of the bank and the series, shared by ``bank``, ``series`` and ``plot``.
+
+Each bundle is a decorator adding the options and a function turning their parsed
+values into the library call's keyword arguments, so the commands parse alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
+
+import click
+
+from shtoss_exact.cli.base import WholeNumber
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+BET_METAVAR = "RANK[:STAKE[:SCHEME]]"
+
+PLAN_KEYS = ("deals", "plan_name", "plan_file", "kush", "bankroll", "target", "max_stake")
+"""The parameters ``plan_options`` adds (click's names)."""
+
+
+def bet_option(*, required: bool) -> Callable[[F], F]:
+    """``--bet RANK[:STAKE[:SCHEME]]``, repeatable: the bets of a bank."""
+    return click.option(
+        "--bet",
+        "bets",
+        multiple=True,
+        required=required,
+        metavar=BET_METAVAR,
+        help="A bet: rank, stake (default 1; 10, 2.5, 1/2) and scheme; repeat for each bet.",
+    )
+
+
+def parse_bets(texts: Iterable[str], *, scheme: str | None) -> list[Any]:
+    """The bets of ``--bet`` as ``Bet``s; ``scheme`` settles those that name none."""
+    from shtoss_exact.bank import parse_bet
+    from shtoss_exact.schemes import scheme_named
+
+    default = scheme_named((scheme or "classic").strip())
+    return [parse_bet(text, scheme=default) for text in texts]
+
+
+def plan_options(command: F) -> F:
+    """The options of a punter's plan over deals (``--plan``, ``--deals``, ``--kush``, ...)."""
+    options = [
+        click.option(
+            "--deals",
+            type=WholeNumber(1),
+            default=None,
+            help="Number of deals K [default: the plan's own, or until ruin or target].",
+        ),
+        click.option(
+            "--plan",
+            "plan_name",
+            default=None,
+            metavar="PLAN",
+            help="flat, raise, raise:k, paroli, paroli:k, stop, hermann [default: flat].",
+        ),
+        click.option(
+            "--plan-file",
+            default=None,
+            metavar="FILE",
+            help="A plan as a TOML file (instead of --plan).",
+        ),
+        click.option(
+            "--kush",
+            default=None,
+            metavar="X",
+            help="Initial kush, an exact number [default: the plan's, 1 or 47000].",
+        ),
+        click.option(
+            "--bankroll",
+            default=None,
+            metavar="B",
+            help="The punter's bankroll: ruined below the initial kush.",
+        ),
+        click.option(
+            "--target", default=None, metavar="T", help="Stop as soon as the net reaches T."
+        ),
+        click.option(
+            "--max-stake",
+            default=None,
+            metavar="S",
+            help="No free kush: the banker refuses stakes above S.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def plan_arguments(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of ``shtoss_exact.series.series`` from ``plan_options``' values."""
+    from shtoss_exact.errors import ShtossError
+    from shtoss_exact.numbers import parse_fraction
+    from shtoss_exact.plans import load_plan, plan_named
+
+    def number(key: str) -> Any:
+        text = options[key]
+        if text is None:
+            return None
+        try:
+            return parse_fraction(text)
+        except ShtossError as error:
+            raise ShtossError(f"--{key.replace('_', '-')}: {error}") from None
+
+    plan_file = options["plan_file"]
+    if plan_file is not None and options["plan_name"] is not None:
+        raise click.UsageError("give --plan or --plan-file, not both")
+    plan = (
+        load_plan(plan_file)
+        if plan_file is not None
+        else plan_named(options["plan_name"] or "flat")
+    )
+    return {
+        "plan": plan,
+        "deals": options["deals"],
+        "kush": number("kush"),
+        "bankroll": number("bankroll"),
+        "target": number("target"),
+        "max_stake": number("max_stake"),
+    }
