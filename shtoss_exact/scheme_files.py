@@ -113,6 +113,14 @@ def load_scheme(path: str | Path) -> Scheme:
     return scheme_from_data(data, source=str(path))
 
 
+def _written_digits(value: Decimal) -> int:
+    """Digits of a finite decimal written out plainly (its exponent's zeros included)."""
+    sign_digits_exponent = value.as_tuple()
+    exponent = sign_digits_exponent.exponent
+    assert isinstance(exponent, int)  # finite: not 'n', 'N' or 'F'
+    return len(sign_digits_exponent.digits) + abs(exponent)
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number")
 
@@ -315,8 +323,9 @@ def _number(
             raise where.fail(key, "too many digits", allowed)
         return Fraction(value)
     if isinstance(value, Decimal):
-        if not value.is_finite() or len(value.as_tuple().digits) > MAX_DIGITS:
-            raise where.fail(key, f"bad payoff {value}", allowed)
+        # Digits written out in full: 1e-99999999 would build a 10**99999999 denominator.
+        if not value.is_finite() or _written_digits(value) > MAX_DIGITS:
+            raise where.fail(key, f"bad payoff {value:.40}", allowed)
         return Fraction(value)
     if isinstance(value, str):
         try:
