@@ -113,12 +113,15 @@ def load_scheme(path: str | Path) -> Scheme:
     return scheme_from_data(data, source=str(path))
 
 
-def _written_digits(value: Decimal) -> int:
-    """Digits of a finite decimal written out plainly (its exponent's zeros included)."""
-    sign_digits_exponent = value.as_tuple()
-    exponent = sign_digits_exponent.exponent
+MAX_EXPONENT = 1000
+"""Largest decimal exponent accepted (``0.5e400`` is fine, ``1e-99999999`` is not)."""
+
+
+def _too_long(value: Decimal) -> bool:
+    """More than MAX_DIGITS digits, or an exponent beyond MAX_EXPONENT (finite values)."""
+    _sign, digits, exponent = value.as_tuple()
     assert isinstance(exponent, int)  # finite: not 'n', 'N' or 'F'
-    return len(sign_digits_exponent.digits) + abs(exponent)
+    return len(digits) > MAX_DIGITS or abs(exponent) > MAX_EXPONENT
 
 
 def _no_constant(name: str) -> Any:
@@ -323,8 +326,8 @@ def _number(
             raise where.fail(key, "too many digits", allowed)
         return Fraction(value)
     if isinstance(value, Decimal):
-        # Digits written out in full: 1e-99999999 would build a 10**99999999 denominator.
-        if not value.is_finite() or _written_digits(value) > MAX_DIGITS:
+        # The exponent too: 1e-99999999 would build a 10**99999999 denominator.
+        if not value.is_finite() or _too_long(value):
             raise where.fail(key, f"bad payoff {value:.40}", allowed)
         return Fraction(value)
     if isinstance(value, str):

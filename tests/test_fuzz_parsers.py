@@ -224,7 +224,7 @@ def test_huge_files_are_refused_before_parsing(tmp_path: Path) -> None:
         load_scheme(path)
 
 
-@pytest.mark.parametrize("number", ["1e-99999999", "1e999999999", "1e61", "1e-60"])
+@pytest.mark.parametrize("number", ["1e-99999999", "1e999999999", "1e1001", "1e-1001"])
 def test_decimals_with_huge_exponents_are_refused_quickly(number: str) -> None:
     # Regression: Fraction(Decimal("1e-99999999")) builds a 10**99999999 denominator.
     started = time.perf_counter()
