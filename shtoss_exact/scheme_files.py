@@ -113,6 +113,17 @@ def load_scheme(path: str | Path) -> Scheme:
     return scheme_from_data(data, source=str(path))
 
 
+MAX_EXPONENT = 1000
+"""Largest decimal exponent accepted (``0.5e400`` is fine, ``1e-99999999`` is not)."""
+
+
+def _too_long(value: Decimal) -> bool:
+    """More than MAX_DIGITS digits, or an exponent beyond MAX_EXPONENT (finite values)."""
+    _sign, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)  # finite: not 'n', 'N' or 'F'
+    return len(digits) > MAX_DIGITS or abs(exponent) > MAX_EXPONENT
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number")
 
@@ -315,8 +326,9 @@ def _number(
             raise where.fail(key, "too many digits", allowed)
         return Fraction(value)
     if isinstance(value, Decimal):
-        if not value.is_finite() or len(value.as_tuple().digits) > MAX_DIGITS:
-            raise where.fail(key, f"bad payoff {value}", allowed)
+        # The exponent too: 1e-99999999 would build a 10**99999999 denominator.
+        if not value.is_finite() or _too_long(value):
+            raise where.fail(key, f"bad payoff {value:.40}", allowed)
         return Fraction(value)
     if isinstance(value, str):
         try:

@@ -144,7 +144,14 @@ class Match:
         if not self.positional:
             return True
         if outcome.position is None:
-            return False
+            # A position no rule names: not a named position or abzug, not the last
+            # pair, not the last card (those are named), so only ``False`` flags hold.
+            return (
+                self.position is None
+                and self.abzug is None
+                and not self.last_pair
+                and not self.last_card
+            )
         return (
             (self.position is None or outcome.position == self.position)
             and (self.abzug is None or outcome.abzug == self.abzug)
