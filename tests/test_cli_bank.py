@@ -23,8 +23,8 @@ every card given                       0  0.000000
 every card killed (plié included)    1/3  0.333333
 expected length in abzugs            4/3  1.333333
 
-Bets, each on its own (plié is part of killed)
-bet  rank  stake  scheme   copies  given  killed  plie  punter's ev
+Bets, each on its own (banker = killed or plié)
+bet  rank  stake  scheme   copies  given  banker  plie  punter's ev
   1  7         1  classic       2    1/3     2/3   1/3         -1/3
   2  Q         2  classic       2    1/3     2/3   1/3         -2/3
 

@@ -58,8 +58,8 @@ def summary_table(b: Bank) -> Table:
 
 def bets_table(b: Bank) -> Table:
     return Table(
-        "Bets, each on its own (plié is part of killed)",
-        ("bet", "rank", "stake", "scheme", "copies", "given", "killed", "plie", "punter's ev"),
+        "Bets, each on its own (banker = killed or plié)",
+        ("bet", "rank", "stake", "scheme", "copies", "given", "banker", "plie", "punter's ev"),
         tuple(
             (i + 1, o.bet.rank, o.bet.stake, o.bet.scheme.name, o.copies, o.given,
              o.killed + o.plie, o.plie, o.ev_punter)
@@ -149,7 +149,8 @@ def bank_record(b: Bank, *, joint: tuple[JointRow, ...] | None = None) -> dict[s
         "bets": [
             {"rank": o.bet.rank, "stake": exact_str(o.bet.stake), "scheme": o.bet.scheme.name,
              "copies": o.copies, "given": exact_str(o.given),
-             "killed": exact_str(o.killed + o.plie), "plie": exact_str(o.plie),
+             "banker": exact_str(o.killed + o.plie), "killed": exact_str(o.killed),
+             "plie": exact_str(o.plie),
              "ev_punter": exact_str(o.ev_punter)}
             for o in b.bet_odds
         ],
