@@ -42,6 +42,8 @@ from shtoss_exact.schemes import (
 )
 
 MAX_FILE_BYTES = 1_000_000
+MAX_DECIMAL_SIZE = 400
+"""Most digits plus exponent of a decimal in a file: ``0.5e400`` is read, ``1e999999`` is not."""
 MAX_ENTRIES = 1000
 """Most rules (and most premiums) a file may hold."""
 
@@ -86,17 +88,20 @@ def load_scheme(path: str | Path) -> Scheme:
     if suffix not in (".toml", ".json"):
         raise where.fail("", f"unknown file type {suffix or 'none'!r}", "a .toml or .json file")
     try:
-        raw = file.read_bytes()
+        with file.open("rb") as handle:  # at most one byte past the limit: /dev/zero ends
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise where.fail(
             "", f"cannot read the file ({error.strerror})", "a readable file"
         ) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise where.fail("", f"the file has {len(raw)} bytes", f"at most {MAX_FILE_BYTES}")
+        raise where.fail("", "the file is too large", f"at most {MAX_FILE_BYTES} bytes")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise where.fail("", "the file is not UTF-8 text", "UTF-8 text") from None
+    if not text.strip():
+        raise where.fail("", "the file is empty", "a scheme: at least a name or a base")
     data: Any
     try:
         if suffix == ".toml":
@@ -315,8 +320,11 @@ def _number(
             raise where.fail(key, "too many digits", allowed)
         return Fraction(value)
     if isinstance(value, Decimal):
-        if not value.is_finite() or len(value.as_tuple().digits) > MAX_DIGITS:
-            raise where.fail(key, f"bad payoff {value}", allowed)
+        # 1e999999 has one digit but makes a million-digit integer: count the exponent too.
+        shape = value.as_tuple()
+        size = len(shape.digits) + abs(int(shape.exponent)) if value.is_finite() else None
+        if size is None or size > MAX_DECIMAL_SIZE:
+            raise where.fail(key, f"bad payoff {value:.3}", allowed)
         return Fraction(value)
     if isinstance(value, str):
         try:
