@@ -205,8 +205,10 @@ def _check_cost(cards: int, classes: Sequence[tuple[int, int]], what: str) -> No
     states = state_estimate(classes)
     cost = max(cards // 2, 1) * states * (len(classes) + 1) ** 2
     if cost > MAX_BANK_COST:
+        # A float holds the estimate up to about 1e308; beyond, its power of ten is shown.
+        shown = f"{cost:.1e}" if cost.bit_length() < 1000 else f"1e+{cost.bit_length() * 3 // 10}"
         raise ShtossError(
-            f"{what} needs about {cost:.1e} steps ({states} states per abzug): more than the "
+            f"{what} needs about {shown} steps ({states} states per abzug): more than the "
             f"limit {MAX_BANK_COST:.0e}; stake fewer ranks, use fewer schemes or a smaller deck"
         )
 

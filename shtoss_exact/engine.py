@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from math import comb, lgamma, log
+from math import comb, inf, lgamma, log
 
 from shtoss_exact.deck import SuitCounts, SuitRelation
 
@@ -85,11 +85,34 @@ def parity_sum(top: int, k: int) -> int:
 def summary_cost(cards: int, copies: int) -> float:
     """Rough machine-word operations that ``kind_counts`` needs: steps times word size.
 
-    The steps are min(m, n - m); the words those of C(n, m), by Stirling (lgamma).
+    The steps are min(m, n - m); the words those of C(n, m) (``binom_bits``).
+
+    >>> summary_cost(52, 4) < 100 < summary_cost(10**4000, 8)
+    True
     """
     steps = min(copies, cards - copies) + 1
-    bits = (lgamma(cards + 1) - lgamma(copies + 1) - lgamma(cards - copies + 1)) / log(2)
-    return steps * (bits / 64 + 1)
+    return steps * (binom_bits(cards, copies) / 64 + 1)
+
+
+def binom_bits(cards: int, copies: int) -> float:
+    """About how many bits C(n, m) has, for any size of ``n`` (``inf`` beyond floats).
+
+    >>> from math import comb, log2
+    >>> abs(binom_bits(52, 4) - log2(comb(52, 4))) < 0.01, binom_bits(10**4000, 8) > 10**5
+    (True, True)
+    """
+    k = min(copies, cards - copies)
+    if k <= 0:
+        return 0.0
+    if k * k < cards:
+        # Few copies in a large deck: log C(n, k) = k log n - log k! + sum log(1 - i/n),
+        # and the sum is -k(k-1)/(2n) up to O(k^3/n^2), small as k^2 < n. log takes any int.
+        nats = k * log(cards) - lgamma(k + 1) - (k * (k - 1) // 2) / cards
+        return nats / log(2)
+    if cards.bit_length() > 1000:
+        return inf  # k >= sqrt(n) > 2^500: no computation of that size is answered anyway
+    # Stirling (lgamma); with k >= sqrt(n) the difference keeps its precision.
+    return (lgamma(cards + 1) - lgamma(k + 1) - lgamma(cards - k + 1)) / log(2)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from math import lcm
+from math import lcm, log10
 from typing import TYPE_CHECKING
 
 from shtoss_exact.deck import (
@@ -27,6 +27,7 @@ from shtoss_exact.deck import (
 from shtoss_exact.engine import (
     KindCounts,
     abzug_counts,
+    binom_bits,
     kind_counts,
     position_counts,
     relation_weights,
@@ -46,6 +47,11 @@ MAX_TABLE_ROWS = 2_000_000
 
 MAX_SUMMARY_COST = 30_000_000.0
 """Largest ``summary_cost`` answered (about a second); larger decks are refused up front."""
+
+MAX_EXACT_DIGITS = 1500
+"""Most decimal digits of C(n, m), the denominator of every exact answer: a variance
+doubles them (with a scheme file's payoffs of up to 400 digits), and Python prints
+integers of at most 4300 digits."""
 
 
 @dataclass(frozen=True)
@@ -349,13 +355,29 @@ def _scheme(scheme: Scheme | str) -> Scheme:
 
 
 def check_cost(deal: Deal) -> None:
-    """Refuse up front a deck whose summary counts would take more than about a second."""
+    """Refuse up front a deck whose summary counts would take more than about a second,
+    or whose exact answers would be too long to print."""
     cost = summary_cost(deal.cards, deal.copies)
     if cost > MAX_SUMMARY_COST:
         raise ShtossError(
-            f"cards={deal.cards} with copies={deal.copies} needs about {cost:.1e} word "
+            f"cards={_short(deal.cards)} with copies={_short(deal.copies)} needs about "
+            f"{cost:.1e} word "
             f"operations: more than the limit {MAX_SUMMARY_COST:.0e}; use fewer copies or cards"
         )
+    digits = binom_bits(deal.cards, deal.copies) * log10(2)
+    if digits > MAX_EXACT_DIGITS:
+        raise ShtossError(
+            f"cards={_short(deal.cards)} with copies={_short(deal.copies)} makes exact values "
+            f"of about {digits:.1e} digits: more than the limit {MAX_EXACT_DIGITS}; use fewer "
+            "copies or cards"
+        )
+
+
+def _short(number: int) -> str:
+    """A whole number for a message: in full below 10^30, else by its number of digits."""
+    if number < 10**30:
+        return str(number)
+    return f"(about {number.bit_length() * log10(2):.0f} digits)"
 
 
 def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:

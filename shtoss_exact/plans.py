@@ -151,8 +151,13 @@ def plan_named(text: str) -> Plan:
         raise ShtossError(f"unknown plan {text!r}: allowed plans are {allowed}")
     if not bound:
         return plan
-    if name not in ("raise", "paroli") or not (bound.isascii() and bound.isdigit()):
-        raise ShtossError(f"bad plan {text!r}: allowed plans are {allowed} (k a whole number)")
+    if name not in ("raise", "paroli") or not (
+        bound.isascii() and bound.isdigit() and len(bound) <= 12
+    ):
+        raise ShtossError(
+            f"bad plan {text!r:.40}: allowed plans are {allowed} (k a whole number, 12 digits "
+            "at most)"
+        )
     return replace(plan, name=text, raises=int(bound))
 
 
@@ -220,12 +225,34 @@ def plan_from_mapping(data: Mapping[str, object], *, origin: str = "plan") -> Pl
     )
 
 
+MAX_PLAN_BYTES = 100_000
+"""Largest plan file read: a plan is a few lines."""
+
+
 def load_plan(path: str | Path) -> Plan:
-    """A plan from a TOML file (its top-level keys are ``Plan``'s fields)."""
+    """A plan from a TOML file (its top-level keys are ``Plan``'s fields).
+
+    >>> load_plan("examples/plans/hermann-story.toml").kush
+    Fraction(47000, 1)
+    """
+    where = f"plan file {str(path)!r}"
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise ShtossError(f"cannot read plan file {str(path)!r}: {error}") from None
+        with Path(path).open("rb") as handle:  # at most one byte past the limit
+            raw = handle.read(MAX_PLAN_BYTES + 1)
+    except OSError as error:
+        raise ShtossError(f"cannot read {where}: {error.strerror or error}") from None
+    if len(raw) > MAX_PLAN_BYTES:
+        raise ShtossError(f"{where} is too large: allowed at most {MAX_PLAN_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ShtossError(f"cannot read {where}: it is not UTF-8 text") from None
+    if not text.strip():
+        raise ShtossError(f'{where} is empty: allowed a plan, e.g. after_win = "ride"')
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ShtossError(f"plan file {str(path)!r} is not valid TOML: {error}") from None
-    return plan_from_mapping(data, origin=f"plan file {str(path)!r}")
+        raise ShtossError(f"{where} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise ShtossError(f"{where} is not valid TOML: nested too deeply") from None
+    return plan_from_mapping(data, origin=where)

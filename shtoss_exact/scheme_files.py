@@ -42,6 +42,8 @@ from shtoss_exact.schemes import (
 )
 
 MAX_FILE_BYTES = 1_000_000
+MAX_DECIMAL_SIZE = 400
+"""Most digits plus exponent of a decimal in a file: ``0.5e400`` is read, ``1e999999`` is not."""
 MAX_ENTRIES = 1000
 """Most rules (and most premiums) a file may hold."""
 
@@ -86,17 +88,20 @@ def load_scheme(path: str | Path) -> Scheme:
     if suffix not in (".toml", ".json"):
         raise where.fail("", f"unknown file type {suffix or 'none'!r}", "a .toml or .json file")
     try:
-        raw = file.read_bytes()
+        with file.open("rb") as handle:  # at most one byte past the limit: /dev/zero ends
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise where.fail(
             "", f"cannot read the file ({error.strerror})", "a readable file"
         ) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise where.fail("", f"the file has {len(raw)} bytes", f"at most {MAX_FILE_BYTES}")
+        raise where.fail("", "the file is too large", f"at most {MAX_FILE_BYTES} bytes")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise where.fail("", "the file is not UTF-8 text", "UTF-8 text") from None
+    if not text.strip():
+        raise where.fail("", "the file is empty", "a scheme: at least a name or a base")
     data: Any
     try:
         if suffix == ".toml":
@@ -121,7 +126,11 @@ def _too_long(value: Decimal) -> bool:
     """More than MAX_DIGITS digits, or an exponent beyond MAX_EXPONENT (finite values)."""
     _sign, digits, exponent = value.as_tuple()
     assert isinstance(exponent, int)  # finite: not 'n', 'N' or 'F'
-    return len(digits) > MAX_DIGITS or abs(exponent) > MAX_EXPONENT
+    return (
+        len(digits) > MAX_DIGITS
+        or abs(exponent) > MAX_EXPONENT
+        or len(digits) + abs(exponent) > MAX_DECIMAL_SIZE
+    )
 
 
 def _no_constant(name: str) -> Any:
@@ -326,9 +335,10 @@ def _number(
             raise where.fail(key, "too many digits", allowed)
         return Fraction(value)
     if isinstance(value, Decimal):
-        # The exponent too: 1e-99999999 would build a 10**99999999 denominator.
+        # 1e999999 has one digit but makes a million-digit integer, and 1e-99999999 a
+        # 10**99999999 denominator: the exponent counts as well as the digits.
         if not value.is_finite() or _too_long(value):
-            raise where.fail(key, f"bad payoff {value:.40}", allowed)
+            raise where.fail(key, f"bad payoff {value:.3}", allowed)
         return Fraction(value)
     if isinstance(value, str):
         try:

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 from math import lcm
 from pathlib import Path
 from typing import Any
@@ -51,7 +52,7 @@ class DealOutcomes:
     denominator: int
     counts: tuple[tuple[Fraction, int], ...]
 
-    @property
+    @cached_property
     def top(self) -> Fraction:
         """The largest payoff: the "maximal win" a raise is measured against."""
         return max(payoff for payoff, _ in self.counts)
@@ -70,6 +71,10 @@ def deal_outcomes(deal: Deal, scheme: Scheme) -> DealOutcomes:
     >>> deal_outcomes(Deal(52, 4), scheme_named("classic")).denominator
     833
     """
+    from shtoss_exact.odds import check_cost
+
+    for _, part in scheme.played_deals(deal):
+        check_cost(part)  # a deck too large to count is refused before it is counted
     distribution = scheme.settlement_counts(deal).distribution()
     denominator = lcm(*(p.denominator for p in distribution.values()))
     counts = tuple((x, int(p * denominator)) for x, p in sorted(distribution.items()))
@@ -118,6 +123,14 @@ class State:
     level: int
     net: Fraction | None
     status: Status
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # A chain is built by millions of lookups; a Fraction's hash is a modular inverse.
+        object.__setattr__(self, "_hash", hash((self.stake, self.level, self.net, self.status)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def label(self) -> str:
         net = "" if self.net is None else f" net={_exact(self.net)}"
@@ -216,9 +229,11 @@ def build_chain(rules: Rules, *, deals: int | None) -> Chain:
     """
     import networkx as nx
 
-    graph = nx.DiGraph()
+    # The states and edges are found with plain dicts, and the graph is made once the
+    # chain is known to be within the limit: a refusal then costs no graph building.
     start = rules.start()
-    graph.add_node(start, depth=0)
+    depths: dict[State, int] = {start: 0}
+    edges: dict[tuple[State, State], dict[str, Any]] = {}
     frontier = [start]
     depth = 0
     while frontier and (deals is None or depth < deals):
@@ -227,22 +242,25 @@ def build_chain(rules: Rules, *, deals: int | None) -> Chain:
         for state in frontier:
             for payoff, count in rules.outcomes.counts:
                 nxt, gain = rules.step(state, payoff)
-                if nxt not in graph:
-                    if len(graph) >= MAX_STATES:
+                if nxt not in depths:
+                    if len(depths) >= MAX_STATES:
                         raise ShtossError(
                             f"the chain has more than {MAX_STATES} states within "
                             f"{'reach' if deals is None else f'{deals} deals'}: too large; "
                             "use fewer deals, a smaller bankroll or target, or a bound k"
                         )
-                    graph.add_node(nxt, depth=depth)
+                    depths[nxt] = depth
                     following.append(nxt)
-                if graph.has_edge(state, nxt):
-                    edge = graph.edges[state, nxt]
+                edge = edges.get((state, nxt))
+                if edge is None:
+                    edges[state, nxt] = {"count": count, "gains": {gain: count}}
+                else:
                     edge["count"] += count
                     edge["gains"][gain] = edge["gains"].get(gain, 0) + count
-                else:
-                    graph.add_edge(state, nxt, count=count, gains={gain: count})
         frontier = following
+    graph = nx.DiGraph()
+    graph.add_nodes_from((state, {"depth": d}) for state, d in depths.items())
+    graph.add_edges_from((a, b, data) for (a, b), data in edges.items())
     chain = Chain(graph, start, rules.outcomes.denominator, rules)
     check_chain(chain)
     return chain
@@ -448,7 +466,15 @@ def _check_work(
     gains = {g for edges in moves.values() for _, gs in edges for g, _ in gs}
     span = max(gains) - min(gains) if gains else 0
     pairs = sum(len(gs) for edges in moves.values() for _, gs in edges)
-    estimate = sum(pairs * min(k * span + 1, len(gains) ** min(k, 64)) for k in range(deals))
+    # Each deal costs at least ``pairs``; with two or more gains the layers grow at least
+    # linearly, so the running sum passes the limit within sqrt(2 * MAX_WORK) deals.
+    estimate = pairs * deals
+    if len(gains) > 1 and estimate <= MAX_WORK:
+        estimate = 0
+        for k in range(deals):
+            estimate += pairs * min(k * span + 1, len(gains) ** min(k, 64))
+            if estimate > MAX_WORK:
+                break
     if estimate > MAX_WORK:
         raise ShtossError(
             f"about {estimate:.1e} steps for {deals} deals with {len(moves)} states: more "

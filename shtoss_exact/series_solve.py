@@ -22,6 +22,9 @@ S = TypeVar("S", bound=Hashable)
 MAX_SOLVE_STATES = 5_000
 """Largest linear system solved exactly (playing states of a chain with cycles)."""
 
+MAX_SOLVE_WORK = 5e7
+"""Largest estimated cost of an exact elimination (``solve_work``), a second or two."""
+
 _NEVER_ENDS = "the play never ends with these options (some states are never left)"
 
 
@@ -60,7 +63,26 @@ def absorbing_visits(
             f"{len(playing)} playing states with cycles: more than the limit {MAX_SOLVE_STATES} "
             "for an exact solve; give --deals, or a smaller bankroll or target"
         )
+    work = solve_work(playing, flows)
+    if work > MAX_SOLVE_WORK:
+        raise ShtossError(
+            f"about {work:.1e} steps to solve {len(playing)} playing states exactly: more than "
+            f"the limit {MAX_SOLVE_WORK:.0e}; give --deals, or a smaller bankroll or target"
+        )
     return _eliminate(playing, flows, start)
+
+
+def solve_work(playing: Sequence[S], flows: Mapping[tuple[S, S], Fraction]) -> float:
+    """Estimated bit operations of ``_eliminate``: n pivots, each updating band rows of band
+    entries, on fractions whose size grows by one transition denominator per pivot.
+
+    >>> solve_work(["a", "b"], {("a", "b"): Fraction(1, 3), ("b", "a"): Fraction(1, 3)})
+    8.0
+    """
+    index = {state: i for i, state in enumerate(playing)}
+    band = max((abs(index[a] - index[b]) for a, b in flows), default=1) or 1
+    bits = max((p.denominator.bit_length() for p in flows.values()), default=1)
+    return float(len(playing)) ** 2 * band**2 * bits
 
 
 def _eliminate(

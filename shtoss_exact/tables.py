@@ -97,7 +97,11 @@ def parse_range(text: str, *, name: str, minimum: int = 0) -> tuple[int, ...]:
 
 def _whole(part: str, *, text: str, name: str, allowed: str) -> int:
     part = part.strip()
-    if not (part.isascii() and part.isdigit()) or len(part) > 12:
+    if part.isascii() and part.isdigit() and len(part) > 12:
+        raise ShtossError(
+            f"--{name} {part:.40}: the number is too large: allowed 12 digits at most"
+        )
+    if not (part.isascii() and part.isdigit()):
         raise ShtossError(f"--{name} {text!r} is not a valid range: allowed {allowed}")
     return int(part)
 
