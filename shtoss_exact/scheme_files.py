@@ -72,8 +72,13 @@ class _Where:
         self.source = source
 
     def fail(self, key: str, problem: str, allowed: str) -> ShtossError:
-        where = f"{self.source}: {key}: " if key else f"{self.source}: "
+        where = f"{self.source}: {_printable(key)}: " if key else f"{self.source}: "
         return ShtossError(f"{where}{problem}; allowed {allowed}")
+
+
+def _printable(key: str) -> str:
+    """A key as written, or quoted with escapes when it holds a line break or the like."""
+    return key if key.isprintable() else repr(key)
 
 
 def load_scheme(path: str | Path) -> Scheme:

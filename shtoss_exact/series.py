@@ -34,7 +34,7 @@ from shtoss_exact.plans import AfterLoss, AfterWin, DealEvent, Plan, plan_named
 from shtoss_exact.schemes import Scheme, scheme_named
 from shtoss_exact.series_solve import absorbing_visits
 
-MAX_STATES = 20_000
+MAX_STATES = 10_000
 """Largest chain built (states); larger ones are refused before any solving."""
 
 MAX_WORK = 40_000_000

@@ -22,8 +22,8 @@ S = TypeVar("S", bound=Hashable)
 MAX_SOLVE_STATES = 5_000
 """Largest linear system solved exactly (playing states of a chain with cycles)."""
 
-MAX_SOLVE_WORK = 5e7
-"""Largest estimated cost of an exact elimination (``solve_work``), a second or two."""
+MAX_SOLVE_WORK = 1.5e9
+"""Largest estimated cost of an exact elimination (``solve_work``): about two seconds."""
 
 _NEVER_ENDS = "the play never ends with these options (some states are never left)"
 
@@ -63,26 +63,51 @@ def absorbing_visits(
             f"{len(playing)} playing states with cycles: more than the limit {MAX_SOLVE_STATES} "
             "for an exact solve; give --deals, or a smaller bankroll or target"
         )
-    work = solve_work(playing, flows)
+    work = solve_work(playing, flows, limit=MAX_SOLVE_WORK)
     if work > MAX_SOLVE_WORK:
         raise ShtossError(
-            f"about {work:.1e} steps to solve {len(playing)} playing states exactly: more than "
-            f"the limit {MAX_SOLVE_WORK:.0e}; give --deals, or a smaller bankroll or target"
+            f"at least {work:.1e} steps to solve {len(playing)} playing states exactly: more "
+            f"than the limit {MAX_SOLVE_WORK:.1e}; give --deals, or a smaller bankroll or target"
         )
     return _eliminate(playing, flows, start)
 
 
-def solve_work(playing: Sequence[S], flows: Mapping[tuple[S, S], Fraction]) -> float:
-    """Estimated bit operations of ``_eliminate``: n pivots, each updating band rows of band
-    entries, on fractions whose size grows by one transition denominator per pivot.
+def solve_work(
+    playing: Sequence[S], flows: Mapping[tuple[S, S], Fraction], *, limit: float = float("inf")
+) -> float:
+    """Estimated bit operations of ``_eliminate``, from a dry run of its fill-in.
+
+    The elimination is run on the pattern of non-zero entries alone (sets of column
+    numbers, no arithmetic), so every row update it will make is counted exactly. An
+    update at pivot k works on fractions that have grown by about one transition
+    denominator per pivot, so it is weighted by (k + 1) times the bits of the largest
+    transition denominator. The dry run stops once the sum passes ``limit``.
 
     >>> solve_work(["a", "b"], {("a", "b"): Fraction(1, 3), ("b", "a"): Fraction(1, 3)})
-    8.0
+    4.0
     """
     index = {state: i for i, state in enumerate(playing)}
-    band = max((abs(index[a] - index[b]) for a, b in flows), default=1) or 1
+    rows: list[set[int]] = [{i} for i in range(len(playing))]
+    for a, b in flows:
+        rows[index[b]].add(index[a])
+    holders: list[set[int]] = [set() for _ in playing]
+    for r, row in enumerate(rows):
+        for c in row:
+            holders[c].add(r)
     bits = max((p.denominator.bit_length() for p in flows.values()), default=1)
-    return float(len(playing)) ** 2 * band**2 * bits
+    work = 0.0
+    for pivot, row in enumerate(rows):
+        for c in row:
+            holders[c].discard(pivot)
+        for r in holders[pivot]:
+            work += len(row) * (pivot + 1) * bits
+            other = rows[r]
+            for c in row - other:
+                other.add(c)
+                holders[c].add(r)
+        if work > limit:
+            break
+    return work
 
 
 def _eliminate(
