@@ -6,7 +6,7 @@ positions, the brute-force oracle), not from the engine's own formulas.
 
 from __future__ import annotations
 
-from math import comb, log2
+from math import comb, inf, log2
 
 import pytest
 
@@ -14,6 +14,7 @@ from shtoss_exact.engine import (
     PositionCounts,
     _alternating_sum,
     abzug_counts,
+    binom_bits,
     counts_at,
     parity_sum,
     position_counts,
@@ -85,3 +86,48 @@ def test_summary_cost_is_symmetric_in_copies_and_the_rest() -> None:
     # C(n, m) = C(n, n - m) and the loop runs min(m, n - m) steps either way.
     for m in range(0, 53):
         assert summary_cost(52, m) == pytest.approx(summary_cost(52, 52 - m), rel=1e-12)
+
+
+def _exact_bits(cards: int, copies: int) -> float:
+    value = comb(cards, copies)
+    # log2 of a huge int without float overflow: shift it down to 53 bits first.
+    shift = max(value.bit_length() - 60, 0)
+    return log2(value >> shift) + shift
+
+
+@pytest.mark.parametrize(
+    ("cards", "copies"),
+    [
+        # few copies in a large deck (k^2 < n): the series branch
+        (100, 9),
+        (10**4, 50),
+        (10**6, 20),
+        (10**12, 8),
+        (10**400, 8),
+        # k^2 >= n: Stirling
+        (100, 10),
+        (52, 26),
+        (1000, 500),
+        (10**5, 400),
+        # C(n, m) = C(n, n - m)
+        (52, 48),
+        (10**4, 10**4 - 50),
+    ],
+)
+def test_binom_bits_is_the_size_of_the_binomial(cards: int, copies: int) -> None:
+    # An estimate for sizing work: a percent is plenty, and far below what a wrong
+    # formula would give.
+    exact = _exact_bits(cards, copies)
+    assert binom_bits(cards, copies) == pytest.approx(exact, rel=1e-2)
+
+
+@pytest.mark.parametrize(("cards", "copies"), [(0, 0), (52, 0), (52, 52), (10**400, 0)], ids=str)
+def test_binom_bits_of_a_single_set_is_zero(cards: int, copies: int) -> None:
+    assert binom_bits(cards, copies) == 0.0
+
+
+def test_binom_bits_beyond_floats_is_infinite() -> None:
+    huge = 10**400
+    assert binom_bits(huge, huge // 2) == inf
+    assert binom_bits(huge, 10**200) == inf  # k >= sqrt(n) > 2^500
+    assert binom_bits(huge, 10**199) < inf  # k^2 < n: still measured

@@ -455,3 +455,21 @@ def test_false_flags_match_the_positions_no_rule_names() -> None:
                 Fraction(-1): Fraction(1, 15),
                 Fraction(0): Fraction(14, 15),
             }
+
+
+def test_equal_schemes_hash_alike_and_different_ones_apart() -> None:
+    # Schemes are values: usable as dict keys and in sets (the bank groups bets by them).
+    assert pharaon() == BUILTIN["pharaon"]
+    assert hash(pharaon()) == hash(BUILTIN["pharaon"])
+    assert len({hash(scheme) for scheme in BUILTIN.values()}) == len(BUILTIN)
+    assert hash(lob_half(lob=Fraction(-1, 4))) != hash(lob_half())  # same name, other rule
+    assert hash(with_premiums(classic())) == hash(classic())
+    extra = Premium("sonik", Match(frozenset({Kind.GIVEN}), position=2), Fraction(1, 2))
+    assert hash(with_premiums(classic(), extra)) != hash(classic())  # other premiums
+    base = Scheme(
+        "x", base={Kind.KILLED: Fraction(-1), Kind.PLIE: Fraction(-1), Kind.GIVEN: Fraction(1)}
+    )
+    other = Scheme(
+        "x", base={Kind.KILLED: Fraction(-1), Kind.PLIE: Fraction(-1), Kind.GIVEN: Fraction(2)}
+    )
+    assert hash(base) != hash(other)  # other base payoffs
