@@ -16,15 +16,12 @@ outgoing probabilities are checked to sum to exactly 1.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
 from math import lcm
-from pathlib import Path
 from typing import Any
 
 from shtoss_exact.deck import Deal
@@ -32,6 +29,7 @@ from shtoss_exact.engine import binom, counts_at
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.plans import AfterLoss, AfterWin, DealEvent, Plan, plan_named
 from shtoss_exact.schemes import Scheme, scheme_named
+from shtoss_exact.series_export import export_graph as export_graph
 from shtoss_exact.series_solve import absorbing_visits
 
 MAX_STATES = 10_000
@@ -552,52 +550,3 @@ def mean_series_length(outcomes: DealOutcomes) -> Fraction:
     if loss == 0:
         raise ShtossError("the punter never loses with this scheme: a series never ends")
     return (loss + outcomes.probability(sign=1)) / loss
-
-
-def export_graph(chain: Chain, path: str | Path) -> None:
-    """Write the chain as GraphML (``.graphml``) or DOT (``.dot``, ``.gv``), atomically.
-
-    Probabilities and gains are written as exact strings ("400/833").
-    """
-    import networkx as nx
-
-    target = Path(path)
-    suffix = target.suffix.lower()
-    if suffix not in (".graphml", ".dot", ".gv"):
-        raise ShtossError(f"cannot export to {str(path)!r}: allowed suffixes .graphml, .dot, .gv")
-    names = {state: state.label() for state in chain.graph}
-    plain = nx.DiGraph()
-    for state, depth in chain.graph.nodes(data="depth"):
-        plain.add_node(names[state], status=state.status.value, depth=depth)
-    for a, b, data in chain.graph.edges(data=True):
-        gains = "; ".join(
-            f"{_exact(g)}: {Fraction(c, chain.denominator)}"
-            for g, c in sorted(data["gains"].items())
-        )
-        plain.add_edge(
-            names[a], names[b], p=str(Fraction(data["count"], chain.denominator)), gains=gains
-        )
-    text = "\n".join(nx.generate_graphml(plain)) + "\n" if suffix == ".graphml" else _dot(plain)
-    try:
-        handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    except OSError as error:
-        raise ShtossError(f"cannot write {str(path)!r}: {error.strerror}") from None
-
-
-def _dot(graph: Any) -> str:
-    def quote(text: str) -> str:
-        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-    lines = ["digraph chain {", "  rankdir=LR;"]
-    for node, status in graph.nodes(data="status"):
-        shape = "ellipse" if status == "playing" else "box"
-        lines.append(f"  {quote(node)} [shape={shape}];")
-    for a, b, data in graph.edges(data=True):
-        lines.append(
-            f"  {quote(a)} -> {quote(b)} [label={quote(data['p'])}, gains={quote(data['gains'])}];"
-        )
-    lines.append("}")
-    return "\n".join(lines) + "\n"
