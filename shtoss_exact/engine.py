@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from math import comb, inf, lgamma, log
+from math import comb, inf, lgamma, log, log1p, pi
 
 from shtoss_exact.deck import SuitCounts, SuitRelation
 
@@ -111,8 +111,16 @@ def binom_bits(cards: int, copies: int) -> float:
         return nats / log(2)
     if cards.bit_length() > 1000:
         return inf  # k >= sqrt(n) > 2^500: no computation of that size is answered anyway
-    # Stirling (lgamma); with k >= sqrt(n) the difference keeps its precision.
-    return (lgamma(cards + 1) - lgamma(k + 1) - lgamma(cards - k + 1)) / log(2)
+    # Stirling, written so that nothing huge is subtracted from anything huge:
+    # log C(n, k) = k log(n/k) + (n - k) log(1 + k/(n - k)) - log(2 pi k (n - k)/n) / 2,
+    # to O(1/k) nats.
+    rest = cards - k
+    nats = (
+        k * (log(cards) - log(k))
+        + rest * log1p(k / rest)
+        - (log(2 * pi) + log(k) + log(rest) - log(cards)) / 2
+    )
+    return nats / log(2)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ positions, the brute-force oracle), not from the engine's own formulas.
 
 from __future__ import annotations
 
-from math import comb, inf, log2
+from math import comb, inf, log, log2
 
 import pytest
 
@@ -99,6 +99,8 @@ def _exact_bits(cards: int, copies: int) -> float:
     ("cards", "copies"),
     [
         # few copies in a large deck (k^2 < n): the series branch
+        (52, 1),
+        (10**6, 1),
         (100, 9),
         (10**4, 50),
         (10**6, 20),
@@ -131,3 +133,7 @@ def test_binom_bits_beyond_floats_is_infinite() -> None:
     assert binom_bits(huge, huge // 2) == inf
     assert binom_bits(huge, 10**200) == inf  # k >= sqrt(n) > 2^500
     assert binom_bits(huge, 10**199) < inf  # k^2 < n: still measured
+    # Stirling still answers up to 1000-bit decks, not past them.
+    # C(n, k) with k << n has about k (log2(n/k) + log2(e)) bits.
+    assert binom_bits(2**999, 2**500) == pytest.approx(2**500 * (499 + 1 / log(2)), rel=1e-6)
+    assert binom_bits(2**1000, 2**501) == inf
