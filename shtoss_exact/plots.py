@@ -95,7 +95,7 @@ def render(kind: str, path: str | Path, **options: Any) -> None:
     if kind not in PLOTS:
         raise ShtossError(f"unknown plot {kind!r}: allowed plots are {', '.join(PLOTS)}")
     matplotlib, figure_class = _matplotlib()
-    from shtoss_exact.report.files import atomic_path
+    from shtoss_exact.files import atomic_path
 
     # Text stays text in SVG (searchable, and testable); no date, so output is reproducible.
     style = {"svg.fonttype": "none", "svg.hashsalt": "shtoss-exact"}

@@ -131,14 +131,10 @@ class State:
         return self._hash
 
     def label(self) -> str:
-        net = "" if self.net is None else f" net={_exact(self.net)}"
+        net = "" if self.net is None else f" net={self.net}"
         if self.status is not Status.PLAYING:
             return f"{self.status.value}{net}"
-        return f"stake={_exact(self.stake)} level={self.level}{net}"
-
-
-def _exact(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(value)
+        return f"stake={self.stake} level={self.level}{net}"
 
 
 @dataclass(frozen=True)
@@ -156,16 +152,16 @@ class Rules:
         kush = self.plan.kush
         if self.bankroll is not None and self.bankroll < kush:
             raise ShtossError(
-                f"bankroll={_exact(self.bankroll)} is below the initial kush {_exact(kush)}: "
+                f"bankroll={self.bankroll} is below the initial kush {kush}: "
                 "allowed bankroll >= kush"
             )
         if self.max_stake is not None and self.max_stake < kush:
             raise ShtossError(
-                f"max-stake={_exact(self.max_stake)} is below the initial kush {_exact(kush)}:"
+                f"max-stake={self.max_stake} is below the initial kush {kush}:"
                 " allowed max-stake >= kush"
             )
         if self.target is not None and self.target <= 0:
-            raise ShtossError(f"target={_exact(self.target)}: allowed target > 0")
+            raise ShtossError(f"target={self.target}: allowed target > 0")
         return State(kush, 0, Fraction(0) if self.tracks_net else None, Status.PLAYING)
 
     def step(self, state: State, payoff: Fraction) -> tuple[State, Fraction]:

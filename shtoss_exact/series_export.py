@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.files import write_atomic
 
 if TYPE_CHECKING:
     from shtoss_exact.series import Chain
@@ -40,10 +39,7 @@ def export_graph(chain: Chain, path: str | Path) -> None:
         )
     text = "\n".join(nx.generate_graphml(plain)) + "\n" if suffix == ".graphml" else _dot(plain)
     try:
-        handle, temporary = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, target)
+        write_atomic(target, text)
     except OSError as error:
         raise ShtossError(f"cannot write {str(path)!r}: {error.strerror}") from None
 

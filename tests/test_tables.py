@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import shtoss_exact.report.files as files
+import shtoss_exact.files as files
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.files import write_atomic
 from shtoss_exact.report import render_tables
-from shtoss_exact.report.files import write_atomic
 from shtoss_exact.schemes import scheme_named
 from shtoss_exact.tables import (
     MAX_ROWS,

@@ -96,8 +96,8 @@ def table(
       shtoss-exact table --cards 36 --one-deck --by-abzug --format markdown
     """
     from shtoss_exact.errors import ShtossError
+    from shtoss_exact.files import write_atomic
     from shtoss_exact.report import render_tables
-    from shtoss_exact.report.files import write_atomic
     from shtoss_exact.tables import (
         Game,
         TableSpec,
