@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from shtoss_exact.engine import abzug_counts, kind_counts
-from shtoss_exact.odds import make_deal, odds, odds_of
+from shtoss_exact.deck import make_deal
+from shtoss_exact.odds import odds, odds_of
 
 CARDS, COPIES = 52, 4
 DEALS = 1_000_000

@@ -1,7 +1,7 @@
 """Benchmark: the 13-rank bank of a 52-card deck, exact versus a 10^6-deal Monte Carlo.
 
 All 13 ranks are staked, with stakes 1..13, under the classic scheme. The exact
-banker's net distribution (``shtoss_exact.bank``) is timed once, and so is a numpy
+banker's net distribution (``shtoss_exact.bank_odds``) is timed once, and so is a numpy
 simulation of 10^6 deals of the same bank. Targets: exact <= 0.2 s and at least 50
 times faster than the simulation.
 
@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from shtoss_exact.bank import bank
+from shtoss_exact.bank_odds import bank
 from shtoss_exact.deck import RANKS_52
 
 DEALS = 1_000_000

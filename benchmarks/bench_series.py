@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from shtoss_exact.series import series
+from shtoss_exact.series_odds import series
 
 CASES = [
     ("paroli:3, 100 deals (target 1 s)", dict(plan="paroli:3", deals=100), 1.0),

@@ -8,7 +8,7 @@ counted over the deal itself, exactly.
 
 from fractions import Fraction
 
-from shtoss_exact.bank import bank
+from shtoss_exact.bank_odds import bank
 from shtoss_exact.report import decimal_str, percent_str
 
 STAKES = ["7:10", "Q:5", "A:20", "3:1:lob-half", "K:2:pharaon"]

@@ -8,9 +8,9 @@ card's rank: the queen he found in his hand, killed at once.
 from fractions import Fraction
 
 from shtoss_exact import odds
-from shtoss_exact.odds import make_deal
+from shtoss_exact.deck import make_deal
 from shtoss_exact.report import percent_str
-from shtoss_exact.series import series, story_probability
+from shtoss_exact.series_odds import series, story_probability
 
 o = odds(deck=52)
 sonik = o.by_abzug[0].given

@@ -1,6 +1,6 @@
 """What "в лоб полкуша" (a card killed by the very first card costs half) does to the edge."""
 
-from shtoss_exact.odds import make_deal
+from shtoss_exact.deck import make_deal
 from shtoss_exact.report import percent_str
 from shtoss_exact.schemes import scheme_named
 

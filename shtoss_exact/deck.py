@@ -184,7 +184,7 @@ class Deal:
     ``card`` is the punter's card when its suit matters, ``copy_suits`` the suits of
     the copies in the banker's deck (one per copy) when they are known.
 
-    Build one with ``shtoss_exact.odds.make_deal``, which knows the presets.
+    Build one with ``make_deal``, which knows the presets.
 
     >>> Deal(52, 4).suit_counts is None
     True
@@ -237,3 +237,59 @@ def default_copy_suits(*, copies: int, card: Card, one_deck: bool) -> tuple[Suit
     if one_deck:
         suits.remove(card.suit)
     return tuple(suits)
+
+
+def make_deal(
+    *,
+    deck: int = 52,
+    cards: int | None = None,
+    copies: int | None = None,
+    one_deck: bool = False,
+    card: Card | str | None = None,
+    suits: tuple[Suit, ...] | str | None = None,
+) -> Deal:
+    """Normalise the options of one bet (the CLI's and the library's) into a ``Deal``.
+
+    ``deck`` is a preset (52, 36, 32); ``cards`` a custom deck size that overrides it;
+    ``one_deck`` takes the punter's card from the banker's deck (one card and one copy
+    fewer); ``card`` the punter's card (``"7h"``) when its suit matters; ``suits`` the
+    suits of the copies in the deck, one per copy (``"shc"``), for custom compositions.
+
+    >>> make_deal(deck=36, one_deck=True)
+    Deal(cards=35, copies=3, card=None, copy_suits=None, one_deck=True)
+    """
+    if isinstance(deck, bool) or deck not in PRESETS:
+        raise ShtossError(f"unknown deck {deck!r}: allowed decks are 52, 36, 32")
+    punter_card = parse_card(card) if isinstance(card, str) else card
+    if cards is None:
+        if punter_card is not None and punter_card.rank not in PRESETS[deck]:
+            low = PRESETS[deck][0]
+            raise ShtossError(
+                f"card {punter_card} is not in the {deck}-card deck: allowed ranks {low}..A"
+            )
+        size = deck
+    else:
+        size = cards
+    for name, value in (("cards", cards), ("copies", copies)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ShtossError(f"{name} must be a whole number, got {value!r}")
+        if value is not None and value < 0:
+            raise ShtossError(f"{name} must be >= 0, got {value}")
+    if one_deck and size < 1:
+        raise ShtossError("a one-deck game needs cards >= 1: the punter's card comes from it")
+    count = copies if copies is not None else (3 if one_deck else 4)
+    in_deck = size - 1 if one_deck else size
+    if one_deck and count > in_deck:
+        raise ShtossError(
+            f"copies={count} is more than the {in_deck} cards a one-deck game of "
+            f"cards={size} leaves in the banker's deck: allowed copies <= cards - 1"
+        )
+    if suits is not None and punter_card is None:
+        raise ShtossError(
+            "suits of the copies are given but no punter's card: the suit relation needs "
+            "both (--card with --suits)"
+        )
+    copy_suits = parse_suits(suits) if isinstance(suits, str) else suits
+    if copy_suits is None and punter_card is not None:
+        copy_suits = default_copy_suits(copies=count, card=punter_card, one_deck=one_deck)
+    return Deal(in_deck, count, punter_card, copy_suits, one_deck=one_deck)

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from math import comb, inf, lgamma, log, log1p, pi
+from math import comb, inf, lgamma, log, log1p, log10, pi
 
-from shtoss_exact.deck import SuitCounts, SuitRelation
+from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
+from shtoss_exact.errors import ShtossError
 
 
 class Kind(StrEnum):
@@ -121,6 +122,41 @@ def binom_bits(cards: int, copies: int) -> float:
         - (log(2 * pi) + log(k) + log(rest) - log(cards)) / 2
     )
     return nats / log(2)
+
+
+MAX_SUMMARY_COST = 30_000_000.0
+"""Largest ``summary_cost`` answered (about a second); larger decks are refused up front."""
+
+MAX_EXACT_DIGITS = 1500
+"""Most decimal digits of C(n, m), the denominator of every exact answer: a variance
+doubles them (with a scheme file's payoffs of up to 400 digits), and Python prints
+integers of at most 4300 digits."""
+
+
+def check_cost(deal: Deal) -> None:
+    """Refuse up front a deck whose summary counts would take more than about a second,
+    or whose exact answers would be too long to print."""
+    cost = summary_cost(deal.cards, deal.copies)
+    if cost > MAX_SUMMARY_COST:
+        raise ShtossError(
+            f"cards={_short(deal.cards)} with copies={_short(deal.copies)} needs about "
+            f"{cost:.1e} word "
+            f"operations: more than the limit {MAX_SUMMARY_COST:.0e}; use fewer copies or cards"
+        )
+    digits = binom_bits(deal.cards, deal.copies) * log10(2)
+    if digits > MAX_EXACT_DIGITS:
+        raise ShtossError(
+            f"cards={_short(deal.cards)} with copies={_short(deal.copies)} makes exact values "
+            f"of about {digits:.1e} digits: more than the limit {MAX_EXACT_DIGITS}; use fewer "
+            "copies or cards"
+        )
+
+
+def _short(number: int) -> str:
+    """A whole number for a message: in full below 10^30, else by its number of digits."""
+    if number < 10**30:
+        return str(number)
+    return f"(about {number.bit_length() * log10(2):.0f} digits)"
 
 
 @dataclass(frozen=True)

@@ -80,14 +80,19 @@ Fraction(1, 1): Fraction(1, 3)})
         return second - self.ev**2
 
     @property
-    def null(self) -> Fraction:
-        """P(the scheme voids the bet: the stake comes back, no action)."""
-        return self._p(lambda payoff, null, kind: null)
+    def banker(self) -> Fraction:
+        """P(the punter's net result < 0): the banker wins."""
+        return self._p(lambda payoff, null, kind: not null and payoff < 0)
 
     @property
-    def none(self) -> Fraction:
-        """P(no copy of the rank: never decided)."""
-        return self._p(lambda payoff, null, kind: kind is Kind.NONE)
+    def punter(self) -> Fraction:
+        """P(the punter's net result > 0): the punter wins."""
+        return self._p(lambda payoff, null, kind: not null and payoff > 0)
+
+    @property
+    def null(self) -> Fraction:
+        """P(no money changes hands): no copy, a null card, or a payoff of 0."""
+        return 1 - self.action
 
     @property
     def action(self) -> Fraction:

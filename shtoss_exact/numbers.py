@@ -38,3 +38,75 @@ def parse_fraction(text: str) -> Fraction:
             raise ShtossError(f"{text!r} mixes a decimal and a fraction: allowed {ALLOWED}")
         return Fraction(int(head), int(tail))
     return Fraction(raw)
+
+
+def exact_str(value: Fraction | int) -> str:
+    """An exact value as a string: integers plain, fractions as ``p/q``.
+
+    >>> exact_str(Fraction(-33, 833)), exact_str(Fraction(2, 1)), exact_str(0)
+    ('-33/833', '2', '0')
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def float_of(value: Fraction | int) -> float | None:
+    """``float(value)``, correctly rounded from the exact value, or ``None`` beyond floats.
+
+    >>> float_of(Fraction(1, 99999999999999)) > 0, float_of(Fraction(10**400, 3))
+    (True, None)
+    """
+    try:
+        return float(value)
+    except OverflowError:
+        return None
+
+
+_FLOAT_ADVICE = 'pass a Fraction, an int or an exact string such as "1/10" (floats are not exact)'
+
+
+def exact_number(value: object, *, name: str) -> Fraction:
+    """An exact number given to the library: an ``int``, a ``Fraction`` or a string
+    such as ``"1/10"`` (parsed by ``parse_fraction``). Floats and bools are refused.
+
+    >>> exact_number("1/10", name="kush"), exact_number(3, name="kush")
+    (Fraction(1, 10), Fraction(3, 1))
+    >>> exact_number(0.1, name="kush")
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: kush=0.1 is a float: pass a Fraction, an int or an exact \
+string such as "1/10" (floats are not exact)
+    """
+    if isinstance(value, bool):
+        raise ShtossError(f"{name}={value!r} is a bool: {_FLOAT_ADVICE}")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        raise ShtossError(f"{name}={value!r} is a float: {_FLOAT_ADVICE}")
+    if isinstance(value, str):
+        try:
+            return parse_fraction(value)
+        except ShtossError as error:
+            raise ShtossError(f"{name}: {error}") from None
+    raise ShtossError(f"{name}={value!r} is a {type(value).__name__}: {_FLOAT_ADVICE}")
+
+
+def whole_number(value: object, *, name: str, minimum: int = 0) -> int:
+    """A whole number given to the library, ``>= minimum``; bools and floats refused.
+
+    >>> whole_number(52, name="cards")
+    52
+    >>> whole_number(True, name="cards")
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: cards=True is not a whole number: allowed whole numbers >= 0
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ShtossError(f"{name}={value!r} is not a whole number: allowed whole numbers >= {minimum}")
+    if value < minimum:
+        raise ShtossError(f"{name}={value} is too small: allowed whole numbers >= {minimum}")
+    return value

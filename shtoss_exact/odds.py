@@ -11,29 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from math import lcm, log10
-from typing import TYPE_CHECKING
+from math import lcm
+from typing import TYPE_CHECKING, Any
 
-from shtoss_exact.deck import (
-    PRESETS,
-    Card,
-    Deal,
-    Suit,
-    SuitRelation,
-    default_copy_suits,
-    parse_card,
-    parse_suits,
-)
+from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal
 from shtoss_exact.engine import (
     KindCounts,
     abzug_counts,
-    binom_bits,
+    check_cost,
     kind_counts,
     position_counts,
     relation_weights,
-    summary_cost,
 )
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.records import Record, distribution_records, exact_fields
 
 if TYPE_CHECKING:
     from shtoss_exact.measures import SchemeResult
@@ -44,15 +35,6 @@ if TYPE_CHECKING:
 
 MAX_TABLE_ROWS = 2_000_000
 """Largest by-position table built in memory (rows = cards); larger ones are refused."""
-
-MAX_SUMMARY_COST = 30_000_000.0
-"""Largest ``summary_cost`` answered (about a second); larger decks are refused up front."""
-
-MAX_EXACT_DIGITS = 1500
-"""Most decimal digits of C(n, m), the denominator of every exact answer: a variance
-doubles them (with a scheme file's payoffs of up to 400 digits), and Python prints
-integers of at most 4300 digits."""
-
 
 @dataclass(frozen=True)
 class PositionOdds:
@@ -82,9 +64,11 @@ class AbzugOdds:
         """The banker wins in this abzug: killed or plié."""
         return self.killed + self.plie
 
-    @property
-    def punter(self) -> Fraction:
-        return self.given
+    def to_dict(self) -> dict[str, Any]:
+        """The row: ``abzug``, then ``killed``, ``plie``, ``given``, ``banker`` exact."""
+        exact = {"killed": self.killed, "plie": self.plie, "given": self.given,
+                 "banker": self.banker}  # fmt: skip
+        return {"abzug": self.abzug, **exact_fields(exact, floats=False)}
 
 
 @dataclass(frozen=True)
@@ -97,9 +81,14 @@ class RelationOdds:
     given: Fraction
 
 
-@dataclass(frozen=True)
-class Odds:
+@dataclass(frozen=True, repr=False)
+class Odds(Record):
     """Exact odds of one bet. Every probability is a ``Fraction``.
+
+    ``banker``, ``punter`` and ``null`` are who wins under the scheme (the classic
+    one without ``scheme``): the punter's net result is < 0, > 0 or exactly 0; they
+    sum to 1. ``killed``, ``plie`` and ``given`` are where the first copy falls (a
+    lob alone, a lob and its sonik, a sonik); with no copy in the deck none of them.
 
     >>> o = odds(cards=52, copies=4)
     >>> o.banker, o.plie, o.punter
@@ -109,6 +98,9 @@ class Odds:
     >>> from shtoss_exact.schemes import scheme_named
     >>> odds(deck=52, scheme="pharaon").ev, o.under(scheme_named("lob-half")).edge
     (Fraction(-33, 1666), Fraction(25, 21658))
+    >>> o
+    Odds(cards=52, copies=4, one_deck=False, card=None, scheme=None, banker=433/833, \
+punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
     """
 
     deal: Deal
@@ -125,37 +117,51 @@ class Odds:
 
     @property
     def cards(self) -> int:
-        return self.deal.cards
+        """Cards in the banker's deck as shuffled (a faro soda among them)."""
+        return (self.dealt or self.deal).cards
 
     @property
     def copies(self) -> int:
-        return self.deal.copies
+        """Copies of the punter's rank in the banker's deck as shuffled."""
+        return (self.dealt or self.deal).copies
 
     def _p(self, count: int) -> Fraction:
         return Fraction(count, self.counts.total)
 
     @property
     def killed(self) -> Fraction:
-        """The banker wins by a lone lob (plié not included)."""
+        """The first copy falls on a lob alone (a plié not included)."""
         return self._p(self.counts.killed)
 
     @property
     def plie(self) -> Fraction:
+        """The first copy falls on a lob and the next card is a copy too."""
         return self._p(self.counts.plie)
 
     @property
+    def given(self) -> Fraction:
+        """The first copy falls on a sonik."""
+        return self._p(self.counts.given)
+
+    @property
     def banker(self) -> Fraction:
-        """The banker wins: killed or plié."""
+        """The banker wins: the punter's net result is < 0 (classic: killed or plié)."""
+        if self.scheme_result is not None:
+            return self.scheme_result.banker
         return self._p(self.counts.banker)
 
     @property
     def punter(self) -> Fraction:
-        """The punter's card is given."""
+        """The punter wins: his net result is > 0 (classic: given)."""
+        if self.scheme_result is not None:
+            return self.scheme_result.punter
         return self._p(self.counts.given)
 
     @property
-    def none(self) -> Fraction:
-        """No decision: no copy of the rank in the deck; the stake comes back."""
+    def null(self) -> Fraction:
+        """No money changes hands: no copy in the deck, or a card the scheme makes null."""
+        if self.scheme_result is not None:
+            return self.scheme_result.null
         return self._p(self.counts.none)
 
     @property
@@ -164,6 +170,47 @@ class Odds:
         if self.scheme_result is not None:
             return self.scheme_result.ev
         return self.punter - self.banker
+
+    def to_dict(self, *, by_abzug: bool = False) -> dict[str, Any]:
+        """The record: the set-up, the outcomes, the scheme's measures, the suit
+        relations, and (``by_abzug``) one row per abzug."""
+        deal = self.dealt or self.deal
+        record: dict[str, Any] = {
+            "cards": deal.cards,
+            "copies": deal.copies,
+            "one_deck": deal.one_deck,
+            "card": None if deal.card is None else str(deal.card),
+            "scheme": None if self.scheme is None else self.scheme.name,
+        }
+        values: dict[str, Fraction] = {
+            "banker": self.banker, "punter": self.punter, "null": self.null,
+            "killed": self.killed, "plie": self.plie, "given": self.given, "ev": self.ev,
+        }  # fmt: skip
+        result = self.scheme_result
+        if result is not None:
+            values["edge"] = result.edge
+            values["variance"] = result.variance
+            values["action"] = result.action
+            values["expected_abzugs"] = result.expected_abzugs
+            for key, value in (
+                ("edge_per_action", result.edge_per_action),
+                ("edge_per_abzug", result.edge_per_abzug),
+            ):
+                if value is not None:
+                    values[key] = value
+        record.update(exact_fields(values))
+        if result is not None:
+            record["distribution"] = distribution_records(result.distribution)
+        relations = self.by_relation
+        if relations is not None:
+            record["by_relation"] = [
+                {"relation": r.relation.value, **exact_fields(
+                    {"killed": r.killed, "plie": r.plie, "given": r.given}, floats=False)}
+                for r in relations
+            ]  # fmt: skip
+        if by_abzug:
+            record["by_abzug"] = [row.to_dict() for row in self.by_abzug]
+        return record
 
     @cached_property
     def scheme_result(self) -> SchemeResult | None:
@@ -241,62 +288,6 @@ def _check_table_size(cards: int) -> None:
         )
 
 
-def make_deal(
-    *,
-    deck: int = 52,
-    cards: int | None = None,
-    copies: int | None = None,
-    one_deck: bool = False,
-    card: Card | str | None = None,
-    suits: tuple[Suit, ...] | str | None = None,
-) -> Deal:
-    """Normalise the options of one bet (the CLI's and the library's) into a ``Deal``.
-
-    ``deck`` is a preset (52, 36, 32); ``cards`` a custom deck size that overrides it;
-    ``one_deck`` takes the punter's card from the banker's deck (one card and one copy
-    fewer); ``card`` the punter's card (``"7h"``) when its suit matters; ``suits`` the
-    suits of the copies in the deck, one per copy (``"shc"``), for custom compositions.
-
-    >>> make_deal(deck=36, one_deck=True)
-    Deal(cards=35, copies=3, card=None, copy_suits=None, one_deck=True)
-    """
-    if isinstance(deck, bool) or deck not in PRESETS:
-        raise ShtossError(f"unknown deck {deck!r}: allowed decks are 52, 36, 32")
-    punter_card = parse_card(card) if isinstance(card, str) else card
-    if cards is None:
-        if punter_card is not None and punter_card.rank not in PRESETS[deck]:
-            low = PRESETS[deck][0]
-            raise ShtossError(
-                f"card {punter_card} is not in the {deck}-card deck: allowed ranks {low}..A"
-            )
-        size = deck
-    else:
-        size = cards
-    for name, value in (("cards", cards), ("copies", copies)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ShtossError(f"{name} must be a whole number, got {value!r}")
-        if value is not None and value < 0:
-            raise ShtossError(f"{name} must be >= 0, got {value}")
-    if one_deck and size < 1:
-        raise ShtossError("a one-deck game needs cards >= 1: the punter's card comes from it")
-    count = copies if copies is not None else (3 if one_deck else 4)
-    in_deck = size - 1 if one_deck else size
-    if one_deck and count > in_deck:
-        raise ShtossError(
-            f"copies={count} is more than the {in_deck} cards a one-deck game of "
-            f"cards={size} leaves in the banker's deck: allowed copies <= cards - 1"
-        )
-    if suits is not None and punter_card is None:
-        raise ShtossError(
-            "suits of the copies are given but no punter's card: the suit relation needs "
-            "both (--card with --suits)"
-        )
-    copy_suits = parse_suits(suits) if isinstance(suits, str) else suits
-    if copy_suits is None and punter_card is not None:
-        copy_suits = default_copy_suits(copies=count, card=punter_card, one_deck=one_deck)
-    return Deal(in_deck, count, punter_card, copy_suits, one_deck=one_deck)
-
-
 def odds(
     *,
     deck: int = 52,
@@ -317,7 +308,7 @@ def odds(
     Fraction(400, 833)
     >>> odds(deck=36, one_deck=True).punter
     Fraction(184, 385)
-    >>> odds(deck=52, scheme="faro").cards
+    >>> odds(deck=52, scheme="faro").deal.cards  # the bet plays after the soda
     51
     """
     return odds_of(
@@ -352,32 +343,6 @@ def _scheme(scheme: Scheme | str) -> Scheme:
 
         return scheme_named(scheme)
     return scheme
-
-
-def check_cost(deal: Deal) -> None:
-    """Refuse up front a deck whose summary counts would take more than about a second,
-    or whose exact answers would be too long to print."""
-    cost = summary_cost(deal.cards, deal.copies)
-    if cost > MAX_SUMMARY_COST:
-        raise ShtossError(
-            f"cards={_short(deal.cards)} with copies={_short(deal.copies)} needs about "
-            f"{cost:.1e} word "
-            f"operations: more than the limit {MAX_SUMMARY_COST:.0e}; use fewer copies or cards"
-        )
-    digits = binom_bits(deal.cards, deal.copies) * log10(2)
-    if digits > MAX_EXACT_DIGITS:
-        raise ShtossError(
-            f"cards={_short(deal.cards)} with copies={_short(deal.copies)} makes exact values "
-            f"of about {digits:.1e} digits: more than the limit {MAX_EXACT_DIGITS}; use fewer "
-            "copies or cards"
-        )
-
-
-def _short(number: int) -> str:
-    """A whole number for a message: in full below 10^30, else by its number of digits."""
-    if number < 10**30:
-        return str(number)
-    return f"(about {number.bit_length() * log10(2):.0f} digits)"
 
 
 def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:

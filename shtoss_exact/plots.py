@@ -23,7 +23,7 @@ from shtoss_exact.report.numbers import decimal_str, percent_str
 from shtoss_exact.schemes import Scheme
 
 if TYPE_CHECKING:
-    from shtoss_exact.bank import Bet
+    from shtoss_exact.bank_odds import Bet
     from shtoss_exact.plans import Plan
 
 FORMATS = {".png": "png", ".svg": "svg"}
@@ -95,7 +95,7 @@ def render(kind: str, path: str | Path, **options: Any) -> None:
     if kind not in PLOTS:
         raise ShtossError(f"unknown plot {kind!r}: allowed plots are {', '.join(PLOTS)}")
     matplotlib, figure_class = _matplotlib()
-    from shtoss_exact.files import atomic_path
+    from shtoss_exact.output import atomic_path
 
     # Text stays text in SVG (searchable, and testable); no date, so output is reproducible.
     style = {"svg.fonttype": "none", "svg.hashsalt": "shtoss-exact"}
@@ -232,7 +232,7 @@ def bar_width(values: Sequence[Fraction]) -> float:
 def sides(distribution: Mapping[Fraction, Fraction]) -> tuple[Fraction, Fraction, Fraction]:
     """P(net > 0), P(net = 0), P(net < 0) of a net result distribution.
 
-    >>> from shtoss_exact.bank import bank
+    >>> from shtoss_exact.bank_odds import bank
     >>> sides(bank(["7", "Q:2"], cards=8, copies=2).banker_net)
     (Fraction(4, 7), Fraction(0, 1), Fraction(3, 7))
     """
@@ -292,8 +292,8 @@ def bank_plot(
     copies: int | Mapping[str, int] | None = None,
     one_deck: bool = False,
 ) -> None:
-    # Options as those of ``shtoss_exact.bank.bank``.
-    from shtoss_exact.bank import bank
+    # Options as those of ``shtoss_exact.bank_odds.bank``.
+    from shtoss_exact.bank_odds import bank
 
     result = bank(bets, deck=deck, cards=cards, copies=copies, one_deck=one_deck)
     _net_bars(axes, result.banker_net, who="banker", others="punters")
@@ -321,9 +321,9 @@ def series_plot(
     max_stake: Fraction | int | None = None,
     kush: Fraction | int | None = None,
 ) -> None:
-    # Options as those of ``shtoss_exact.series.series``.
-    from shtoss_exact.odds import make_deal
-    from shtoss_exact.series import series
+    # Options as those of ``shtoss_exact.series_odds.series``.
+    from shtoss_exact.deck import make_deal
+    from shtoss_exact.series_odds import series
 
     the_deal = make_deal() if deal is None else deal
     result = series(

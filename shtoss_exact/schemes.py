@@ -76,7 +76,7 @@ CLASSIC_BASE: Mapping[Kind, Fraction] = {
 class Scheme:
     """A payout scheme: immutable data, never code.
 
-    >>> from shtoss_exact.odds import make_deal
+    >>> from shtoss_exact.deck import make_deal
     >>> scheme_named("pharaon").ev(make_deal(deck=52))
     Fraction(-33, 1666)
     """

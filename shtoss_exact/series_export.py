@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.files import write_atomic
+from shtoss_exact.output import write_output as write_atomic
 
 if TYPE_CHECKING:
-    from shtoss_exact.series import Chain
+    from shtoss_exact.series_odds import Chain
 
 __all__ = ["export_graph"]
 

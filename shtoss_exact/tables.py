@@ -21,7 +21,9 @@ from typing import Any
 from shtoss_exact.deck import PRESETS, Deal
 from shtoss_exact.engine import Kind, summary_cost
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.odds import MAX_SUMMARY_COST, make_deal, odds_of
+from shtoss_exact.deck import make_deal
+from shtoss_exact.engine import MAX_SUMMARY_COST
+from shtoss_exact.odds import odds_of
 from shtoss_exact.report.numbers import decimal_str, exact_str
 from shtoss_exact.report.table import Cell, Table
 from shtoss_exact.schemes import Scheme, scheme_named

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shtoss_exact.bank import Bank, Bet, bank
+from shtoss_exact.bank_odds import Bank, Bet, bank
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError

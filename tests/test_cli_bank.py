@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
-from shtoss_exact.bank import bank
+from shtoss_exact.bank_odds import bank
 from shtoss_exact.cli import cli
 
 # A 4-card deck 7 7 Q Q: its six orders, by hand —

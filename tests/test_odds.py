@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from shtoss_exact import ShtossError, odds
 from shtoss_exact.deck import Card, Deal, Suit
 from shtoss_exact.engine import summary_cost
-from shtoss_exact.odds import MAX_SUMMARY_COST, MAX_TABLE_ROWS, Odds, make_deal, odds_of
+from shtoss_exact.deck import make_deal
+from shtoss_exact.engine import MAX_SUMMARY_COST
+from shtoss_exact.odds import MAX_TABLE_ROWS, Odds, odds_of
 from tests.brute import MAX_CARDS, brute_odds, brute_relations
 
 SMALL = [(n, m) for n in range(MAX_CARDS + 1) for m in range(n + 1)]

@@ -170,7 +170,7 @@ def test_sides_of_a_small_bank_by_brute_force() -> None:
     # banker wins a card killed (lob, plié included) and pays a card given (sonik).
     from itertools import permutations
 
-    from shtoss_exact.bank import bank
+    from shtoss_exact.bank_odds import bank
 
     stakes = {"7": 1, "Q": 2}
     counts: dict[int, int] = {}
@@ -193,7 +193,7 @@ def test_sides_of_a_small_bank_by_brute_force() -> None:
 
 def test_bank_svg_has_the_words(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from shtoss_exact.bank import bank
+    from shtoss_exact.bank_odds import bank
     from shtoss_exact.report import decimal_str, percent_str
 
     target = tmp_path / "bank.svg"
@@ -228,7 +228,7 @@ def test_bank_png_size_and_bar_colour(tmp_path: Path) -> None:
 
 def test_series_svg_has_the_words(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from shtoss_exact.odds import make_deal
+    from shtoss_exact.deck import make_deal
 
     target = tmp_path / "series.svg"
     render("series", target, plan="flat", bankroll=3, target=2, deal=make_deal(deck=36))

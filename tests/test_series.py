@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from shtoss_exact import odds
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.odds import make_deal
+from shtoss_exact.deck import make_deal
 from shtoss_exact.plans import AfterLoss, AfterWin, DealEvent, Plan, plan_named
 from shtoss_exact.schemes import scheme_named
-from shtoss_exact.series import (
+from shtoss_exact.series_odds import (
     deal_outcomes,
     mean_series_length,
     p_series,

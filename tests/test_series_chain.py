@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import parse_fraction
-from shtoss_exact.odds import make_deal
+from shtoss_exact.deck import make_deal
 from shtoss_exact.plans import AfterWin, load_plan, plan_from_mapping, plan_named
 from shtoss_exact.schemes import scheme_named
-from shtoss_exact.series import (
+from shtoss_exact.series_odds import (
     Chain,
     Rules,
     build_chain,

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import shtoss_exact.files as files
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.files import write_atomic
+from shtoss_exact.output import write_output as write_atomic
 from shtoss_exact.report import render_tables
 from shtoss_exact.schemes import scheme_named
 from shtoss_exact.tables import (

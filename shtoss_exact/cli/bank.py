@@ -60,7 +60,7 @@ def bank(
       shtoss-exact bank --deck 36 --one-deck --bet 7 --bet 7:2:pharaon
       shtoss-exact bank --cards 8 --copies 2 --bet 7 --bet Q --joint
     """
-    from shtoss_exact.bank import bank as make_bank
+    from shtoss_exact.bank_odds import bank as make_bank
     from shtoss_exact.report import render_tables
     from shtoss_exact.report.bank_view import bank_csv_table, bank_record, bank_tables
 

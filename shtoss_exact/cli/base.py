@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import functools
+import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, TypeVar
 
 import click
 
+from shtoss_exact._version import __version__
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.output import OutputError, Terminated, flush_stdout
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -48,33 +55,74 @@ class ShtossGroup(click.Group):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        _prepare_streams()
         try:
             result = super().main(
                 args, prog_name or PROG, complete_var, standalone_mode=False, **extra
             )
+            flush_stdout()
         except _NO_ARGS_IS_HELP as error:
             # No command at all: the help, as with -h, rather than a squashed error line.
             click.echo(error.ctx.get_help() if error.ctx is not None else error.message)
             result = 0
         except click.exceptions.Abort:
             _fail("interrupted", status=130)
+        except BrokenPipeError:
+            _quiet_broken_pipe()
+        except OutputError as error:
+            _fail(str(error), status=1)
         except click.ClickException as error:
             _fail(error.format_message(), status=2)
         except ShtossError as error:
             _fail(str(error), status=2)
         except RecursionError:
             _fail("input nested too deeply", status=2)
+        except MemoryError:
+            _fail("out of memory: the computation is larger than this machine holds", status=2)
         except KeyboardInterrupt:
             _fail("interrupted", status=130)
+        except Terminated as stop:
+            _fail("terminated", status=128 + stop.signum)
         code = result if isinstance(result, int) else 0
         if standalone_mode:
             sys.exit(code)
         return code
 
 
+def _prepare_streams() -> None:
+    """Characters the terminal cannot show are escaped, not fatal; SIGTERM and SIGHUP
+    unwind like Ctrl-C, so that no temporary file is left behind."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGHUP"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                signal.signal(number, _terminate)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated(signum)
+
+
+def _quiet_broken_pipe() -> None:
+    """The reader went away (``| head -1``): end quietly, as Unix tools do."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+    sys.exit(141)
+
+
 def _fail(message: str, *, status: int) -> None:
     line = " ".join(message.split())
-    click.echo(f"{PROG}: error: {line}", err=True)
+    try:
+        click.echo(f"{PROG}: error: {line}", err=True)
+    except OSError:
+        pass
     sys.exit(status)
 
 
@@ -106,7 +154,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
 @click.group(cls=ShtossGroup, context_settings=CONTEXT)
-@click.version_option(version=None, package_name="shtoss-exact", prog_name=PROG)
+@click.version_option(version=__version__, prog_name=PROG)
 def cli() -> None:
     """Exact odds for Stoss (штосс), Pharaon, Bassette, Faro and Stuss.
 
@@ -162,7 +210,7 @@ def deck_options(command: F) -> F:
 
 
 def make_deal_from(options: dict[str, Any]) -> Any:
-    from shtoss_exact.odds import make_deal
+    from shtoss_exact.deck import make_deal
 
     return make_deal(
         deck=int(options["deck"]),
@@ -174,18 +222,103 @@ def make_deal_from(options: dict[str, Any]) -> Any:
     )
 
 
-def format_option(*choices: str, default: str = "text") -> Callable[[F], F]:
-    return click.option(
-        "--format",
-        "fmt",
-        type=click.Choice(list(choices)),
-        default=default,
-        show_default=True,
-        help="Output format.",
-    )
+FORMATS = ("text", "json", "csv", "markdown")
+"""The formats every command prints; table-shaped outputs add ``latex`` and ``html``."""
+
+TABLE_FORMATS = (*FORMATS, "latex", "html")
+
+MAX_DECIMALS = 50
+"""Most decimal places ``--decimals`` may ask for."""
 
 
-def emit_json(record: Any) -> None:
-    import json
+@dataclass(frozen=True)
+class Output:
+    """Where and how a command prints: ``--format``, ``--decimals`` and ``-o``."""
 
-    click.echo(json.dumps(record, ensure_ascii=False, indent=2))
+    fmt: str
+    decimals: int | None
+    path: str | None
+
+    def emit(
+        self,
+        record: dict[str, Any],
+        tables: Callable[[dict[str, Any]], list[Any]],
+        *,
+        csv: Callable[[dict[str, Any]], Any] | None = None,
+    ) -> None:
+        """Print a result's record: JSON as it is; every other format through ``tables``
+        (record -> ``report.Table`` list; ``csv``, record -> one ``Table``, for CSV, else
+        the first of ``tables``), with the ``--decimals`` columns added."""
+        if self.fmt == "json":
+            from shtoss_exact.records import to_json
+
+            self.emit_text(to_json(record))
+            return
+        from shtoss_exact.report import render_tables
+        from shtoss_exact.report.table import with_decimals
+
+        if self.fmt == "csv":
+            rendered = [csv(record)] if csv is not None else tables(record)[:1]
+        else:
+            rendered = tables(record)
+        if self.decimals is not None:
+            rendered = [with_decimals(t, self.decimals) for t in rendered]
+        self.emit_text(render_tables(rendered, self.fmt))
+
+    def emit_text(self, text: str) -> None:
+        """Print ready text (one newline added) to standard output or the ``-o`` file."""
+        from shtoss_exact.output import write_output
+
+        write_output(self.path, text)
+
+
+def output_options(*formats: str) -> Callable[[F], F]:
+    """``--format`` (one of ``formats``), ``--decimals D`` and ``-o FILE``, passed to the
+    command as one ``out: Output``."""
+    chosen = formats or FORMATS
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def wrapper(*args: Any, fmt: str, decimals: int | None, output: str | None,
+                    **kwargs: Any) -> Any:  # fmt: skip
+            return command(*args, out=Output(fmt, decimals, output), **kwargs)
+
+        options = [
+            click.option(
+                "--format",
+                "fmt",
+                type=click.Choice(list(chosen)),
+                default=chosen[0],
+                show_default=True,
+                help="Output format.",
+            ),
+            click.option(
+                "--decimals",
+                type=WholeNumber(),
+                default=None,
+                callback=_check_decimals,
+                metavar="D",
+                help="Add a decimal column, rounded half-even to D places, beside each exact "
+                f"one (0..{MAX_DECIMALS}; JSON always carries floats under \"float\").",
+            ),
+            click.option(
+                "-o",
+                "--output",
+                default=None,
+                metavar="FILE",
+                help="Write to FILE instead of standard output (- is standard output); a "
+                "regular file is replaced whole or not at all.",
+            ),
+        ]
+        decorated: Any = wrapper
+        for option in reversed(options):
+            decorated = option(decorated)
+        return decorated  # type: ignore[no-any-return]
+
+    return decorate
+
+
+def _check_decimals(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
+    if value is not None and value > MAX_DECIMALS:
+        raise click.BadParameter(f"{value} is too many places: allowed 0..{MAX_DECIMALS}")
+    return value

@@ -35,7 +35,7 @@ def bet_option(*, required: bool) -> Callable[[F], F]:
 
 def parse_bets(texts: Iterable[str], *, scheme: str | None) -> list[Any]:
     """The bets of ``--bet`` as ``Bet``s; ``scheme`` settles those that name none."""
-    from shtoss_exact.bank import parse_bet
+    from shtoss_exact.bank_odds import parse_bet
     from shtoss_exact.schemes import scheme_named
 
     default = scheme_named((scheme or "classic").strip())
@@ -92,7 +92,7 @@ def plan_options(command: F) -> F:
 
 
 def plan_arguments(options: Mapping[str, Any]) -> dict[str, Any]:
-    """The keyword arguments of ``shtoss_exact.series.series`` from ``plan_options``' values."""
+    """The keyword arguments of ``shtoss_exact.series_odds.series`` from ``plan_options``' values."""
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.numbers import parse_fraction
     from shtoss_exact.plans import load_plan, plan_named

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from shtoss_exact.cli.base import cli, deck_options, emit_json, format_option, make_deal_from
+from shtoss_exact.cli.base import Output, cli, deck_options, make_deal_from, output_options
 
 
 @cli.command()
@@ -18,8 +18,8 @@ from shtoss_exact.cli.base import cli, deck_options, emit_json, format_option, m
     metavar="NAME|FILE",
     help="Payout scheme: a built-in name (see `shtoss-exact schemes`) or a .toml/.json file.",
 )
-@format_option("text", "json", "csv", "markdown")
-def odds(by_abzug: bool, scheme: str | None, fmt: str, **options: Any) -> None:
+@output_options()
+def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> None:
     """Exact odds of one bet: banker, plié, punter, expected value, by abzug.
 
     With --scheme, the expected value follows the scheme, and the banker's edge (per
@@ -35,8 +35,7 @@ def odds(by_abzug: bool, scheme: str | None, fmt: str, **options: Any) -> None:
       shtoss-exact odds --scheme examples/schemes/thirds.toml --card 7h
     """
     from shtoss_exact.odds import odds_of
-    from shtoss_exact.report import render_tables
-    from shtoss_exact.report.odds_view import odds_csv_table, odds_record, odds_tables
+    from shtoss_exact.report.odds_view import odds_csv, odds_tables
 
     chosen = None
     if scheme is not None:
@@ -44,9 +43,4 @@ def odds(by_abzug: bool, scheme: str | None, fmt: str, **options: Any) -> None:
 
         chosen = resolve_scheme(scheme)
     result = odds_of(make_deal_from(options), scheme=chosen)
-    if fmt == "json":
-        emit_json(odds_record(result, by_abzug=by_abzug))
-    elif fmt == "csv":
-        click.echo(render_tables([odds_csv_table(result, by_abzug=by_abzug)], "csv"))
-    else:
-        click.echo(render_tables(odds_tables(result, by_abzug=by_abzug), fmt))
+    out.emit(result.to_dict(by_abzug=by_abzug), odds_tables, csv=odds_csv)

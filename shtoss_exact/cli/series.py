@@ -60,8 +60,8 @@ def series(
     """
     from shtoss_exact.report import render_tables
     from shtoss_exact.report.series_view import series_csv_table, series_record, series_tables
-    from shtoss_exact.series import export_graph as write_graph
-    from shtoss_exact.series import series as run
+    from shtoss_exact.series_odds import export_graph as write_graph
+    from shtoss_exact.series_odds import series as run
 
     result = run(
         **plan_arguments(options),

@@ -96,7 +96,7 @@ def table(
       shtoss-exact table --cards 36 --one-deck --by-abzug --format markdown
     """
     from shtoss_exact.errors import ShtossError
-    from shtoss_exact.files import write_atomic
+    from shtoss_exact.output import write_output as write_atomic
     from shtoss_exact.report import render_tables
     from shtoss_exact.tables import (
         Game,

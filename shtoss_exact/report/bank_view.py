@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from shtoss_exact.bank import Bank, JointRow, PairOdds
+from shtoss_exact.bank_odds import Bank, JointRow, PairOdds
 from shtoss_exact.report.numbers import decimal_str, exact_str, percent_str
 from shtoss_exact.report.table import Cell, Table
 
@@ -20,7 +20,7 @@ def describe(b: Bank) -> str:
 def mean_length(b: Bank) -> Fraction:
     """The expected abzug at which the last staked card is decided.
 
-    >>> from shtoss_exact.bank import bank
+    >>> from shtoss_exact.bank_odds import bank
     >>> mean_length(bank(["7", "Q"], cards=4, copies=2))
     Fraction(4, 3)
     """

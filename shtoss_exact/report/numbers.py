@@ -4,17 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from shtoss_exact.numbers import exact_str
 
-def exact_str(value: Fraction | int) -> str:
-    """An exact value as a string: integers plain, fractions as ``p/q``.
-
-    >>> exact_str(Fraction(-33, 833)), exact_str(Fraction(2, 1)), exact_str(0)
-    ('-33/833', '2', '0')
-    """
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{value.numerator}/{value.denominator}"
+__all__ = ["decimal_str", "exact_str", "percent_str"]
 
 
 def decimal_str(value: Fraction | int, places: int = 6) -> str:

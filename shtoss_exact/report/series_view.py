@@ -7,7 +7,7 @@ from typing import Any
 
 from shtoss_exact.report.numbers import decimal_str, exact_str, percent_str
 from shtoss_exact.report.table import Cell, Table
-from shtoss_exact.series import SeriesResult
+from shtoss_exact.series_odds import SeriesResult
 
 MAX_TEXT_ROWS = 60
 """Net distributions longer than this are listed in JSON and CSV only."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from shtoss_exact.report.numbers import exact_str
+from shtoss_exact.report.numbers import decimal_str, exact_str
 
 Cell = Fraction | int | str
 
@@ -22,6 +23,49 @@ class Table:
     def records(self) -> list[dict[str, Cell]]:
         """The rows as dicts keyed by column (e.g. for ``pandas.DataFrame``)."""
         return [dict(zip(self.columns, row, strict=True)) for row in self.rows]
+
+
+def with_decimals(table: Table, places: int) -> Table:
+    """The table with a column ``<name>_decimal`` (rounded half-even to ``places``)
+    after each column of exact numbers.
+
+    >>> with_decimals(Table("", ("abzug", "given"), ((1, "16/221"),)), 3).rows
+    ((1, '16/221', '0.072'),)
+    """
+    exact = [
+        i
+        for i, column in enumerate(table.columns)
+        if table.rows and all(_exact(row[i]) is not None for row in table.rows)
+    ]
+    columns: list[str] = []
+    for i, column in enumerate(table.columns):
+        columns.append(column)
+        if i in exact:
+            columns.append(f"{column}_decimal")
+    rows = []
+    for row in table.rows:
+        cells: list[Cell] = []
+        for i, cell in enumerate(row):
+            cells.append(cell)
+            if i in exact:
+                cells.append(decimal_str(_exact(cell) or 0, places))
+        rows.append(tuple(cells))
+    return Table(table.title, tuple(columns), tuple(rows))
+
+
+_EXACT = re.compile(r"-?\d+(?:/\d+)?")
+
+
+def _exact(cell: Cell) -> Fraction | None:
+    """The exact number a cell holds (a ``Fraction`` or a string ``"p/q"``), else None;
+    a Python int is a count (cards, an abzug), not a probability to show in decimals."""
+    if isinstance(cell, Fraction):
+        return cell
+    if not isinstance(cell, str):
+        return None
+    if _EXACT.fullmatch(cell):
+        return Fraction(cell)
+    return None
 
 
 def cell_str(cell: Cell) -> str:

@@ -69,7 +69,7 @@ def deal_outcomes(deal: Deal, scheme: Scheme) -> DealOutcomes:
     >>> deal_outcomes(Deal(52, 4), scheme_named("classic")).denominator
     833
     """
-    from shtoss_exact.odds import check_cost
+    from shtoss_exact.engine import check_cost
 
     for _, part in scheme.played_deals(deal):
         check_cost(part)  # a deck too large to count is refused before it is counted
@@ -216,7 +216,7 @@ class Chain:
 def build_chain(rules: Rules, *, deals: int | None) -> Chain:
     """The states reachable within ``deals`` deals (all of them when ``None``).
 
-    >>> from shtoss_exact.odds import make_deal
+    >>> from shtoss_exact.deck import make_deal
     >>> rules = Rules(plan_named("paroli:3"), deal_outcomes(make_deal(), scheme_named("classic")))
     >>> len(build_chain(rules, deals=10).graph)
     4
@@ -345,7 +345,7 @@ def series(
     {Fraction(-47000, 1): Fraction(514009537, 578009537), Fraction(329000, 1): \
 Fraction(64000000, 578009537)}
     """
-    from shtoss_exact.odds import make_deal
+    from shtoss_exact.deck import make_deal
 
     the_plan = plan_named(plan) if isinstance(plan, str) else plan
     if kush is not None:

@@ -1,0 +1,181 @@
+"""The one writer of every output: standard output, or a file written safely.
+
+``open_output(path)`` yields a text stream, and every command writes through it:
+
+* ``None`` or ``"-"``: standard output. A closed standard output is an error, not
+  silence; a failed write (a full disk, ``/dev/full``) is an ``OutputError``.
+* A new name or an existing regular file: the text goes to a temporary file beside
+  the target and is renamed over it once complete, so the target is whole or
+  untouched. A symlink is followed: the link stays and its target gets the text.
+  The temporary file is removed on any error, on Ctrl-C, and on SIGTERM or SIGHUP
+  (``Terminated``), which the command line raises from its signal handlers.
+* An existing file that is not a regular file (a device such as ``/dev/null``, a
+  FIFO) is written in place, never replaced; a directory is refused.
+
+Text goes out as UTF-8 to files; standard output keeps its own encoding, and a
+character it cannot show is written as a backslash escape instead of failing.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+from shtoss_exact.errors import ShtossError
+
+STDOUT = "-"
+"""The name of standard output for ``-o``."""
+
+_TEMP_NAME = 64
+"""Characters of the target's name kept in its temporary file's name (names are <= 255 bytes)."""
+
+
+class OutputError(ShtossError):
+    """Output could not be written (the exit status is 1: not the input's fault)."""
+
+
+class Terminated(BaseException):  # noqa: N818 - a signal, like KeyboardInterrupt
+    """SIGTERM or SIGHUP arrived: unwind (removing temporary files) and exit 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _default_mode() -> int:
+    # mkstemp creates the file 0600; give it what open() would: 0666 less the umask.
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _describe(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+@contextmanager
+def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``'s real target; on success it replaces it.
+
+    For writers that want a file name (``savefig``, GraphML). Nothing is left behind
+    on error; a symlink is followed; a target that is not a regular file is refused
+    here (``open_output`` writes such a target in place).
+
+    >>> import tempfile, pathlib
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "out.txt"
+    >>> with atomic_path(target) as tmp:
+    ...     _ = tmp.write_text("433/833")
+    >>> target.read_text()
+    '433/833'
+    """
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        raise OutputError(f"cannot write {os.fspath(path)!r}: not a regular file")
+    try:
+        handle, name = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name[:_TEMP_NAME]}.", suffix=".tmp"
+        )
+    except OSError as error:
+        raise OutputError(f"cannot write {os.fspath(path)!r}: {_describe(error)}") from None
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        yield temporary
+        mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else _default_mode()
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise OutputError(f"cannot write {os.fspath(path)!r}: {_describe(error)}") from None
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+@contextmanager
+def open_output(path: str | os.PathLike[str] | None) -> Iterator[TextIO]:
+    """A text stream to ``path`` (standard output for ``None`` or ``"-"``), safely.
+
+    >>> import tempfile, pathlib
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "odds.csv"
+    >>> with open_output(target) as out:
+    ...     _ = out.write("banker,punter\\n433/833,400/833\\n")
+    >>> target.read_text().splitlines()[1]
+    '433/833,400/833'
+    """
+    if path is None or os.fspath(path) == STDOUT:
+        yield _stdout()
+        flush_stdout()
+        return
+    name = os.fspath(path)
+    try:
+        mode = os.stat(name).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise OutputError(f"cannot write {name!r}: {_describe(error)}") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise OutputError(f"cannot write {name!r}: it is a directory")
+    if mode is not None and not stat.S_ISREG(mode):
+        # A device or a FIFO: written in place, never replaced by a regular file.
+        try:
+            with open(name, "w", encoding="utf-8", newline="") as out:
+                yield out
+        except OSError as error:
+            raise OutputError(f"cannot write {name!r}: {_describe(error)}") from None
+        return
+    with atomic_path(name) as temporary:
+        try:
+            with open(temporary, "w", encoding="utf-8", newline="") as out:
+                yield out
+                out.flush()
+                os.fsync(out.fileno())
+        except OSError as error:
+            raise OutputError(f"cannot write {name!r}: {_describe(error)}") from None
+
+
+def write_output(path: str | os.PathLike[str] | None, text: str) -> None:
+    """Write ``text`` to ``path`` (standard output for ``None`` or ``"-"``) through
+    ``open_output``, ending it with one newline.
+
+    >>> import tempfile, pathlib
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "ev.txt"
+    >>> write_output(target, "-33/833")
+    >>> target.read_text()
+    '-33/833\\n'
+    """
+    with open_output(path) as out:
+        try:
+            out.write(text if text.endswith("\n") else text + "\n")
+        except OSError as error:
+            raise OutputError(f"cannot write {_where(path)}: {_describe(error)}") from None
+
+
+def _where(path: str | os.PathLike[str] | None) -> str:
+    return "standard output" if path is None or os.fspath(path) == STDOUT else repr(path)
+
+
+def _stdout() -> TextIO:
+    stream = sys.stdout
+    if stream is None:
+        raise OutputError("cannot write standard output: it is closed")
+    return stream
+
+
+def flush_stdout() -> None:
+    """Flush standard output now, so that a failure is reported (not lost at exit)."""
+    stream = sys.stdout
+    if stream is None:
+        return
+    try:
+        stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputError(f"cannot write standard output: {_describe(error)}") from None

@@ -1,0 +1,122 @@
+"""One record per result: ``to_dict()`` is the JSON, and every rendering starts from it.
+
+A record is a ``dict`` of plain JSON values: exact numbers as strings (``"433/833"``),
+whole numbers as ints, words as strings, and lists of records. Where a record also
+gives floats they stand under ``"float"``, keyed like the exact values, each
+``float(Fraction)`` (``None`` beyond the range of floats), so that strict JSON always
+holds. Every key is a word of the README's glossary.
+
+``Record`` is the mixin of every result class: it derives ``repr()`` (the numbers,
+not the internals), notebook display (``_repr_markdown_``) and ``to_json()`` from
+``to_dict()``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from shtoss_exact.numbers import exact_str, float_of
+
+JSON_INDENT = 2
+
+
+class Record:
+    """A result with a record: subclasses define ``to_dict()``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_json(self) -> str:
+        """The record as strict JSON (no ``NaN`` or ``Infinity``), UTF-8 text."""
+        return to_json(self.to_dict())
+
+    def __repr__(self) -> str:
+        items = [
+            f"{key}={value}" if not isinstance(value, str) else f"{key}={value}"
+            for key, value in self.to_dict().items()
+            if isinstance(value, str | int | bool) or value is None
+        ]
+        return f"{type(self).__name__}({', '.join(items)})"
+
+    def _repr_markdown_(self) -> str:
+        return record_markdown(self.to_dict())
+
+
+def exact_fields(values: Mapping[str, Fraction | int], *, floats: bool = True) -> dict[str, Any]:
+    """Exact values as strings, and (``floats``) their floats under ``"float"``.
+
+    >>> exact_fields({"banker": Fraction(433, 833)})
+    {'banker': '433/833', 'float': {'banker': 0.5198079231692677}}
+    """
+    record: dict[str, Any] = {key: exact_str(value) for key, value in values.items()}
+    if floats:
+        record["float"] = {key: float_of(value) for key, value in values.items()}
+    return record
+
+
+def distribution_records(
+    distribution: Mapping[Fraction, Fraction] | Iterable[tuple[Fraction, Fraction]],
+) -> list[dict[str, str]]:
+    """A distribution as a list of ``{"value", "probability"}``, by increasing value.
+
+    >>> distribution_records({Fraction(1): Fraction(400, 833), Fraction(-1): Fraction(433, 833)})
+    [{'value': '-1', 'probability': '433/833'}, {'value': '1', 'probability': '400/833'}]
+    """
+    items = distribution.items() if isinstance(distribution, Mapping) else distribution
+    return [
+        {"value": exact_str(value), "probability": exact_str(p)} for value, p in sorted(items)
+    ]
+
+
+def to_json(record: Any) -> str:
+    """Strict JSON of a record (``allow_nan=False``: a float that is not finite is a bug).
+
+    >>> to_json({"ev": "-33/833", "float": {"ev": None}})
+    '{\\n  "ev": "-33/833",\\n  "float": {\\n    "ev": null\\n  }\\n}'
+    """
+    return json.dumps(record, ensure_ascii=False, indent=JSON_INDENT, allow_nan=False)
+
+
+def record_markdown(record: Mapping[str, Any]) -> str:
+    """A generic Markdown view of a record: its scalars in one table, each list of
+    records in a table of its own (for notebooks).
+
+    >>> print(record_markdown({"cards": 52, "rows": [{"abzug": 1, "given": "16/221"}]}))
+    | key | value |
+    | --- | --- |
+    | cards | 52 |
+    <BLANKLINE>
+    **rows**
+    <BLANKLINE>
+    | abzug | given |
+    | --- | --- |
+    | 1 | 16/221 |
+    """
+
+    def line(cells: Iterable[object]) -> str:
+        return "| " + " | ".join(_cell(c) for c in cells) + " |"
+
+    scalars = [(k, v) for k, v in record.items() if not isinstance(v, list | dict)]
+    parts: list[str] = []
+    if scalars:
+        rows = [line(("key", "value")), "| --- | --- |"]
+        rows += [line(pair) for pair in scalars]
+        parts.append("\n".join(rows))
+    for key, value in record.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            columns = list(dict.fromkeys(k for v in value for k in v))
+            rows = [f"**{key}**", "", line(columns), "| " + " | ".join("---" for _ in columns) + " |"]
+            rows += [line(v.get(c, "") for c in columns) for v in value]
+            parts.append("\n".join(rows))
+    return "\n\n".join(parts)
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False, allow_nan=False).replace("|", "\\|")
+    return str(value).replace("|", "\\|")
