@@ -18,12 +18,11 @@ from shtoss_exact._version import __version__
 
 if TYPE_CHECKING:
     from shtoss_exact.bank_odds import Bank, Bet, bank
-    from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, parse_card, parse_rank
+    from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal, parse_card, parse_rank
     from shtoss_exact.engine import Kind, abzug_counts, counts_at, kind_counts, position_counts
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.fair import FairPayoff, fair_payoff
     from shtoss_exact.measures import SchemeResult
-    from shtoss_exact.deck import make_deal
     from shtoss_exact.odds import AbzugOdds, Odds, PositionOdds, odds, odds_of
     from shtoss_exact.plans import Plan, plan_named
     from shtoss_exact.scheme_files import load_scheme
@@ -71,7 +70,45 @@ _LAZY = {
     "summary_records": "tables",
 }
 
-__all__ = sorted([*_LAZY, "__version__"])
+__all__ = [
+    "AbzugOdds",
+    "Bank",
+    "Bet",
+    "Card",
+    "ClosedForm",
+    "Deal",
+    "FairPayoff",
+    "Kind",
+    "Odds",
+    "Plan",
+    "PositionOdds",
+    "Scheme",
+    "SchemeResult",
+    "SeriesResult",
+    "ShtossError",
+    "Suit",
+    "SuitRelation",
+    "TableSpec",
+    "__version__",
+    "abzug_counts",
+    "bank",
+    "closed_form",
+    "closed_forms",
+    "counts_at",
+    "fair_payoff",
+    "kind_counts",
+    "load_scheme",
+    "make_deal",
+    "odds",
+    "odds_of",
+    "parse_card",
+    "parse_rank",
+    "plan_named",
+    "position_counts",
+    "scheme_named",
+    "series",
+    "summary_records",
+]
 
 
 def __getattr__(name: str) -> Any:

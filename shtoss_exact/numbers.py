@@ -106,7 +106,9 @@ def whole_number(value: object, *, name: str, minimum: int = 0) -> int:
     shtoss_exact.errors.ShtossError: cards=True is not a whole number: allowed whole numbers >= 0
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ShtossError(f"{name}={value!r} is not a whole number: allowed whole numbers >= {minimum}")
+        raise ShtossError(
+            f"{name}={value!r} is not a whole number: allowed whole numbers >= {minimum}"
+        )
     if value < minimum:
         raise ShtossError(f"{name}={value} is too small: allowed whole numbers >= {minimum}")
     return value

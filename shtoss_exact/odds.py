@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 MAX_TABLE_ROWS = 2_000_000
 """Largest by-position table built in memory (rows = cards); larger ones are refused."""
 
+
 @dataclass(frozen=True)
 class PositionOdds:
     """Probabilities that the bet is decided at one position, by kind."""

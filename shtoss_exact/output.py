@@ -40,7 +40,7 @@ class OutputError(ShtossError):
     """Output could not be written (the exit status is 1: not the input's fault)."""
 
 
-class Terminated(BaseException):  # noqa: N818 - a signal, like KeyboardInterrupt
+class Terminated(BaseException):
     """SIGTERM or SIGHUP arrived: unwind (removing temporary files) and exit 128 + signal."""
 
     def __init__(self, signum: int) -> None:

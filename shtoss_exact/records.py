@@ -35,7 +35,7 @@ class Record:
 
     def __repr__(self) -> str:
         items = [
-            f"{key}={value}" if not isinstance(value, str) else f"{key}={value}"
+            f"{key}={value}"
             for key, value in self.to_dict().items()
             if isinstance(value, str | int | bool) or value is None
         ]
@@ -66,9 +66,7 @@ def distribution_records(
     [{'value': '-1', 'probability': '433/833'}, {'value': '1', 'probability': '400/833'}]
     """
     items = distribution.items() if isinstance(distribution, Mapping) else distribution
-    return [
-        {"value": exact_str(value), "probability": exact_str(p)} for value, p in sorted(items)
-    ]
+    return [{"value": exact_str(value), "probability": exact_str(p)} for value, p in sorted(items)]
 
 
 def to_json(record: Any) -> str:
@@ -108,7 +106,12 @@ def record_markdown(record: Mapping[str, Any]) -> str:
     for key, value in record.items():
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             columns = list(dict.fromkeys(k for v in value for k in v))
-            rows = [f"**{key}**", "", line(columns), "| " + " | ".join("---" for _ in columns) + " |"]
+            rows = [
+                f"**{key}**",
+                "",
+                line(columns),
+                "| " + " | ".join("---" for _ in columns) + " |",
+            ]
             rows += [line(v.get(c, "") for c in columns) for v in value]
             parts.append("\n".join(rows))
     return "\n\n".join(parts)

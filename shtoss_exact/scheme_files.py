@@ -14,16 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from shtoss_exact.data_files import exact_from_data, read_data, text_from_data
 from shtoss_exact.deck import SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
-from shtoss_exact.numbers import MAX_DIGITS, parse_fraction
 from shtoss_exact.schemes import (
     BUILTIN,
     Match,
@@ -42,8 +41,6 @@ from shtoss_exact.schemes import (
 )
 
 MAX_FILE_BYTES = 1_000_000
-MAX_DECIMAL_SIZE = 400
-"""Most digits plus exponent of a decimal in a file: ``0.5e400`` is read, ``1e999999`` is not."""
 MAX_ENTRIES = 1000
 """Most rules (and most premiums) a file may hold."""
 
@@ -87,59 +84,8 @@ def load_scheme(path: str | Path) -> Scheme:
     >>> load_scheme("examples/schemes/eleven.toml").name
     'eleven'
     """
-    file = Path(path)
-    where = _Where(str(path))
-    suffix = file.suffix.lower()
-    if suffix not in (".toml", ".json"):
-        raise where.fail("", f"unknown file type {suffix or 'none'!r}", "a .toml or .json file")
-    try:
-        with file.open("rb") as handle:  # at most one byte past the limit: /dev/zero ends
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise where.fail(
-            "", f"cannot read the file ({error.strerror})", "a readable file"
-        ) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise where.fail("", "the file is too large", f"at most {MAX_FILE_BYTES} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise where.fail("", "the file is not UTF-8 text", "UTF-8 text") from None
-    if not text.strip():
-        raise where.fail("", "the file is empty", "a scheme: at least a name or a base")
-    data: Any
-    try:
-        if suffix == ".toml":
-            import tomllib
-
-            data = tomllib.loads(text, parse_float=Decimal)
-        else:
-            import json
-
-            data = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as error:  # TOMLDecodeError, JSONDecodeError too
-        problem = " ".join(str(error).split())
-        raise where.fail("", f"bad {suffix[1:].upper()} ({problem})", "a valid file") from None
+    data = read_data(path, what="scheme file", max_bytes=MAX_FILE_BYTES)
     return scheme_from_data(data, source=str(path))
-
-
-MAX_EXPONENT = 1000
-"""Largest decimal exponent accepted (``0.5e400`` is fine, ``1e-99999999`` is not)."""
-
-
-def _too_long(value: Decimal) -> bool:
-    """More than MAX_DIGITS digits, or an exponent beyond MAX_EXPONENT (finite values)."""
-    _sign, digits, exponent = value.as_tuple()
-    assert isinstance(exponent, int)  # finite: not 'n', 'N' or 'F'
-    return (
-        len(digits) > MAX_DIGITS
-        or abs(exponent) > MAX_EXPONENT
-        or len(digits) + abs(exponent) > MAX_DECIMAL_SIZE
-    )
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")
 
 
 def resolve_scheme(text: str) -> Scheme:
@@ -261,9 +207,10 @@ def _required(where: _Where, key: str, entry: object, name: str) -> object:
 
 
 def _text(where: _Where, key: str, value: object) -> str:
-    if not isinstance(value, str) or len(value) > 1000:
-        raise where.fail(key, f"expected a string, got {value!r:.40}", "a string")
-    return value
+    try:
+        return text_from_data(value, key=_printable(key))
+    except ShtossError as error:
+        raise ShtossError(f"{where.source}: {error}") from None
 
 
 def _whole(where: _Where, key: str, value: object) -> int:
@@ -333,21 +280,10 @@ def _number(
             raise where.fail(f"{key}.param", f"bad name {name!r:.40}", "a name such as x, lob")
         start = _number(where, f"{key}.value", table.get("value", 0))
         return Param(name, start)
-    if isinstance(value, bool):
-        raise where.fail(key, f"bad payoff {value!r}", allowed)
-    if isinstance(value, int):
-        if len(str(abs(value))) > MAX_DIGITS:
-            raise where.fail(key, "too many digits", allowed)
-        return Fraction(value)
-    if isinstance(value, Decimal):
-        # 1e999999 has one digit but makes a million-digit integer, and 1e-99999999 a
-        # 10**99999999 denominator: the exponent counts as well as the digits.
-        if not value.is_finite() or _too_long(value):
-            raise where.fail(key, f"bad payoff {value:.3}", allowed)
-        return Fraction(value)
-    if isinstance(value, str):
-        try:
-            return parse_fraction(value)
-        except ShtossError:
-            raise where.fail(key, f"bad payoff {value!r:.40}", allowed) from None
-    raise where.fail(key, f"bad payoff {value!r:.40}", allowed)
+    try:
+        number = exact_from_data(value)
+    except ShtossError as error:
+        raise where.fail(key, str(error), allowed) from None
+    if number is None:
+        raise where.fail(key, f"bad payoff {value!r:.40}", allowed)
+    return number

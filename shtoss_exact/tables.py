@@ -18,11 +18,9 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from shtoss_exact.deck import PRESETS, Deal
-from shtoss_exact.engine import Kind, summary_cost
+from shtoss_exact.deck import PRESETS, Deal, make_deal
+from shtoss_exact.engine import MAX_SUMMARY_COST, Kind, summary_cost
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.deck import make_deal
-from shtoss_exact.engine import MAX_SUMMARY_COST
 from shtoss_exact.odds import odds_of
 from shtoss_exact.report.numbers import decimal_str, exact_str
 from shtoss_exact.report.table import Cell, Table

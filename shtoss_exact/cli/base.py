@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import signal
@@ -119,10 +120,8 @@ def _quiet_broken_pipe() -> None:
 
 def _fail(message: str, *, status: int) -> None:
     line = " ".join(message.split())
-    try:
+    with contextlib.suppress(OSError):
         click.echo(f"{PROG}: error: {line}", err=True)
-    except OSError:
-        pass
     sys.exit(status)
 
 
@@ -299,7 +298,7 @@ def output_options(*formats: str) -> Callable[[F], F]:
                 callback=_check_decimals,
                 metavar="D",
                 help="Add a decimal column, rounded half-even to D places, beside each exact "
-                f"one (0..{MAX_DECIMALS}; JSON always carries floats under \"float\").",
+                f'one (0..{MAX_DECIMALS}; JSON always carries floats under "float").',
             ),
             click.option(
                 "-o",

@@ -92,7 +92,7 @@ def plan_options(command: F) -> F:
 
 
 def plan_arguments(options: Mapping[str, Any]) -> dict[str, Any]:
-    """The keyword arguments of ``shtoss_exact.series_odds.series`` from ``plan_options``' values."""
+    """The keyword arguments of ``series()`` from ``plan_options``' values."""
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.numbers import parse_fraction
     from shtoss_exact.plans import load_plan, plan_named

@@ -36,8 +36,8 @@ def fair(scheme: str, name: str, fmt: str, **options: Any) -> None:
       shtoss-exact fair --scheme bait --solve sonik --deck 36
       shtoss-exact fair --scheme examples/schemes/lob-half.toml --solve lob
     """
-    from shtoss_exact.fair import fair_payoff
     from shtoss_exact.engine import check_cost
+    from shtoss_exact.fair import fair_payoff
     from shtoss_exact.report import render_tables
     from shtoss_exact.report.scheme_view import fair_record, fair_table
     from shtoss_exact.scheme_files import resolve_scheme

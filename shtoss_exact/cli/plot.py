@@ -140,8 +140,8 @@ def plot(output: str, kind: str, **values: Any) -> None:
 
 def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     """The drawing's keyword options for ``kind``, parsed (and checked) before any drawing."""
-    from shtoss_exact.errors import ShtossError
     from shtoss_exact.deck import make_deal
+    from shtoss_exact.errors import ShtossError
     from shtoss_exact.tables import parse_range, parse_schemes
 
     cards_text = values["cards"]

@@ -74,9 +74,11 @@ def odds_tables(record: dict[str, Any]) -> list[Table]:
                 "By the deciding card's suit (colour = same suit, half-colour = same colour, "
                 "plain)",
                 ("relation", "killed", "plie", "given"),
-                tuple((r["relation"], r["killed"], r["plie"], r["given"])
-                      for r in record["by_relation"]),
-            )  # fmt: skip
+                tuple(
+                    (r["relation"], r["killed"], r["plie"], r["given"])
+                    for r in record["by_relation"]
+                ),
+            )
         )
     if "by_abzug" in record:
         tables.append(abzug_table(record["by_abzug"]))

@@ -1,0 +1,166 @@
+"""Reading data files (schemes, plans, betting patterns): bounded, strict, never evaluated.
+
+Every file a user hands the program goes through ``read_data``:
+
+* only a regular file is read: a FIFO or a device is refused before it is opened
+  (reading one would block forever or never end);
+* at most ``max_bytes`` are read, and the text must be UTF-8 and not empty;
+* TOML reads decimals as ``Decimal`` (never floats); JSON too, refuses ``NaN`` and
+  ``Infinity``, and refuses a key given twice in one object (as TOML does);
+* ``exact_from_data`` turns a number of such a file into a ``Fraction``, refusing one
+  whose digits or exponent would build a huge integer, and ``text_from_data`` a
+  string, refusing control characters (nothing from a file may put a terminal
+  escape on the screen).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
+from shtoss_exact.numbers import MAX_DIGITS, parse_fraction
+
+MAX_DECIMAL_SIZE = 400
+"""Most digits plus exponent of a decimal in a file: ``0.5e400`` is read, ``1e999999`` is not."""
+
+MAX_EXPONENT = 1000
+"""Largest decimal exponent accepted (``0.5e400`` is fine, ``1e-99999999`` is not)."""
+
+MAX_TEXT = 1000
+"""Longest string read from a file (a name, a description)."""
+
+_BITS_PER_DIGIT = 3.3219280948873626
+
+
+def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any:
+    """Parse a ``.toml`` or ``.json`` file of at most ``max_bytes`` into plain data.
+
+    Every refusal is a ``ShtossError`` that starts with ``what`` and the file's name.
+
+    >>> read_data("examples/plans/hermann-story.toml", what="plan file", max_bytes=10_000)["kush"]
+    47000
+    """
+    name = os.fspath(path)
+    where = f"{what} {name!r}"
+    suffix = Path(name).suffix.lower()
+    if suffix not in (".toml", ".json"):
+        raise ShtossError(f"{where}: unknown file type {suffix or 'none'!r}; allowed .toml, .json")
+    try:
+        mode = os.stat(name).st_mode
+    except OSError as error:
+        raise ShtossError(f"{where}: cannot read the file ({error.strerror})") from None
+    if not stat.S_ISREG(mode):
+        raise ShtossError(f"{where}: not a regular file; allowed a regular .toml or .json file")
+    try:
+        with open(name, "rb") as handle:  # at most one byte past the limit
+            raw = handle.read(max_bytes + 1)
+    except OSError as error:
+        raise ShtossError(f"{where}: cannot read the file ({error.strerror})") from None
+    if len(raw) > max_bytes:
+        raise ShtossError(f"{where}: the file is too large; allowed at most {max_bytes} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ShtossError(f"{where}: the file is not UTF-8 text") from None
+    if not text.strip():
+        raise ShtossError(f"{where}: the file is empty")
+    try:
+        if suffix == ".toml":
+            import tomllib
+
+            return tomllib.loads(text, parse_float=Decimal)
+        import json
+
+        return json.loads(
+            text,
+            parse_float=Decimal,
+            parse_int=_json_int,
+            parse_constant=_no_constant,
+            object_pairs_hook=_unique_keys,
+        )
+    except (ValueError, RecursionError) as error:  # TOMLDecodeError, JSONDecodeError too
+        problem = " ".join(str(error).split())[:200]
+        raise ShtossError(f"{where}: bad {suffix[1:].upper()} ({problem})") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def _json_int(text: str) -> int:
+    if len(text) > MAX_DIGITS + 1:
+        raise ValueError(f"an integer of {len(text)} digits: at most {MAX_DIGITS}")
+    return int(text)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    table: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in table:
+            raise ValueError(f"key {key!r:.40} given twice")
+        table[key] = value
+    return table
+
+
+def decimal_too_long(value: Decimal) -> bool:
+    """More than ``MAX_DIGITS`` digits, or an exponent beyond ``MAX_EXPONENT``."""
+    _sign, digits, exponent = value.as_tuple()
+    if not isinstance(exponent, int):
+        return True  # NaN or infinity
+    return (
+        len(digits) > MAX_DIGITS
+        or abs(exponent) > MAX_EXPONENT
+        or len(digits) + abs(exponent) > MAX_DECIMAL_SIZE
+    )
+
+
+def exact_from_data(value: object) -> Fraction | None:
+    """A number of a data file as a ``Fraction``; ``None`` when it is not one.
+
+    Integers, decimals (``Decimal``) and strings such as ``"1/2"`` are numbers; a
+    bool is not. A number too long to be a stake or a payoff raises ``ShtossError``.
+
+    >>> exact_from_data("-2/3"), exact_from_data(Decimal("0.5")), exact_from_data(True)
+    (Fraction(-2, 3), Fraction(1, 2), None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        if value.bit_length() > MAX_DIGITS * _BITS_PER_DIGIT:
+            raise ShtossError(
+                f"a number of more than {MAX_DIGITS} digits: allowed {NUMBER_ALLOWED}"
+            )
+        return Fraction(value)
+    if isinstance(value, Decimal):
+        # 1e999999 has one digit but makes a million-digit integer, and 1e-99999999 a
+        # 10**99999999 denominator: the exponent counts as well as the digits.
+        if decimal_too_long(value):
+            raise ShtossError(
+                f"the decimal {value:.3} is too long or too large: allowed {NUMBER_ALLOWED}, "
+                f"at most {MAX_DIGITS} digits and exponent {MAX_EXPONENT}"
+            )
+        return Fraction(value)
+    if isinstance(value, str):
+        return parse_fraction(value)
+    return None
+
+
+def text_from_data(value: object, *, key: str) -> str:
+    """A string of a data file: at most ``MAX_TEXT`` characters, no control characters.
+
+    >>> text_from_data("Hermann's plan", key="name")
+    "Hermann's plan"
+    """
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise ShtossError(f"{key}: expected a string of at most {MAX_TEXT} characters")
+    if any(not ch.isprintable() for ch in value):
+        raise ShtossError(
+            f"{key}: {value[:40]!r} holds a control character; allowed printable text"
+        )
+    return value
