@@ -89,19 +89,14 @@ def load_scheme(path: str | Path) -> Scheme:
 
 
 def resolve_scheme(text: str) -> Scheme:
-    """A built-in scheme by name, or a scheme file by path (``.toml``/``.json``).
+    """A built-in scheme by name (or Russian alias), or a scheme file by path.
 
-    >>> resolve_scheme("pharaon").name
-    'pharaon'
+    >>> resolve_scheme("pharaon").name, resolve_scheme("фараон").name
+    ('pharaon', 'pharaon')
     """
-    if text in BUILTIN:
-        return scheme_named(text)
     if text.lower().endswith((".toml", ".json")) or Path(text).exists():
         return load_scheme(text)
-    allowed = ", ".join(BUILTIN)
-    raise ShtossError(
-        f"unknown scheme {text!r}: allowed a built-in scheme ({allowed}) or a .toml/.json file"
-    )
+    return scheme_named(text)
 
 
 def scheme_from_data(data: object, *, source: str = "<scheme>") -> Scheme:

@@ -335,7 +335,7 @@ def classic(*, given: Fraction | int = 1) -> Scheme:
     Fraction(-33, 833)
     """
     base = {**CLASSIC_BASE, Kind.GIVEN: Param("given", Fraction(given))}
-    return Scheme("classic", "given +1, killed -1, plié -1", base=base, source="all seeds")
+    return Scheme("classic", "given +1, killed -1, plié -1", base=base, source="the rules of Stoss as published in Russian (19th century)")
 
 
 def lob_half(*, plie_half: bool = True, lob: Fraction | int = -HALF) -> Scheme:
@@ -353,7 +353,7 @@ def lob_half(*, plie_half: bool = True, lob: Fraction | int = -HALF) -> Scheme:
         "lob-half",
         "в лоб полкуша: killed by the very first card (a plié in abzug 1 too) costs 1/2" + extra,
         rules=(Rule(_match(kinds, position=1), Param("lob", Fraction(lob))),),
-        source="seed 000",
+        source="the rules of Stoss as published in Russian (19th century)",
     )
 
 
@@ -371,7 +371,7 @@ def gorka_half(*, plie_half: bool = True, gorka: Fraction | int = -HALF) -> Sche
         "в лоб целиком — с горки полкуша: the first card kills in full, the third "
         "card (a plié in abzug 2 too) costs 1/2",
         rules=(Rule(_match(kinds, position=3), Param("gorka", Fraction(gorka))),),
-        source="seed 000",
+        source="the rules of Stoss as published in Russian (19th century)",
     )
 
 
@@ -386,7 +386,7 @@ def eleven(*, eleven: Fraction | int = 1) -> Scheme:
         "абцужный штосс: a card killed at eleven (position 11, abzug 6) is paid +1, "
         "not lost; otherwise classic",
         rules=(Rule(_match([Kind.KILLED], position=11), Param("eleven", Fraction(eleven))),),
-        source="seed 000",
+        source="the rules of Stoss as published in Russian (19th century)",
     )
 
 
@@ -409,7 +409,7 @@ def thirds() -> Scheme:
             SuitRelation.HALF_COLOUR: Fraction(2, 3),
             SuitRelation.PLAIN: Fraction(1, 3),
         },
-        source="seed 000",
+        source="the rules of Stoss as published in Russian (19th century)",
     )
 
 
@@ -545,14 +545,68 @@ BUILTIN: dict[str, Scheme] = {
 """The named schemes of the sources, with their default options."""
 
 
-def scheme_named(name: str) -> Scheme:
-    """A built-in scheme by name.
+ALIASES: dict[str, str] = {
+    "классика": "classic",
+    "штосс": "classic",
+    "в-лоб-полкуша": "lob-half",
+    "с-горки-полкуша": "gorka-half",
+    "абцуг": "eleven",
+    "одиннадцать": "eleven",
+    "трети": "thirds",
+    "наживка": "bait",
+    "фараон": "pharaon",
+    "бассет": "bassette",
+    "басет": "bassette",
+    "фаро": "faro",
+    "штос": "classic",
+}
+"""Russian names of the built-in schemes (lower case; spaces may stand for the hyphens)."""
 
-    >>> scheme_named("classic").ev(Deal(52, 4))
-    Fraction(-33, 833)
+
+def scheme_names() -> dict[str, list[str]]:
+    """Every built-in scheme's name with its Russian aliases: the one registry that
+    help texts and ``schemes`` list.
+
+    >>> scheme_names()["pharaon"]
+    ['фараон']
     """
+    names: dict[str, list[str]] = {name: [] for name in BUILTIN}
+    for alias, name in ALIASES.items():
+        names[name].append(alias)
+    return names
+
+
+def scheme_named(name: str) -> Scheme:
+    """A built-in scheme by name or Russian alias (``"pharaon"``, ``"фараон"``).
+
+    >>> scheme_named("classic").ev(Deal(52, 4)), scheme_named("Фараон").name
+    (Fraction(-33, 833), 'pharaon')
+    """
+    if not isinstance(name, str):
+        raise ShtossError(f"scheme={name!r} is not a scheme name: allowed a Scheme or a name")
+    key = name.strip().lower()
+    key = ALIASES.get(key.replace(" ", "-"), key)
     try:
-        return BUILTIN[name]
+        return BUILTIN[key]
     except KeyError:
         allowed = ", ".join(BUILTIN)
-        raise ShtossError(f"unknown scheme {name!r}: allowed schemes are {allowed}") from None
+        raise ShtossError(
+            f"unknown scheme {name[:40]!r}: allowed schemes are {allowed} (or their Russian "
+            "names, see `shtoss-exact schemes`)"
+        ) from None
+
+
+def as_scheme(scheme: object) -> Scheme:
+    """A ``Scheme`` from a library argument: a ``Scheme`` or a built-in name.
+
+    >>> as_scheme("lob-half").name
+    'lob-half'
+    """
+    if isinstance(scheme, Scheme):
+        return scheme
+    if isinstance(scheme, str):
+        return scheme_named(scheme)
+    raise ShtossError(
+        f"scheme={scheme!r:.40} is a {type(scheme).__name__}: allowed a Scheme or a built-in "
+        "name such as 'classic'"
+    )

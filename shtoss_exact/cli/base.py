@@ -208,6 +208,35 @@ def deck_options(command: F) -> F:
     return command
 
 
+class _SchemeOption(click.Option):
+    """``--scheme``: its help lists the built-in schemes from the one registry, read
+    only when help is shown (so that starting a command does not load the schemes)."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        from shtoss_exact.schemes import scheme_names
+
+        base = getattr(self, "_base_help", None) or self.help or ""
+        self._base_help = base
+        names = ", ".join(scheme_names())
+        self.help = f"{base} Built-in: {names}; or a .toml/.json scheme file."
+        return super().get_help_record(ctx)
+
+
+def scheme_option(*, default: str | None = None, required: bool = False,
+                  help: str = "Payout scheme.") -> Callable[[F], F]:  # fmt: skip
+    """``--scheme NAME|FILE``: a built-in scheme (by name or Russian alias) or a scheme
+    file; ``resolve_scheme`` reads it."""
+    return click.option(
+        "--scheme",
+        cls=_SchemeOption,
+        default=default,
+        required=required,
+        show_default=default is not None,
+        metavar="NAME|FILE",
+        help=help,
+    )
+
+
 def make_deal_from(options: dict[str, Any]) -> Any:
     from shtoss_exact.deck import make_deal
 

@@ -6,18 +6,20 @@ from typing import Any
 
 import click
 
-from shtoss_exact.cli.base import Output, cli, deck_options, make_deal_from, output_options
+from shtoss_exact.cli.base import (
+    Output,
+    cli,
+    deck_options,
+    make_deal_from,
+    output_options,
+    scheme_option,
+)
 
 
 @cli.command()
 @deck_options
 @click.option("--by-abzug", is_flag=True, help="Add one row per abzug: killed, plié, given.")
-@click.option(
-    "--scheme",
-    default=None,
-    metavar="NAME|FILE",
-    help="Payout scheme: a built-in name (see `shtoss-exact schemes`) or a .toml/.json file.",
-)
+@scheme_option(help="Payout scheme [default: classic].")
 @output_options()
 def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> None:
     """Exact odds of one bet: banker, plié, punter, expected value, by abzug.
