@@ -20,10 +20,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from math import lcm, log10
+from typing import Any
 
 from shtoss_exact.deck import Deal
-from shtoss_exact.engine import Kind, kind_counts
-from shtoss_exact.schemes import Scheme, SettlementCounts, settlement_counts
+from shtoss_exact.engine import Kind, binom_bits, check_cost, kind_counts
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.records import Record, distribution_records, exact_fields
+from shtoss_exact.schemes import Scheme, SettlementCounts, as_scheme, settlement_counts
+
+MAX_RESULT_DIGITS = 4000
+"""Most decimal digits an exact measure (the variance is the longest) may have."""
 
 
 def expected_abzugs(deal: Deal) -> Fraction:
@@ -43,8 +50,38 @@ def expected_abzugs(deal: Deal) -> Fraction:
     return (Fraction(n + 1, m + 1) + Fraction(counts.banker, counts.total)) / 2
 
 
-@dataclass(frozen=True)
-class SchemeResult:
+def payoff_bits(scheme: Scheme) -> int:
+    """Bits of the largest numerator plus those of the common denominator of every
+    payoff, thirds factor and premium a scheme can pay (a bound on one settlement's size).
+
+    >>> payoff_bits(as_scheme("lob-half")), payoff_bits(as_scheme("thirds"))
+    (3, 6)
+    """
+    values = [v for v in scheme.base.values()]
+    values += [r.payoff for r in scheme.rules if r.payoff is not None]
+    values += [p.amount for p in scheme.premiums]
+    values += list((scheme.thirds or {}).values())
+    numerator = max((abs(v.numerator).bit_length() for v in values), default=1)
+    denominator = lcm(*(v.denominator for v in values)).bit_length()
+    return numerator * (2 if scheme.thirds else 1) + denominator + len(scheme.premiums)
+
+
+def check_scheme_cost(deal: Deal, scheme: Scheme) -> None:
+    """Refuse up front a scheme on a deck whose exact measures would be too long to
+    print: the variance has about twice the digits of C(n, m) times a payoff."""
+    for _, part in scheme.played_deals(deal):
+        check_cost(part)
+    digits = 2 * (binom_bits(deal.cards, deal.copies) + payoff_bits(scheme)) * log10(2)
+    if digits > MAX_RESULT_DIGITS:
+        raise ShtossError(
+            f"scheme {scheme.name!r} on cards={deal.cards} with copies={deal.copies} makes exact "
+            f"values of about {digits:.0f} digits: more than the limit {MAX_RESULT_DIGITS}; use "
+            "shorter payoffs, fewer cards or fewer copies"
+        )
+
+
+@dataclass(frozen=True, repr=False)
+class SchemeResult(Record):
     """One bet under one scheme: every measure exact.
 
     >>> from shtoss_exact.schemes import scheme_named
@@ -123,12 +160,37 @@ Fraction(1, 1): Fraction(1, 3)})
         """The banker's edge per abzug exposed: edge / E[abzugs]; ``None`` on an empty deck."""
         return self.edge / self.expected_abzugs if self.expected_abzugs else None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The record: the scheme, the outcomes by who wins, and every measure."""
+        values = {
+            "banker": self.banker, "punter": self.punter, "null": self.null, "ev": self.ev,
+            "edge": self.edge, "variance": self.variance, "action": self.action,
+            "expected_abzugs": self.expected_abzugs,
+        }  # fmt: skip
+        for key, value in (
+            ("edge_per_action", self.edge_per_action),
+            ("edge_per_abzug", self.edge_per_abzug),
+        ):
+            if value is not None:
+                values[key] = value
+        return {
+            "scheme": self.scheme.name,
+            "cards": self.deal.cards,
+            "copies": self.deal.copies,
+            **exact_fields(values),
+            "distribution": distribution_records(self.distribution),
+        }
 
-def scheme_result(deal: Deal, scheme: Scheme) -> SchemeResult:
-    """Settle ``scheme`` on ``deal`` (the deck as shuffled, soda included if any).
 
-    >>> from shtoss_exact.schemes import scheme_named
-    >>> scheme_result(Deal(52, 4), scheme_named("lob-half")).edge
+def scheme_result(deal: Deal, scheme: Scheme | str) -> SchemeResult:
+    """Settle ``scheme`` (a ``Scheme`` or a built-in name) on ``deal`` (the deck as
+    shuffled, soda included if any); the cost is checked first.
+
+    >>> scheme_result(Deal(52, 4), "lob-half").edge
     Fraction(25, 21658)
     """
-    return SchemeResult(scheme, deal, settlement_counts(deal, scheme))
+    if not isinstance(deal, Deal):
+        raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
+    chosen = as_scheme(scheme)
+    check_scheme_cost(deal, chosen)
+    return SchemeResult(chosen, deal, settlement_counts(deal, chosen))

@@ -7,6 +7,7 @@ pattern and is then handed to ``fractions.Fraction``.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from fractions import Fraction
 
 from shtoss_exact.errors import ShtossError
@@ -40,6 +41,18 @@ def parse_fraction(text: str) -> Fraction:
     return Fraction(raw)
 
 
+def int_str(number: int) -> str:
+    """A whole number in decimal digits, however long: written through ``decimal``, so
+    that no answer depends on Python's limit on int-to-string conversion.
+
+    >>> len(int_str(10**5000)), int_str(-433)
+    (5001, '-433')
+    """
+    if number.bit_length() < 10_000:
+        return str(number)
+    return format(Decimal(number), "f")
+
+
 def exact_str(value: Fraction | int) -> str:
     """An exact value as a string: integers plain, fractions as ``p/q``.
 
@@ -48,8 +61,8 @@ def exact_str(value: Fraction | int) -> str:
     """
     value = Fraction(value)
     if value.denominator == 1:
-        return str(value.numerator)
-    return f"{value.numerator}/{value.denominator}"
+        return int_str(value.numerator)
+    return f"{int_str(value.numerator)}/{int_str(value.denominator)}"
 
 
 def float_of(value: Fraction | int) -> float | None:

@@ -339,11 +339,9 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
 
 
 def _scheme(scheme: Scheme | str) -> Scheme:
-    if isinstance(scheme, str):
-        from shtoss_exact.schemes import scheme_named
+    from shtoss_exact.schemes import as_scheme
 
-        return scheme_named(scheme)
-    return scheme
+    return as_scheme(scheme)
 
 
 def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:

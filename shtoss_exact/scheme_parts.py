@@ -90,9 +90,11 @@ class Outcome:
 
     @property
     def last_pair(self) -> bool:
-        """The deciding card is in the last complete abzug (positions n-1, n for even n)."""
-        last = self.cards // 2
-        return self.position is not None and last >= 1 and self.abzug == last
+        """The deciding card is in the pair whose second card is the deck's last card
+        (positions n-1, n for even n; with n odd no pair ends the deck)."""
+        if self.position is None or self.cards % 2 or self.cards < 2:
+            return False
+        return self.abzug == self.cards // 2
 
 
 @dataclass(frozen=True)
@@ -129,9 +131,8 @@ class Match:
             named.add(self.position)
         if self.abzug is not None:
             named.update((2 * self.abzug - 1, 2 * self.abzug))
-        if self.last_pair is not None and cards >= 2:
-            last = cards // 2
-            named.update((2 * last - 1, 2 * last))
+        if self.last_pair is not None and cards >= 2 and cards % 2 == 0:
+            named.update((cards - 1, cards))
         if self.last_card is not None and cards >= 1:
             named.add(cards)
         return {p for p in named if 1 <= p <= cards}

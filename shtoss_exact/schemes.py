@@ -22,10 +22,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
+from typing import Any
 
 from shtoss_exact.deck import Deal, Suit, SuitRelation
 from shtoss_exact.engine import Kind, counts_at, kind_counts, relation_weights
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.numbers import exact_str
 from shtoss_exact.scheme_parts import (
     Match,
     Outcome,
@@ -64,6 +66,8 @@ __all__ = [
     "with_premiums",
 ]
 
+
+RUSSIAN_RULES = "the rules of Stoss as published in Russian (19th century)"
 
 CLASSIC_BASE: Mapping[Kind, Fraction] = {
     Kind.KILLED: Fraction(-1),
@@ -335,7 +339,7 @@ def classic(*, given: Fraction | int = 1) -> Scheme:
     Fraction(-33, 833)
     """
     base = {**CLASSIC_BASE, Kind.GIVEN: Param("given", Fraction(given))}
-    return Scheme("classic", "given +1, killed -1, plié -1", base=base, source="the rules of Stoss as published in Russian (19th century)")
+    return Scheme("classic", "given +1, killed -1, plié -1", base=base, source=RUSSIAN_RULES)
 
 
 def lob_half(*, plie_half: bool = True, lob: Fraction | int = -HALF) -> Scheme:
@@ -353,7 +357,7 @@ def lob_half(*, plie_half: bool = True, lob: Fraction | int = -HALF) -> Scheme:
         "lob-half",
         "в лоб полкуша: killed by the very first card (a plié in abzug 1 too) costs 1/2" + extra,
         rules=(Rule(_match(kinds, position=1), Param("lob", Fraction(lob))),),
-        source="the rules of Stoss as published in Russian (19th century)",
+        source=RUSSIAN_RULES,
     )
 
 
@@ -371,22 +375,24 @@ def gorka_half(*, plie_half: bool = True, gorka: Fraction | int = -HALF) -> Sche
         "в лоб целиком — с горки полкуша: the first card kills in full, the third "
         "card (a plié in abzug 2 too) costs 1/2",
         rules=(Rule(_match(kinds, position=3), Param("gorka", Fraction(gorka))),),
-        source="the rules of Stoss as published in Russian (19th century)",
+        source=RUSSIAN_RULES,
     )
 
 
 def eleven(*, eleven: Fraction | int = 1) -> Scheme:
-    """абцужный штосс: a card killed at eleven (position 11, abzug 6) counts as a win.
+    """абцужный штосс: a card killed at eleven (position 11, abzug 6) counts as a win,
+    and so does a plié in abzug 6 (its lob is the eleventh card), as lob-half and
+    gorka-half count the plié of their abzug.
 
-    >>> eleven().settle(Outcome(Kind.KILLED, 11, 52)).payoff
-    Fraction(1, 1)
+    >>> eleven().settle(Outcome(Kind.PLIE, 11, 52)).payoff, eleven().ev(Deal(52, 4))
+    (Fraction(1, 1), Fraction(163, 4165))
     """
     return Scheme(
         "eleven",
-        "абцужный штосс: a card killed at eleven (position 11, abzug 6) is paid +1, "
-        "not lost; otherwise classic",
-        rules=(Rule(_match([Kind.KILLED], position=11), Param("eleven", Fraction(eleven))),),
-        source="the rules of Stoss as published in Russian (19th century)",
+        "абцужный штосс: a card killed at eleven (position 11, abzug 6; a plié there too) "
+        "is paid +1, not lost; otherwise classic",
+        rules=(Rule(_match(_BANKER, position=11), Param("eleven", Fraction(eleven))),),
+        source=RUSSIAN_RULES,
     )
 
 
@@ -409,7 +415,7 @@ def thirds() -> Scheme:
             SuitRelation.HALF_COLOUR: Fraction(2, 3),
             SuitRelation.PLAIN: Fraction(1, 3),
         },
-        source="the rules of Stoss as published in Russian (19th century)",
+        source=RUSSIAN_RULES,
     )
 
 
@@ -453,8 +459,12 @@ def pharaon(
 ) -> Scheme:
     """Pharaon: a doublet (plié) costs ``doublet`` (1/2), in the last pair 1; last card null.
 
-    >>> pharaon().ev(Deal(52, 4))
-    Fraction(-33, 1666)
+    The last pair is the one whose second card is the deck's last card (``n`` even):
+    that card, which would be the punter's, is null, so its doublet costs the whole
+    stake. With ``n`` odd the last card is alone and no pair costs 1.
+
+    >>> pharaon().ev(Deal(52, 4)), pharaon().ev(Deal(51, 3))
+    (Fraction(-33, 1666), Fraction(-25, 1666))
     """
     rules = (
         Rule(
@@ -465,7 +475,7 @@ def pharaon(
     )
     return Scheme(
         "pharaon",
-        "a doublet (plié) costs 1/2, in the last pair 1; the last card is null",
+        "a doublet (plié) costs 1/2, in the pair that ends the deck 1; the last card is null",
         rules=(_LAST_NULL, *rules) if last_card_null else rules,
         source="Encyclopédie, Montmort, de Moivre, Euler (1764)",
     )
@@ -559,6 +569,8 @@ ALIASES: dict[str, str] = {
     "басет": "bassette",
     "фаро": "faro",
     "штос": "classic",
+    "штусс": "stuss",
+    "штус": "stuss",
 }
 """Russian names of the built-in schemes (lower case; spaces may stand for the hyphens)."""
 
@@ -574,6 +586,30 @@ def scheme_names() -> dict[str, list[str]]:
     for alias, name in ALIASES.items():
         names[name].append(alias)
     return names
+
+
+def schemes_record() -> dict[str, Any]:
+    """The record of ``shtoss-exact schemes``: every built-in scheme, its Russian names,
+    parameters, rule and source.
+
+    >>> schemes_record()["schemes"][0]["scheme"]
+    'classic'
+    """
+    aliases = scheme_names()
+    return {
+        "schemes": [
+            {
+                "scheme": s.name,
+                "aliases": aliases[s.name],
+                "parameters": [
+                    {"parameter": k, "value": exact_str(v)} for k, v in s.params.items()
+                ],
+                "rule": s.description,
+                "source": s.source,
+            }
+            for s in BUILTIN.values()
+        ]
+    }
 
 
 def scheme_named(name: str) -> Scheme:

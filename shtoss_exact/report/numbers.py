@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from shtoss_exact.numbers import exact_str
+from shtoss_exact.numbers import exact_str, int_str
 
 __all__ = ["decimal_str", "exact_str", "percent_str"]
 
@@ -20,7 +20,7 @@ def decimal_str(value: Fraction | int, places: int = 6) -> str:
     """
     scaled = round(Fraction(value) * 10**places)
     sign = "-" if scaled < 0 else ""
-    digits = str(abs(scaled)).rjust(places + 1, "0")
+    digits = int_str(abs(scaled)).rjust(places + 1, "0")
     if places <= 0:
         return sign + digits
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
