@@ -13,4 +13,4 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("shtoss-exact: error: interrupted\n")
         sys.exit(130)
-    run()
+    run(prog_name="shtoss-exact")

@@ -19,6 +19,7 @@ character it cannot show is written as a backslash escape instead of failing.
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import sys
 import tempfile
@@ -77,25 +78,43 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():
         raise OutputError(f"cannot write {os.fspath(path)!r}: not a regular file")
+    temporary: Path | None = None
     try:
-        handle, name = tempfile.mkstemp(
-            dir=target.parent, prefix=f".{target.name[:_TEMP_NAME]}.", suffix=".tmp"
-        )
-    except OSError as error:
-        raise OutputError(f"cannot write {os.fspath(path)!r}: {_describe(error)}") from None
-    os.close(handle)
-    temporary = Path(name)
-    try:
+        with _signals_held():  # the name is known before any signal can unwind
+            handle, name = tempfile.mkstemp(
+                dir=target.parent, prefix=f".{target.name[:_TEMP_NAME]}.", suffix=".tmp"
+            )
+            temporary = Path(name)
+        os.close(handle)
         yield temporary
         mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else _default_mode()
         os.chmod(temporary, mode)
         os.replace(temporary, target)
     except OSError as error:
-        temporary.unlink(missing_ok=True)
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
         raise OutputError(f"cannot write {os.fspath(path)!r}: {_describe(error)}") from None
     except BaseException:
-        temporary.unlink(missing_ok=True)
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
         raise
+
+
+_HELD = {getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)}
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Delay Ctrl-C, SIGTERM and SIGHUP for the few steps that create a temporary file."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None:
+        yield
+        return
+    previous = block(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, previous)
 
 
 @contextmanager

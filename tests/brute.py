@@ -9,6 +9,10 @@ and the bet is decided as the rules say:
 * the first copy at an odd position otherwise (a lone last card included): killed;
 * no copy at all: no decision.
 
+Under the classic payoffs (given +1, killed and plié -1) each deal is also settled
+into the punter's net result, and who wins is counted from it: ``banker`` is
+P(net < 0), ``punter`` P(net > 0) and ``null`` P(net = 0), beside the kinds.
+
 Two enumerations are offered: every *set* of copy positions (copies unlabelled,
 C(n, m) deals) and every placement of *labelled* copies (n! / (n - m)! deals), the
 latter to find which copy, hence which suit, decides the bet. Both are uniform
@@ -111,9 +115,18 @@ Triple = tuple[Fraction, Fraction, Fraction]
 """(killed, plié, given)."""
 
 
+CLASSIC_NET = {KILLED: -1, PLIE: -1, GIVEN: 1, NONE: 0}
+"""The punter's net result per unit stake under the classic payoffs, by kind."""
+
+
 @dataclass(frozen=True)
 class BruteOdds:
-    """Everything the oracle knows about one bet, as exact fractions."""
+    """Everything the oracle knows about one bet, as exact fractions.
+
+    ``killed``, ``plie``, ``given`` and ``no_copy`` are where the first copy falls
+    (they sum to 1); ``banker``, ``punter`` and ``null`` are who wins under the
+    classic payoffs, counted from each deal's net result (they sum to 1 too).
+    """
 
     cards: int
     copies: int
@@ -121,22 +134,13 @@ class BruteOdds:
     killed: Fraction
     plie: Fraction
     given: Fraction
-    none: Fraction
+    no_copy: Fraction
+    banker: Fraction
+    punter: Fraction
+    null: Fraction
+    ev: Fraction
     by_position: dict[int, Triple]
     by_abzug: dict[int, Triple]
-
-    @property
-    def banker(self) -> Fraction:
-        return self.killed + self.plie
-
-    @property
-    def punter(self) -> Fraction:
-        return self.given
-
-    @property
-    def ev(self) -> Fraction:
-        # Classic scheme: given +1, killed -1, plié -1, no decision 0.
-        return self.given - self.killed - self.plie
 
 
 def _triple(counter: Counter[str], deals: int) -> Triple:
@@ -150,6 +154,7 @@ def _triple(counter: Counter[str], deals: int) -> Triple:
 def brute_odds(cards: int, copies: int) -> BruteOdds:
     """Enumerate every set of copy positions and tally kinds, positions and abzugs."""
     kinds: Counter[str] = Counter()
+    nets: Counter[int] = Counter()
     at_position: dict[int, Counter[str]] = {p: Counter() for p in range(1, cards + 1)}
     at_abzug: dict[int, Counter[str]] = {j: Counter() for j in range(1, (cards + 1) // 2 + 1)}
     deals = 0
@@ -157,6 +162,7 @@ def brute_odds(cards: int, copies: int) -> BruteOdds:
         deals += 1
         decision = decide(deck)
         kinds[decision.kind] += 1
+        nets[CLASSIC_NET[decision.kind]] += 1
         if decision.position is not None and decision.abzug is not None:
             at_position[decision.position][decision.kind] += 1
             at_abzug[decision.abzug][decision.kind] += 1
@@ -167,7 +173,11 @@ def brute_odds(cards: int, copies: int) -> BruteOdds:
         killed=Fraction(kinds[KILLED], deals),
         plie=Fraction(kinds[PLIE], deals),
         given=Fraction(kinds[GIVEN], deals),
-        none=Fraction(kinds[NONE], deals),
+        no_copy=Fraction(kinds[NONE], deals),
+        banker=Fraction(sum(c for net, c in nets.items() if net < 0), deals),
+        punter=Fraction(sum(c for net, c in nets.items() if net > 0), deals),
+        null=Fraction(nets[0], deals),
+        ev=Fraction(sum(net * c for net, c in nets.items()), deals),
         by_position={p: _triple(c, deals) for p, c in at_position.items()},
         by_abzug={j: _triple(c, deals) for j, c in at_abzug.items()},
     )

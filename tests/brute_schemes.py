@@ -1,8 +1,18 @@
-"""An independent oracle: every arrangement of a small deck, settled from SPEC.md's table."""
+"""An independent oracle: every arrangement of a small deck, settled from the rules' table.
+
+Each copy of the punter's rank is a distinct card (its suit matters to the thirds),
+so a deck of ``n`` cards with ``m`` copies has C(n, m) m! arrangements, all equally
+likely. Each one is decided card by card, settled by a payoff function written
+afresh from the rules (nothing of the package's), and tallied: the punter's net
+result, who wins (``banker``: net < 0, ``punter``: net > 0, ``null``: net = 0, as
+the package defines them), and where the first copy falls on the deck the bet is
+played on (``killed``, ``plie``, ``given``, ``no_copy``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, permutations
 
@@ -28,7 +38,9 @@ def arrangements(n: int, suits: tuple[str, ...]) -> Iterator[dict[int, str]]:
             yield {pos: suits[i] for pos, i in zip(places, order, strict=True)}
 
 
-def decide(deck: dict[int, str], n: int, punter: str, *, plie_card: str = "lob") -> tuple:
+def decide(
+    deck: dict[int, str], n: int, punter: str, *, plie_card: str = "lob"
+) -> tuple[str, int | None, str | None]:
     if not deck:
         return ("none", None, None)
     p = min(deck)
@@ -42,7 +54,42 @@ def decide(deck: dict[int, str], n: int, punter: str, *, plie_card: str = "lob")
     return (kind, p, relation(punter, deck[card]))
 
 
-def distribution(
+@dataclass(frozen=True)
+class Settled:
+    """What the oracle counts over every arrangement of the deck as shuffled.
+
+    ``distribution``: the punter's net result -> probability (every value seen);
+    ``null_card``: P(a rule makes the deciding card null); ``kinds``: where the
+    first copy falls on the deck the bet is played on, ``none`` for no copy.
+    """
+
+    distribution: dict[Fraction, Fraction]
+    null_card: Fraction
+    kinds: dict[str, Fraction]
+
+    @property
+    def banker(self) -> Fraction:
+        return sum((p for v, p in self.distribution.items() if v < 0), Fraction(0))
+
+    @property
+    def punter(self) -> Fraction:
+        return sum((p for v, p in self.distribution.items() if v > 0), Fraction(0))
+
+    @property
+    def null(self) -> Fraction:
+        return self.distribution.get(Fraction(0), Fraction(0))
+
+    @property
+    def ev(self) -> Fraction:
+        return sum((v * p for v, p in self.distribution.items()), Fraction(0))
+
+    @property
+    def seen(self) -> dict[Fraction, Fraction]:
+        """The distribution without the values of probability 0."""
+        return {v: p for v, p in self.distribution.items() if p}
+
+
+def settle(
     n: int,
     suits: tuple[str, ...],
     pay: Pay,
@@ -50,13 +97,14 @@ def distribution(
     punter: str = "h",
     soda: str | None = None,
     plie_card: str = "lob",
-) -> tuple[dict[Fraction, Fraction], Fraction]:
-    """(value -> probability, P(null)) over every arrangement of the deck as shuffled.
+) -> Settled:
+    """Settle every arrangement of the deck as shuffled.
 
     ``soda``: None (no dead first card), "known" (first card dead and not a copy) or
     "before" (first card dead, whatever it is).
     """
     counts: dict[Fraction, int] = {}
+    kinds = {"killed": 0, "plie": 0, "given": 0, "none": 0}
     null = total = 0
     for deck in arrangements(n, suits):
         if soda == "known" and 1 in deck:
@@ -67,14 +115,18 @@ def distribution(
         else:
             cards = n
         kind, p, rel = decide(deck, cards, punter, plie_card=plie_card)
-        value = Fraction(0) if kind == "none" else pay(kind, p, cards, rel)
+        kinds[kind] += 1
+        value = Fraction(0) if p is None or rel is None else pay(kind, p, cards, rel)
         total += 1
         if value is None:
             null += 1
             value = Fraction(0)
         counts[value] = counts.get(value, 0) + 1
-    dist = {v: Fraction(c, total) for v, c in sorted(counts.items())}
-    return dist, Fraction(null, total)
+    return Settled(
+        distribution={v: Fraction(c, total) for v, c in sorted(counts.items())},
+        null_card=Fraction(null, total),
+        kinds={k: Fraction(c, total) for k, c in kinds.items()},
+    )
 
 
 def classic(kind: str, p: int, n: int, rel: str) -> Fraction | None:
@@ -93,7 +145,8 @@ def gorka_half(kind: str, p: int, n: int, rel: str) -> Fraction | None:
 
 
 def eleven(kind: str, p: int, n: int, rel: str) -> Fraction | None:
-    return Fraction(1) if kind == "killed" and p == 11 else classic(kind, p, n, rel)
+    # Killed at eleven counts as a win, and so does a plié whose lob is the eleventh card.
+    return Fraction(1) if kind != "given" and p == 11 else classic(kind, p, n, rel)
 
 
 def thirds(kind: str, p: int, n: int, rel: str) -> Fraction | None:
@@ -107,9 +160,11 @@ def bait(kind: str, p: int, n: int, rel: str) -> Fraction | None:
 
 def pharaon(kind: str, p: int, n: int, rel: str) -> Fraction | None:
     if p == n:
-        return None
+        return None  # the last card, which would be the punter's, is null
     if kind == "plie":
-        return Fraction(-1) if (p + 1) // 2 == n // 2 else -HALF
+        # A doublet costs half, but the whole stake in the pair that ends the deck:
+        # its second card is the last card (n even). With n odd no pair ends it.
+        return Fraction(-1) if p + 1 == n else -HALF
     return classic(kind, p, n, rel)
 
 

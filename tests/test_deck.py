@@ -1,4 +1,4 @@
-"""Cards, suits, presets and deal set-ups."""
+"""Cards, suits, presets and deal set-ups (``Deal``, ``make_deal``)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from shtoss_exact.deck import (
     SuitCounts,
     SuitRelation,
     default_copy_suits,
+    make_deal,
     parse_card,
     parse_rank,
     parse_suit,
@@ -209,3 +210,53 @@ def test_bad_deals_are_refused(args: tuple[object, object], named: str) -> None:
 def test_one_suit_per_copy() -> None:
     with pytest.raises(ShtossError, match="3 suits given for copies=2"):
         Deal(10, 2, Card("7", H), (S, S, S))
+
+
+# --- make_deal: the set-up of one bet -----------------------------------------------------
+
+
+def test_make_deal_presets() -> None:
+    assert make_deal() == Deal(52, 4)
+    assert make_deal(deck=36) == Deal(36, 4)
+    assert make_deal(deck=32, one_deck=True) == Deal(31, 3, one_deck=True)
+    assert make_deal(deck=36, cards=20, copies=2) == Deal(20, 2)
+    assert make_deal(cards=0, copies=0) == Deal(0, 0)
+
+
+def test_make_deal_with_a_card_fixes_the_suits() -> None:
+    deal = make_deal(deck=36, one_deck=True, card="7h")
+    assert deal.card == Card("7", H)
+    assert deal.copy_suits == (S, C, D)
+    two = make_deal(card="Дп")
+    assert two.copy_suits == (S, C, H, D)
+    custom = make_deal(cards=10, copies=2, card="7h", suits="sd")
+    assert custom.copy_suits == (S, D)
+    assert make_deal(card=Card("7", H)) == make_deal(card="7♥")
+    # A composition no standard deck fixes leaves the suits unknown.
+    assert make_deal(cards=10, copies=3, card="7h").copy_suits is None
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "named"),
+    [
+        ({"deck": 40}, "unknown deck 40: allowed decks are 52, 36, 32"),
+        ({"deck": True}, "unknown deck True"),
+        ({"cards": -1}, "cards must be >= 0, got -1"),
+        ({"copies": -3}, "copies must be >= 0, got -3"),
+        ({"cards": 3, "copies": 4}, "copies=4 is more than cards=3"),
+        ({"cards": "ten"}, "cards must be a whole number, got 'ten'"),
+        ({"copies": 2.5}, "copies must be a whole number, got 2.5"),
+        ({"copies": False}, "copies must be a whole number, got False"),
+        ({"card": "1h"}, "'1h'"),
+        ({"deck": 32, "card": "6h"}, "card 6♥ is not in the 32-card deck: allowed ranks 7..A"),
+        ({"cards": 10, "copies": 3, "card": "7h", "suits": "sh"}, "2 suits given for copies=3"),
+        ({"cards": 10, "copies": 3, "suits": "shc"}, "no punter's card"),
+        ({"deck": 36, "cards": 3, "one_deck": True}, "one-deck game of cards=3"),
+        ({"one_deck": True, "cards": 0}, "a one-deck game needs cards >= 1"),
+    ],
+)
+def test_bad_set_ups_are_refused(kwargs: dict[str, object], named: str) -> None:
+    with pytest.raises(ShtossError) as caught:
+        make_deal(**kwargs)  # type: ignore[arg-type]
+    assert named in str(caught.value)
+    assert "\n" not in str(caught.value)

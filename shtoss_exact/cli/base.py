@@ -83,7 +83,8 @@ class ShtossGroup(click.Group):
         except KeyboardInterrupt:
             _fail("interrupted", status=130)
         except Terminated as stop:
-            _fail("terminated", status=128 + stop.signum)
+            _fail("interrupted" if stop.signum == signal.SIGINT else "terminated",
+                  status=128 + stop.signum)  # fmt: skip
         code = result if isinstance(result, int) else 0
         if standalone_mode:
             sys.exit(code)
@@ -91,14 +92,15 @@ class ShtossGroup(click.Group):
 
 
 def _prepare_streams() -> None:
-    """Characters the terminal cannot show are escaped, not fatal; SIGTERM and SIGHUP
-    unwind like Ctrl-C, so that no temporary file is left behind."""
+    """Characters the terminal cannot show are escaped, not fatal; Ctrl-C, SIGTERM and
+    SIGHUP unwind (``Terminated``), so that no temporary file is left behind and the
+    program ends with one line (click would print a blank line first for Ctrl-C)."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     if threading.current_thread() is threading.main_thread():
-        for name in ("SIGTERM", "SIGHUP"):
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
             number = getattr(signal, name, None)
             if number is not None:
                 signal.signal(number, _terminate)

@@ -1,0 +1,214 @@
+"""The one writer, through the real program: ``-o``, standard output that fails, signals."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from shtoss_exact.output import OutputError, Terminated, atomic_path, open_output, write_output
+
+ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
+PROGRAM = [sys.executable, "-m", "shtoss_exact"]
+
+
+def run(*args: str, **options: object) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [*PROGRAM, *args], capture_output=True, timeout=60, env=ENV, check=False, **options
+    )  # type: ignore[call-overload,no-any-return]
+
+
+# --- the library's writer ------------------------------------------------------------------
+
+
+def test_write_output_replaces_a_regular_file_whole(tmp_path: Path) -> None:
+    target = tmp_path / "odds.txt"
+    target.write_text("old\n")
+    write_output(target, "433/833")
+    assert target.read_text() == "433/833\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["odds.txt"]
+
+
+def test_an_error_leaves_the_target_and_no_temporary_file(tmp_path: Path) -> None:
+    target = tmp_path / "odds.txt"
+    target.write_text("old\n")
+    with pytest.raises(RuntimeError), open_output(target) as out:
+        out.write("half")
+        raise RuntimeError("stop")
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["odds.txt"]
+
+
+def test_a_signal_leaves_no_temporary_file(tmp_path: Path) -> None:
+    target = tmp_path / "plot.png"
+    with pytest.raises(Terminated), atomic_path(target) as temporary:
+        temporary.write_bytes(b"half")
+        raise Terminated(signal.SIGTERM)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_symlink_is_followed(tmp_path: Path) -> None:
+    real = tmp_path / "real.txt"
+    real.write_text("old\n")
+    link = tmp_path / "link.txt"
+    link.symlink_to(real)
+    write_output(link, "new")
+    assert link.is_symlink() and real.read_text() == "new\n"
+
+
+def test_a_device_is_written_in_place_never_replaced() -> None:
+    before = os.stat(os.devnull)
+    write_output(os.devnull, "433/833")
+    after = os.stat(os.devnull)
+    assert stat.S_ISCHR(after.st_mode) and before.st_ino == after.st_ino
+
+
+def test_a_fifo_is_written_in_place(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    write_output(fifo, "433/833")
+    reader.join(timeout=10)
+    assert received == [b"433/833\n"] and stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_directory_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(OutputError, match="directory"):
+        write_output(tmp_path, "x")
+
+
+def test_a_250_character_name_works(tmp_path: Path) -> None:
+    target = tmp_path / ("o" * 246 + ".csv")
+    write_output(target, "x")
+    assert target.read_text() == "x\n"
+
+
+# --- the program ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("odds", "--scheme", "pharaon", "--format", "json"),
+        ("odds", "--by-abzug", "--cards", "12", "--copies", "3", "--format", "csv"),
+        ("fair", "--scheme", "lob-half", "--solve", "lob", "--format", "markdown"),
+        ("schemes", "--decimals", "3"),
+    ],
+)
+def test_output_file_holds_exactly_what_stdout_shows(args: tuple[str, ...], tmp_path: Path) -> None:
+    shown = run(*args)
+    assert shown.returncode == 0, shown.stderr
+    target = tmp_path / "out"
+    written = run(*args, "-o", str(target))
+    assert written.returncode == 0 and written.stdout == b""
+    assert target.read_bytes() == shown.stdout
+    dashed = run(*args, "-o", "-")
+    assert dashed.stdout == shown.stdout
+
+
+def test_output_to_dev_null_keeps_the_device() -> None:
+    done = run("odds", "-o", os.devnull)
+    assert done.returncode == 0 and stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_a_full_disk_is_one_line_and_a_failure() -> None:
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [*PROGRAM, "odds"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            env=ENV,
+            check=False,
+        )
+    lines = done.stderr.decode().splitlines()
+    assert done.returncode == 1 and len(lines) == 1 and "No space left" in lines[0]
+
+
+def test_a_closed_stdout_is_one_line_and_a_failure() -> None:
+    done = subprocess.run(
+        f"{sys.executable} -m shtoss_exact odds >&-",
+        shell=True,
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        timeout=60,
+        env=ENV,
+        check=False,
+    )
+    lines = done.stderr.decode().splitlines()
+    assert done.returncode == 1 and len(lines) == 1 and "standard output" in lines[0]
+
+
+def test_a_broken_pipe_ends_quietly() -> None:
+    process = subprocess.Popen(
+        [*PROGRAM, "odds", "--by-abzug", "--cards", "200000", "--copies", "4"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENV,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    error = process.stderr.read()
+    process.wait(timeout=60)
+    assert error == b"" and process.returncode in (0, 141)
+
+
+def test_a_terminal_that_cannot_show_cyrillic_degrades() -> None:
+    done = subprocess.run(
+        [*PROGRAM, "schemes"],
+        capture_output=True,
+        timeout=60,
+        env={**ENV, "PYTHONIOENCODING": "latin-1"},
+        check=False,
+    )
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    assert b"pharaon" in done.stdout
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.05, 0.1, 0.2, 0.4])
+def test_ctrl_c_at_any_moment_is_one_line(delay: float) -> None:
+    process = subprocess.Popen(
+        [*PROGRAM, "odds", "--by-abzug", "--cards", "400000", "--copies", "4"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=ENV,
+    )
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, error = process.communicate(timeout=60)
+    assert b"Traceback" not in error
+    if process.returncode not in (0, -signal.SIGINT):  # finished first, or killed at start-up
+        assert process.returncode == 130
+        assert error.decode().splitlines() == ["shtoss-exact: error: interrupted"]
+
+
+def test_sigterm_removes_the_temporary_file(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [*PROGRAM, "odds", "--by-abzug", "--cards", "1500000", "--copies", "4", "-o", "big.csv"],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=ENV,
+    )
+    deadline = time.monotonic() + 30
+    while not list(tmp_path.glob(".big.csv*")) and time.monotonic() < deadline:
+        time.sleep(0.01)
+        if process.poll() is not None:
+            break
+    process.send_signal(signal.SIGTERM)
+    _, error = process.communicate(timeout=60)
+    assert b"Traceback" not in error
+    if process.returncode != 0:
+        assert process.returncode == 128 + signal.SIGTERM
+        assert error.decode().splitlines() == ["shtoss-exact: error: terminated"]
+    assert not list(tmp_path.glob(".big.csv*"))
