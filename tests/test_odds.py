@@ -437,6 +437,7 @@ def test_pharaon_at_52() -> None:
     # Two decks: 52 cards, n even, the last pair is the 51st and 52nd cards.
     o = odds(deck=52, scheme="pharaon")
     assert o.ev == Fraction(-33, 1666)
+    assert o.scheme_result is not None and o.scheme_result.edge == Fraction(33, 1666)
     assert (o.banker, o.punter, o.null) == (Fraction(433, 833), Fraction(400, 833), 0)
     # One deck: 51 cards, n odd; the last card is alone, so no doublet costs the whole stake.
     one = odds(deck=52, one_deck=True, scheme="pharaon")
@@ -458,7 +459,9 @@ def test_eleven_at_52() -> None:
 
 
 def test_faro_at_52() -> None:
-    assert odds(deck=52, scheme="faro").ev == Fraction(-101, 4998)
+    f = odds(deck=52, scheme="faro")
+    assert f.under("faro").ev == f.ev == Fraction(-101, 4998)
+    assert not f.mixed
     before = odds(scheme=faro(soda=Soda.BEFORE))
     assert before.mixed and before.ev == Fraction(-33, 1666)
     assert before.banker + before.punter + before.null == 1
