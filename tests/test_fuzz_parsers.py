@@ -9,6 +9,7 @@ distribution summing to 1, a card of the 52-card deck, an exact ``Fraction``.
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import time
 from collections.abc import Callable
@@ -124,6 +125,8 @@ scheme_data = st.one_of(
 
 def assert_valid_scheme(scheme: Scheme) -> None:
     assert isinstance(scheme, Scheme)
+    assert scheme.name.isprintable() and scheme.description.isprintable()
+    assert scheme.source.isprintable()
     # Refusing at settlement time is allowed (ShtossError); any other outcome must be exact.
     try:
         result = scheme_result(DEAL, scheme)
@@ -131,6 +134,9 @@ def assert_valid_scheme(scheme: Scheme) -> None:
         return
     assert sum(result.distribution.values()) == 1
     assert all(isinstance(v, Fraction) for v in result.distribution)
+    assert result.banker + result.punter + result.null == 1
+    assert result.null == result.distribution.get(Fraction(0), 0)
+    assert json.loads(result.to_json()) == result.to_dict()
 
 
 def only_shtoss_error(call: Callable[[], Any]) -> Any:
@@ -228,9 +234,31 @@ def test_huge_files_are_refused_before_parsing(tmp_path: Path) -> None:
 def test_decimals_with_huge_exponents_are_refused_quickly(number: str) -> None:
     # Regression: Fraction(Decimal("1e-99999999")) builds a 10**99999999 denominator.
     started = time.perf_counter()
-    with pytest.raises(ShtossError, match=r"payoffs\.given: bad payoff"):
+    with pytest.raises(ShtossError) as caught:
         scheme_from_data({"payoffs": {"given": Decimal(number)}})
+    message = str(caught.value)
+    assert message.startswith("<scheme>: payoffs.given: the decimal ")
+    assert f"{Decimal(number):.3}" in message and "too long or too large" in message
     assert time.perf_counter() - started < 1
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b'{"name": "x", "name": "y"}', "key 'name' given twice"),
+        (b'{"payoffs": {"given": 1, "given": 2}}', "key 'given' given twice"),
+        (b'{"name": "a\\u001b[31mb"}', "holds a control character"),
+        (b'{"description": "a\\u0000b"}', "holds a control character"),
+        (b'{"payoffs": {"given": ' + b"7" * 5000 + b"}}", "bad JSON"),
+    ],
+)
+def test_json_the_reader_refuses(raw: bytes, message: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "scheme.json"
+        path.write_bytes(raw)
+        with pytest.raises(ShtossError, match=re.escape(message)) as caught:
+            load_scheme(path)
+        assert "\n" not in str(caught.value) and "\x1b" not in str(caught.value)
 
 
 @FUZZ

@@ -55,15 +55,21 @@ def fraction_map(record: dict[str, str]) -> dict[Fraction, Fraction]:
 def test_distributions_are_probabilities_summing_to_one(deck: tuple[int, int], name: str) -> None:
     cards, copies = deck
     o = odds(cards=cards, copies=copies)
-    parts = (o.killed, o.plie, o.punter, o.none)
-    assert all(0 <= p <= 1 for p in parts)
-    assert sum(parts) == 1
+    kinds = (o.killed, o.plie, o.given)  # where the first copy falls: there is one
+    assert all(0 <= p <= 1 for p in kinds)
+    assert sum(kinds) == 1
     scheme = scheme_named(name)
     if scheme.dead_first and copies == cards:
         return  # faro and stuss refuse it: the soda must be of another rank
-    distribution = scheme_result(Deal(cards, copies), scheme).distribution
+    result = scheme_result(Deal(cards, copies), scheme)
+    distribution = result.distribution
     assert all(0 <= p <= 1 for p in distribution.values())
     assert sum(distribution.values()) == 1
+    who = (result.banker, result.punter, result.null)  # who wins under the scheme
+    assert all(0 <= p <= 1 for p in who)
+    assert sum(who) == 1
+    under = odds(cards=cards, copies=copies, scheme=scheme)
+    assert (under.banker, under.punter, under.null) == who
 
 
 @FAST
@@ -121,22 +127,41 @@ def test_odds_json_and_csv_parse_back(deck: tuple[int, int]) -> None:
     cards, copies = deck
     o = odds(cards=cards, copies=copies)
     record = json.loads(run("odds", f"--cards={cards}", f"--copies={copies}", "--format=json"))
-    assert [Fraction(record[k]) for k in ("banker", "killed", "plie", "punter", "none", "ev")] == [
-        o.banker,
-        o.killed,
-        o.plie,
-        o.punter,
-        o.none,
-        o.ev,
-    ]
+    assert record == o.to_dict()
+    keys = ("banker", "punter", "null", "killed", "plie", "given", "ev")
+    assert [Fraction(record[k]) for k in keys] == [getattr(o, k) for k in keys]
+    text = run("odds", f"--cards={cards}", f"--copies={copies}", "--format=csv")
+    (row,) = csv.DictReader(io.StringIO(text))
+    assert [Fraction(row[k]) for k in keys] == [getattr(o, k) for k in keys]
     text = run("odds", f"--cards={cards}", f"--copies={copies}", "--by-abzug", "--format=csv")
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert rows[-1]["abzug"] == "total"
     parsed = [
         (int(r["abzug"]), Fraction(r["killed"]), Fraction(r["plie"]), Fraction(r["given"]))
-        for r in rows[:-1]
+        for r in rows
     ]
     assert parsed == [(a.abzug, a.killed, a.plie, a.given) for a in o.by_abzug]
+
+
+@FAST
+@given(decks(), st.sampled_from(SUITLESS))
+def test_odds_under_a_scheme_json_and_csv_parse_back(deck: tuple[int, int], name: str) -> None:
+    cards, copies = deck
+    scheme = scheme_named(name)
+    if scheme.dead_first and copies == cards:
+        return
+    o = odds(cards=cards, copies=copies, scheme=scheme)
+    args = ("odds", f"--cards={cards}", f"--copies={copies}", f"--scheme={name}")
+    record = json.loads(run(*args, "--format=json"))
+    assert record == o.to_dict()
+    result = o.scheme_result
+    assert result is not None
+    assert {
+        Fraction(d["value"]): Fraction(d["probability"]) for d in record["distribution"]
+    } == result.distribution
+    (row,) = csv.DictReader(io.StringIO(run(*args, "--format=csv")))
+    assert (int(row["cards"]), int(row["copies"]), row["scheme"]) == (cards, copies, name)
+    for key in ("banker", "punter", "null", "ev", "edge", "variance"):
+        assert Fraction(row[key]) == getattr(result, key), key
 
 
 @settings(max_examples=10, deadline=None)
