@@ -11,12 +11,14 @@ series (``series``), the closed forms and the tables each load what they need.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
-
 from shtoss_exact._version import __version__
 
+# Nothing is imported at run time but the version: Ctrl-C while the program loads
+# reaches the command line's own handler, and ``import shtoss_exact`` costs nothing.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from shtoss_exact.bank_odds import Bank, Bet, bank
     from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal, parse_card, parse_rank
     from shtoss_exact.engine import Kind, abzug_counts, counts_at, kind_counts, position_counts
@@ -113,6 +115,8 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
+        from importlib import import_module
+
         value = getattr(import_module(f"shtoss_exact.{_LAZY[name]}"), name)
         globals()[name] = value
         return value

@@ -258,8 +258,19 @@ def make_deal(
     >>> make_deal(deck=36, one_deck=True)
     Deal(cards=35, copies=3, card=None, copy_suits=None, one_deck=True)
     """
-    if isinstance(deck, bool) or deck not in PRESETS:
-        raise ShtossError(f"unknown deck {deck!r}: allowed decks are 52, 36, 32")
+    if isinstance(deck, bool) or not isinstance(deck, int) or deck not in PRESETS:
+        raise ShtossError(f"unknown deck {deck!r:.40}: allowed decks are 52, 36, 32")
+    if not isinstance(one_deck, bool):
+        raise ShtossError(f"one_deck={one_deck!r:.40}: allowed True or False")
+    if card is not None and not isinstance(card, Card | str):
+        raise ShtossError(f"card={card!r:.40} is not a card: allowed a Card or text such as '7h'")
+    if suits is not None and not (
+        isinstance(suits, str)
+        or (isinstance(suits, tuple) and all(isinstance(x, Suit) for x in suits))
+    ):
+        raise ShtossError(
+            f"suits={suits!r:.40}: allowed text such as 'shc' or a tuple of Suit, one per copy"
+        )
     punter_card = parse_card(card) if isinstance(card, str) else card
     if cards is None:
         if punter_card is not None and punter_card.rank not in PRESETS[deck]:
@@ -272,7 +283,7 @@ def make_deal(
         size = cards
     for name, value in (("cards", cards), ("copies", copies)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ShtossError(f"{name} must be a whole number, got {value!r}")
+            raise ShtossError(f"{name} must be a whole number, got {value!r:.40}")
         if value is not None and value < 0:
             raise ShtossError(f"{name} must be >= 0, got {value}")
     if one_deck and size < 1:

@@ -38,7 +38,9 @@ _TEMP_NAME = 64
 
 
 class OutputError(ShtossError):
-    """Output could not be written (the exit status is 1: not the input's fault)."""
+    """Output failed while it was written (a full disk, a closed standard output): exit
+    status 1. A target that cannot be opened at all (no such directory, a directory,
+    no permission) is bad input, a plain ``ShtossError``: exit status 2."""
 
 
 class Terminated(BaseException):
@@ -77,13 +79,16 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     """
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():
-        raise OutputError(f"cannot write {os.fspath(path)!r}: not a regular file")
+        raise ShtossError(f"cannot write {os.fspath(path)!r}: not a regular file")
     temporary: Path | None = None
     try:
         with _signals_held():  # the name is known before any signal can unwind
-            handle, name = tempfile.mkstemp(
-                dir=target.parent, prefix=f".{target.name[:_TEMP_NAME]}.", suffix=".tmp"
-            )
+            try:
+                handle, name = tempfile.mkstemp(
+                    dir=target.parent, prefix=f".{target.name[:_TEMP_NAME]}.", suffix=".tmp"
+                )
+            except OSError as error:
+                raise ShtossError(f"cannot write {os.fspath(path)!r}: {_describe(error)}") from None
             temporary = Path(name)
         os.close(handle)
         yield temporary
@@ -138,13 +143,17 @@ def open_output(path: str | os.PathLike[str] | None) -> Iterator[TextIO]:
     except FileNotFoundError:
         mode = None
     except OSError as error:
-        raise OutputError(f"cannot write {name!r}: {_describe(error)}") from None
+        raise ShtossError(f"cannot write {name!r}: {_describe(error)}") from None
     if mode is not None and stat.S_ISDIR(mode):
-        raise OutputError(f"cannot write {name!r}: it is a directory")
+        raise ShtossError(f"cannot write {name!r}: it is a directory")
     if mode is not None and not stat.S_ISREG(mode):
         # A device or a FIFO: written in place, never replaced by a regular file.
         try:
-            with open(name, "w", encoding="utf-8", newline="") as out:
+            handle = open(name, "w", encoding="utf-8", newline="")  # noqa: SIM115
+        except OSError as error:
+            raise ShtossError(f"cannot write {name!r}: {_describe(error)}") from None
+        try:
+            with handle as out:
                 yield out
         except OSError as error:
             raise OutputError(f"cannot write {name!r}: {_describe(error)}") from None

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from shtoss_exact.output import OutputError, Terminated, atomic_path, open_output, write_output
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.output import Terminated, atomic_path, open_output, write_output
 
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
 PROGRAM = [sys.executable, "-m", "shtoss_exact"]
@@ -82,7 +83,7 @@ def test_a_fifo_is_written_in_place(tmp_path: Path) -> None:
 
 
 def test_a_directory_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(OutputError, match="directory"):
+    with pytest.raises(ShtossError, match="directory"):
         write_output(tmp_path, "x")
 
 
@@ -186,6 +187,8 @@ def test_ctrl_c_at_any_moment_is_one_line(delay: float) -> None:
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
     _, error = process.communicate(timeout=60)
+    if error.startswith(b"Fatal Python error: init_import_site"):
+        return  # Python's own start-up, before any of the program is loaded
     assert b"Traceback" not in error
     if process.returncode not in (0, -signal.SIGINT):  # finished first, or killed at start-up
         assert process.returncode == 130

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 
 import pytest
 
-from shtoss_exact import odds
+from shtoss_exact import numbers, odds
+from shtoss_exact.deck import Deal
+from shtoss_exact.fair import fair_payoff
 from shtoss_exact.report import FORMATS, Table, decimal_str, exact_str, percent_str, render_tables
-from shtoss_exact.report.odds_view import describe, odds_csv_table, odds_record, odds_tables
+from shtoss_exact.report.odds_view import describe, odds_csv, odds_tables
+from shtoss_exact.report.scheme_view import fair_csv, fair_tables, schemes_csv, schemes_tables
 from shtoss_exact.report.table import (
     cell_str,
     latex_cell,
@@ -18,7 +22,9 @@ from shtoss_exact.report.table import (
     to_latex,
     to_markdown,
     to_text,
+    with_decimals,
 )
+from shtoss_exact.schemes import BUILTIN, schemes_record
 
 # --- numbers ------------------------------------------------------------------------------
 
@@ -37,6 +43,31 @@ from shtoss_exact.report.table import (
 )
 def test_exact_str(value: Fraction | int, text: str) -> None:
     assert exact_str(value) == text
+
+
+def test_exact_str_is_the_one_of_numbers() -> None:
+    assert exact_str is numbers.exact_str
+
+
+def test_exact_str_of_numbers_beyond_the_int_to_str_limit() -> None:
+    # Python refuses str() of an int of more than 4300 digits by default: no exact
+    # value may depend on that.
+    value = Fraction(10**5000 + 1, 3)
+    text = exact_str(value)
+    assert text == "1" + "0" * 4999 + "1/3"
+    assert Fraction(*(int(part) for part in text.split("/"))) == value
+
+
+def test_exact_str_under_a_lower_int_to_str_limit() -> None:
+    # The limit is a setting (PYTHONINTMAXSTRDIGITS, sys.set_int_max_str_digits): an
+    # exact value of 1001 digits must print whatever it is.
+    before = sys.get_int_max_str_digits()
+    try:
+        sys.set_int_max_str_digits(640)
+        text = exact_str(Fraction(10**1000 + 1, 3))
+    finally:
+        sys.set_int_max_str_digits(before)
+    assert text == "1" + "0" * 999 + "1/3"
 
 
 @pytest.mark.parametrize(
@@ -193,86 +224,185 @@ def test_cells_and_records() -> None:
     ]
 
 
-# --- one bet's views ----------------------------------------------------------------------
+# --- decimal columns ----------------------------------------------------------------------
 
 
-def test_describe() -> None:
-    assert describe(odds()) == (
-        "Stoss, one bet: 52 cards in the banker's deck, 4 copies of the punter's rank"
+def test_with_decimals_adds_a_column_beside_each_exact_one() -> None:
+    table = Table("t", ("kind", "p", "n"), (("a", Fraction(1, 3), 3), ("b", "-1/2", 10)))
+    assert with_decimals(table, 2) == Table(
+        "t",
+        ("kind", "p", "p_decimal", "n", "n_decimal"),
+        (("a", Fraction(1, 3), "0.33", 3, "3.00"), ("b", "-1/2", "-0.50", 10, "10.00")),
     )
-    assert describe(odds(deck=36, one_deck=True, card="Дп")) == (
-        "Stoss, one bet: 35 cards in the one-deck game, 3 copies of the punter's rank, "
-        "punter's card Q♠"
+    # Half-even from the exact value; 0 places leave no point.
+    assert with_decimals(Table("", ("p",), (("1/8",), ("3/8",))), 2).rows == (
+        ("1/8", "0.12"),
+        ("3/8", "0.38"),
     )
+    assert with_decimals(Table("", ("p",), (("2/3",),)), 0).rows == (("2/3", "1"),)
+
+
+def test_with_decimals_leaves_words_and_empty_tables() -> None:
+    mixed = Table("", ("p",), (("1/3",), ("-",)))  # a column that is not all numbers
+    assert with_decimals(mixed, 3) == mixed
+    empty = Table("", ("p",), ())
+    assert with_decimals(empty, 3) == empty
+    assert with_decimals(SMALL, 3).columns == ("kind", "p", "p_decimal", "n")
+
+
+# --- one bet's views, from the record -----------------------------------------------------
 
 
 FIVE = odds(cards=5, copies=2, card="7h", suits="hs")
 
 
+def test_describe() -> None:
+    assert describe(odds().to_dict()) == (
+        "Stoss, one bet: 52 cards in the banker's deck, 4 copies of the punter's rank"
+    )
+    assert describe(odds(deck=36, one_deck=True, card="Дп").to_dict()) == (
+        "Stoss, one bet: 35 cards in the one-deck game, 3 copies of the punter's rank, "
+        "punter's card Q♠"
+    )
+    assert describe(odds(deck=36, one_deck=True, card="Дп", scheme="фараон").to_dict()) == (
+        "Stoss, one bet: 35 cards in the one-deck game, 3 copies of the punter's rank, "
+        "punter's card Q♠, scheme pharaon"
+    )
+    # Faro: the deck as shuffled, soda included.
+    assert describe(odds(scheme="faro").to_dict()).startswith("Stoss, one bet: 52 cards")
+
+
 def test_odds_tables_for_a_small_deck() -> None:
-    assert render_tables(odds_tables(FIVE, by_abzug=True), "text") == (
+    assert render_tables(odds_tables(FIVE.to_dict(by_abzug=True)), "text") == (
         "Stoss, one bet: 5 cards in the banker's deck, 2 copies of the punter's rank, "
         "punter's card 7♥\n"
-        "outcome                               exact   percent\n"
-        "banker wins (killed or plié)            3/5   60.000%\n"
-        "  killed by a lob                       2/5   40.000%\n"
-        "  plié                                  1/5   20.000%\n"
-        "punter wins (given)                     2/5   40.000%\n"
-        "no decision                               0    0.000%\n"
-        "punter's expected net per unit stake   -1/5  -20.000%\n"
+        "outcome                                  exact   percent\n"
+        "banker wins (the punter's net < 0)         3/5   60.000%\n"
+        "punter wins (net > 0)                      2/5   40.000%\n"
+        "null (no money changes hands)                0    0.000%\n"
+        "first copy on a lob: killed                2/5   40.000%\n"
+        "first copy on a lob and its sonik: plié    1/5   20.000%\n"
+        "first copy on a sonik: given               2/5   40.000%\n"
+        "punter's expected net per unit stake      -1/5  -20.000%\n"
         "\n"
         "By the deciding card's suit (colour = same suit, half-colour = same colour, plain)\n"
-        "suit relation  killed  plie  given\n"
-        "colour            1/5  1/10    1/5\n"
-        "plain             1/5  1/10    1/5\n"
+        "relation  killed  plie  given\n"
+        "colour       1/5  1/10    1/5\n"
+        "plain        1/5  1/10    1/5\n"
         "\n"
         "By abzug (lob = banker's card, sonik = punter's card)\n"
-        "abzug  killed  plie  given  banker  percent banker  percent given\n"
-        "    1    3/10  1/10   3/10     2/5         40.000%        30.000%\n"
-        "    2    1/10  1/10   1/10     1/5         20.000%        10.000%\n"
-        "    3       0     0      0       0          0.000%         0.000%"
+        "abzug  killed  plie  given  banker\n"
+        "    1    3/10  1/10   3/10     2/5\n"
+        "    2    1/10  1/10   1/10     1/5\n"
+        "    3       0     0      0       0"
     )
-    assert len(odds_tables(FIVE)) == 2
-    assert len(odds_tables(odds(cards=5, copies=2))) == 1
+    assert len(odds_tables(FIVE.to_dict())) == 2
+    assert len(odds_tables(odds(cards=5, copies=2).to_dict())) == 1
 
 
-def test_odds_csv_table() -> None:
-    assert to_csv(odds_csv_table(FIVE)) == (
-        "cards,copies,banker,plie,punter,none,ev\n5,2,3/5,1/5,2/5,0,-1/5"
+def test_odds_tables_under_a_scheme() -> None:
+    record = odds(cards=4, copies=2, scheme="pharaon").to_dict()
+    assert render_tables(odds_tables(record), "text") == (
+        "Stoss, one bet: 4 cards in the banker's deck, 2 copies of the punter's rank, "
+        "scheme pharaon\n"
+        "outcome                                  exact   percent\n"
+        "banker wins (the punter's net < 0)         2/3   66.667%\n"
+        "punter wins (net > 0)                      1/3   33.333%\n"
+        "null (no money changes hands)                0    0.000%\n"
+        "first copy on a lob: killed                1/3   33.333%\n"
+        "first copy on a lob and its sonik: plié    1/3   33.333%\n"
+        "first copy on a sonik: given               1/3   33.333%\n"
+        "punter's expected net per unit stake      -1/4  -25.000%\n"
+        "\n"
+        "Scheme pharaon\n"
+        "measure                           exact\n"
+        "banker's edge per bet settled       1/4\n"
+        "banker's edge per unit of action    1/4\n"
+        "banker's edge per abzug exposed    3/14\n"
+        "variance of the punter's net      13/16\n"
+        "expected abzugs exposed             7/6\n"
+        "action (money changes hands)          1\n"
+        "\n"
+        "Distribution of the punter's net result per unit stake\n"
+        "value  probability  percent\n"
+        "   -1          1/2  50.000%\n"
+        " -1/2          1/6  16.667%\n"
+        "    1          1/3  33.333%"
     )
-    assert to_csv(odds_csv_table(FIVE, by_abzug=True)) == (
+
+
+def test_odds_csv() -> None:
+    assert to_csv(odds_csv(FIVE.to_dict())) == (
+        "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev\n"
+        "5,2,false,7♥,,3/5,2/5,0,2/5,1/5,2/5,-1/5"
+    )
+    assert to_csv(odds_csv(FIVE.to_dict(by_abzug=True))) == (
         "abzug,killed,plie,given,banker\n"
         "1,3/10,1/10,3/10,2/5\n"
         "2,1/10,1/10,1/10,1/5\n"
-        "3,0,0,0,0\n"
-        "total,2/5,1/5,2/5,3/5"
+        "3,0,0,0,0"
+    )
+    record = odds(cards=4, copies=2, scheme="pharaon").to_dict()
+    assert to_csv(odds_csv(record)) == (
+        "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev,edge,"
+        "edge_per_action,edge_per_abzug,variance\n"
+        "4,2,false,,pharaon,2/3,1/3,0,1/3,1/3,1/3,-1/4,1/4,1/4,3/14,13/16"
     )
 
 
-def test_odds_record() -> None:
-    assert odds_record(FIVE, by_abzug=True) == {
-        "cards": 5,
-        "copies": 2,
-        "one_deck": False,
-        "card": "7♥",
-        "banker": "3/5",
-        "killed": "2/5",
-        "plie": "1/5",
-        "punter": "2/5",
-        "none": "0",
-        "ev": "-1/5",
-        "float": {"banker": 0.6, "plie": 0.2, "punter": 0.4, "none": 0.0, "ev": -0.2},
-        "by_relation": [
-            {"relation": "colour", "killed": "1/5", "plie": "1/10", "given": "1/5"},
-            {"relation": "plain", "killed": "1/5", "plie": "1/10", "given": "1/5"},
-        ],
-        "by_abzug": [
-            {"abzug": 1, "banker": "2/5", "killed": "3/10", "plie": "1/10", "punter": "3/10"},
-            {"abzug": 2, "banker": "1/5", "killed": "1/10", "plie": "1/10", "punter": "1/10"},
-            {"abzug": 3, "banker": "0", "killed": "0", "plie": "0", "punter": "0"},
-        ],
-    }
-    plain = odds_record(odds())
-    assert "by_abzug" not in plain
-    assert "by_relation" not in plain
-    assert plain["card"] is None
+def test_odds_csv_columns_are_record_keys() -> None:
+    for o in (FIVE, odds(scheme="pharaon"), odds(cards=6, copies=0)):
+        record = o.to_dict()
+        table = odds_csv(record)
+        assert set(table.columns) <= set(record)
+        (row,) = table.rows
+        for column, cell in zip(table.columns, row, strict=True):
+            value = record[column]
+            if isinstance(value, bool):
+                assert cell == str(value).lower()
+            else:
+                assert cell == ("" if value is None else value), column
+
+
+# --- the schemes and fair payoffs, from their records -------------------------------------
+
+
+def test_schemes_tables_list_every_builtin_once() -> None:
+    (table,) = schemes_tables(schemes_record())
+    assert table.columns == ("scheme", "aliases", "parameters", "rule")
+    assert [row[0] for row in table.rows] == list(BUILTIN)
+    rows = {row[0]: row for row in table.rows}
+    assert rows["pharaon"][1:3] == ("фараон", "last_pair_doublet=-1 doublet=-1/2")
+    assert rows["classic"][1] == "классика, штосс, штос"
+    assert rows["thirds"][2] == "-"  # no parameter to solve for
+    assert rows["pharaon"][3] == BUILTIN["pharaon"].description
+
+
+def test_schemes_csv() -> None:
+    table = schemes_csv(schemes_record())
+    assert table.columns == ("scheme", "aliases", "parameters", "rule", "source")
+    lines = to_csv(table).splitlines()
+    assert lines[0] == "scheme,aliases,parameters,rule,source"
+    assert lines[1] == (
+        'classic,классика штосс штос,given=1,"given +1, killed -1, plié -1",'
+        "the rules of Stoss as published in Russian (19th century)"
+    )
+    assert [row[0] for row in table.rows] == list(BUILTIN)
+    assert {row[0]: row[2] for row in table.rows}["thirds"] == ""
+
+
+def test_fair_views() -> None:
+    record = fair_payoff(Deal(52, 4), "lob-half", "lob").to_dict()
+    assert render_tables(fair_tables(record), "text") == (
+        "Fair payoff: scheme lob-half, 52 cards, 4 copies\n"
+        "quantity                       exact\n"
+        "lob in the scheme               -1/2\n"
+        "punter's EV there          -25/21658\n"
+        "punter's EV at lob = 0     404/10829\n"
+        "EV change per unit of lob       1/13\n"
+        "fair lob (EV = 0)           -404/833"
+    )
+    assert to_csv(fair_csv(record)) == (
+        "scheme,cards,copies,parameter,current,ev,ev_at_zero,slope,fair\n"
+        "lob-half,52,4,lob,-1/2,-25/21658,404/10829,1/13,-404/833"
+    )
