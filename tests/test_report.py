@@ -53,9 +53,8 @@ def test_exact_str_of_numbers_beyond_the_int_to_str_limit() -> None:
     # Python refuses str() of an int of more than 4300 digits by default: no exact
     # value may depend on that.
     value = Fraction(10**5000 + 1, 3)
-    text = exact_str(value)
-    assert text == "1" + "0" * 4999 + "1/3"
-    assert Fraction(*(int(part) for part in text.split("/"))) == value
+    assert exact_str(value) == "1" + "0" * 4999 + "1/3"
+    assert exact_str(-(10**6000)) == "-1" + "0" * 6000
 
 
 def test_exact_str_under_a_lower_int_to_str_limit() -> None:
@@ -228,11 +227,12 @@ def test_cells_and_records() -> None:
 
 
 def test_with_decimals_adds_a_column_beside_each_exact_one() -> None:
+    # Exact numbers (a Fraction, or a string "p/q") get one; a Python int is a count.
     table = Table("t", ("kind", "p", "n"), (("a", Fraction(1, 3), 3), ("b", "-1/2", 10)))
     assert with_decimals(table, 2) == Table(
         "t",
-        ("kind", "p", "p_decimal", "n", "n_decimal"),
-        (("a", Fraction(1, 3), "0.33", 3, "3.00"), ("b", "-1/2", "-0.50", 10, "10.00")),
+        ("kind", "p", "p_decimal", "n"),
+        (("a", Fraction(1, 3), "0.33", 3), ("b", "-1/2", "-0.50", 10)),
     )
     # Half-even from the exact value; 0 places leave no point.
     assert with_decimals(Table("", ("p",), (("1/8",), ("3/8",))), 2).rows == (
@@ -247,7 +247,7 @@ def test_with_decimals_leaves_words_and_empty_tables() -> None:
     assert with_decimals(mixed, 3) == mixed
     empty = Table("", ("p",), ())
     assert with_decimals(empty, 3) == empty
-    assert with_decimals(SMALL, 3).columns == ("kind", "p", "p_decimal", "n")
+    assert with_decimals(SMALL, 3) == SMALL  # the 0 of the last row is a count
 
 
 # --- one bet's views, from the record -----------------------------------------------------
