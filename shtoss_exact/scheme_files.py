@@ -277,8 +277,8 @@ def _number(
         return Param(name, start)
     try:
         number = exact_from_data(value)
-    except ShtossError as error:
-        raise where.fail(key, str(error), allowed) from None
+    except ShtossError:
+        raise where.fail(key, f"bad payoff {value!r:.40}", allowed) from None
     if number is None:
         raise where.fail(key, f"bad payoff {value!r:.40}", allowed)
     return number

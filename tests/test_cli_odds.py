@@ -8,10 +8,12 @@ import sys
 from fractions import Fraction
 from importlib.metadata import version
 from math import comb
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
+from shtoss_exact import odds
 from shtoss_exact.cli import all_commands, cli
 
 
@@ -33,7 +35,7 @@ def _exact(value: Fraction) -> str:
 
 
 def _abzug_rows(cards: int, copies: int) -> list[tuple[int, Fraction, Fraction, Fraction]]:
-    """(abzug, killed, plié, given) straight from the SPEC's position formulas."""
+    """(abzug, killed, plié, given) straight from the position formulas of the rules."""
     total = comb(cards, copies)
     rows = []
     for j in range(1, (cards + 1) // 2 + 1):
@@ -51,13 +53,14 @@ def _abzug_rows(cards: int, copies: int) -> list[tuple[int, Fraction, Fraction, 
 
 SUMMARY_52 = """\
 Stoss, one bet: 52 cards in the banker's deck, 4 copies of the punter's rank
-outcome                                 exact  percent
-banker wins (killed or plié)          433/833  51.981%
-  killed by a lob                     400/833  48.019%
-  plié                                 33/833   3.962%
-punter wins (given)                   400/833  48.019%
-no decision                                 0   0.000%
-punter's expected net per unit stake  -33/833  -3.962%
+outcome                                    exact  percent
+banker wins (the punter's net < 0)       433/833  51.981%
+punter wins (net > 0)                    400/833  48.019%
+null (no money changes hands)                  0   0.000%
+first copy on a lob: killed              400/833  48.019%
+first copy on a lob and its sonik: plié   33/833   3.962%
+first copy on a sonik: given             400/833  48.019%
+punter's expected net per unit stake     -33/833  -3.962%
 """
 
 
@@ -65,47 +68,54 @@ def test_odds_text() -> None:
     assert ok("odds") == SUMMARY_52
     assert ok("odds", "--deck", "52", "--format", "text") == SUMMARY_52
     assert ok("odds", "--cards", "52", "--copies", "4") == SUMMARY_52
+    assert ok("odds", "--scheme", "classic").startswith(SUMMARY_52.splitlines()[0] + ", scheme")
 
 
 def test_odds_json() -> None:
     record = json.loads(ok("odds", "--format", "json"))
+    assert record == odds().to_dict()
     assert record == {
         "cards": 52,
         "copies": 4,
         "one_deck": False,
         "card": None,
+        "scheme": None,
         "banker": "433/833",
+        "punter": "400/833",
+        "null": "0",
         "killed": "400/833",
         "plie": "33/833",
-        "punter": "400/833",
-        "none": "0",
+        "given": "400/833",
         "ev": "-33/833",
         "float": {
-            "banker": 0.519807923169,
-            "plie": 0.039615846339,
-            "punter": 0.480192076831,
-            "none": 0.0,
-            "ev": -0.039615846339,
+            "banker": 433 / 833,
+            "punter": 400 / 833,
+            "null": 0.0,
+            "killed": 400 / 833,
+            "plie": 33 / 833,
+            "given": 400 / 833,
+            "ev": -33 / 833,
         },
     }
 
 
 def test_odds_json_by_abzug() -> None:
     record = json.loads(ok("odds", "--format", "json", "--by-abzug"))
+    assert record == odds().to_dict(by_abzug=True)
     assert (record["banker"], record["plie"], record["punter"]) == ("433/833", "33/833", "400/833")
     expected = [
         {
             "abzug": j,
-            "banker": _exact(killed + plie),
             "killed": _exact(killed),
             "plie": _exact(plie),
-            "punter": _exact(given),
+            "given": _exact(given),
+            "banker": _exact(killed + plie),
         }
         for j, killed, plie, given in _abzug_rows(52, 4)
     ]
     assert record["by_abzug"] == expected
     assert len(expected) == 26
-    assert record["by_abzug"][0]["punter"] == "16/221"  # winning the sonik
+    assert record["by_abzug"][0]["given"] == "16/221"  # winning the sonik
 
 
 def test_odds_json_by_abzug_lone_last_card() -> None:
@@ -118,24 +128,67 @@ def test_odds_json_by_abzug_lone_last_card() -> None:
         "copies": 1,
         "one_deck": False,
         "card": None,
+        "scheme": None,
         "banker": "3/5",
+        "punter": "2/5",
+        "null": "0",
         "killed": "3/5",
         "plie": "0",
-        "punter": "2/5",
-        "none": "0",
+        "given": "2/5",
         "ev": "-1/5",
-        "float": {"banker": 0.6, "plie": 0.0, "punter": 0.4, "none": 0.0, "ev": -0.2},
+        "float": {
+            "banker": 0.6,
+            "punter": 0.4,
+            "null": 0.0,
+            "killed": 0.6,
+            "plie": 0.0,
+            "given": 0.4,
+            "ev": -0.2,
+        },
         "by_abzug": [
-            {"abzug": 1, "banker": "1/5", "killed": "1/5", "plie": "0", "punter": "1/5"},
-            {"abzug": 2, "banker": "1/5", "killed": "1/5", "plie": "0", "punter": "1/5"},
-            {"abzug": 3, "banker": "1/5", "killed": "1/5", "plie": "0", "punter": "0"},
+            {"abzug": 1, "killed": "1/5", "plie": "0", "given": "1/5", "banker": "1/5"},
+            {"abzug": 2, "killed": "1/5", "plie": "0", "given": "1/5", "banker": "1/5"},
+            {"abzug": 3, "killed": "1/5", "plie": "0", "given": "0", "banker": "1/5"},
         ],
     }
 
 
+def test_odds_json_under_a_scheme_is_the_record() -> None:
+    for args, kwargs in [
+        (["--scheme", "pharaon"], {"scheme": "pharaon"}),
+        (
+            ["--scheme", "фараон", "--deck", "52", "--one-deck"],
+            {"scheme": "pharaon", "one_deck": True},
+        ),
+        (["--scheme", "faro"], {"scheme": "faro"}),
+        (["--scheme", "thirds", "--card", "7h"], {"scheme": "thirds", "card": "7h"}),
+        (["--scheme", "eleven", "--by-abzug"], {"scheme": "eleven"}),
+    ]:
+        record = json.loads(ok("odds", *args, "--format", "json"))
+        assert record == odds(**kwargs).to_dict(by_abzug="--by-abzug" in args), args  # type: ignore[arg-type]
+        who = [Fraction(record[k]) for k in ("banker", "punter", "null")]
+        assert sum(who) == 1, args
+
+
+def test_odds_pharaon_and_eleven_figures() -> None:
+    one_deck = json.loads(ok("odds", "--scheme", "pharaon", "--one-deck", "--format", "json"))
+    assert (one_deck["cards"], one_deck["copies"], one_deck["ev"]) == (51, 3, "-25/1666")
+    assert json.loads(ok("odds", "--scheme", "eleven", "--format", "json"))["ev"] == "163/4165"
+
+
 def test_odds_csv() -> None:
     assert ok("odds", "--format", "csv") == (
-        "cards,copies,banker,plie,punter,none,ev\n52,4,433/833,33/833,400/833,0,-33/833\n"
+        "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev\n"
+        "52,4,false,,,433/833,400/833,0,400/833,33/833,400/833,-33/833\n"
+    )
+
+
+def test_odds_csv_under_a_scheme() -> None:
+    assert ok("odds", "--scheme", "faro", "--format", "csv") == (
+        "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev,edge,"
+        "edge_per_action,edge_per_abzug,variance\n"
+        "52,4,false,,faro,1300/2499,1199/2499,0,1199/2499,101/2499,1199/2499,-101/4998,"
+        "101/4998,101/4998,505/136448,12106303/12490002\n"
     )
 
 
@@ -143,7 +196,6 @@ def test_odds_csv_by_abzug_52() -> None:
     lines = ["abzug,killed,plie,given,banker"]
     for j, killed, plie, given in _abzug_rows(52, 4):
         lines.append(f"{j},{_exact(killed)},{_exact(plie)},{_exact(given)},{_exact(killed + plie)}")
-    lines.append("total,400/833,33/833,400/833,433/833")
     assert ok("odds", "--by-abzug", "--format", "csv") == "\n".join(lines) + "\n"
 
 
@@ -153,35 +205,45 @@ def test_odds_markdown() -> None:
 
 | outcome | exact | percent |
 | --- | ---: | ---: |
-| banker wins (killed or plié) | 433/833 | 51.981% |
-|   killed by a lob | 400/833 | 48.019% |
-|   plié | 33/833 | 3.962% |
-| punter wins (given) | 400/833 | 48.019% |
-| no decision | 0 | 0.000% |
+| banker wins (the punter's net < 0) | 433/833 | 51.981% |
+| punter wins (net > 0) | 400/833 | 48.019% |
+| null (no money changes hands) | 0 | 0.000% |
+| first copy on a lob: killed | 400/833 | 48.019% |
+| first copy on a lob and its sonik: plié | 33/833 | 3.962% |
+| first copy on a sonik: given | 400/833 | 48.019% |
 | punter's expected net per unit stake | -33/833 | -3.962% |
 """
     assert ok("odds", "--format", "markdown") == expected
 
 
-def test_odds_by_abzug_text() -> None:
-    # Six cards, two copies: C(6, 2) = 15 position sets, counted by hand.
-    expected = """\
+SIX_TWO = """\
 Stoss, one bet: 6 cards in the banker's deck, 2 copies of the punter's rank
-outcome                               exact   percent
-banker wins (killed or plié)            3/5   60.000%
-  killed by a lob                       2/5   40.000%
-  plié                                  1/5   20.000%
-punter wins (given)                     2/5   40.000%
-no decision                               0    0.000%
-punter's expected net per unit stake   -1/5  -20.000%
+outcome                                  exact   percent
+banker wins (the punter's net < 0)         3/5   60.000%
+punter wins (net > 0)                      2/5   40.000%
+null (no money changes hands)                0    0.000%
+first copy on a lob: killed                2/5   40.000%
+first copy on a lob and its sonik: plié    1/5   20.000%
+first copy on a sonik: given               2/5   40.000%
+punter's expected net per unit stake      -1/5  -20.000%
+"""
+
+
+BY_ABZUG_SIX_TWO = """\
 
 By abzug (lob = banker's card, sonik = punter's card)
-abzug  killed  plie  given  banker  percent banker  percent given
-    1    4/15  1/15   4/15     1/3         33.333%        26.667%
-    2    2/15  1/15   2/15     1/5         20.000%        13.333%
-    3       0  1/15      0    1/15          6.667%         0.000%
+abzug  killed  plie  given  banker
+    1    4/15  1/15   4/15     1/3
+    2    2/15  1/15   2/15     1/5
+    3       0  1/15      0    1/15
 """
-    assert ok("odds", "--cards", "6", "--copies", "2", "--by-abzug") == expected
+
+
+def test_odds_by_abzug_text() -> None:
+    # Six cards, two copies: C(6, 2) = 15 position sets, counted by hand.
+    assert ok("odds", "--cards", "6", "--copies", "2") == SIX_TWO
+    out = ok("odds", "--cards", "6", "--copies", "2", "--by-abzug")
+    assert out == SIX_TWO + BY_ABZUG_SIX_TWO
 
 
 def test_odds_by_abzug_markdown() -> None:
@@ -190,40 +252,68 @@ def test_odds_by_abzug_markdown() -> None:
 
 | outcome | exact | percent |
 | --- | ---: | ---: |
-| banker wins (killed or plié) | 3/5 | 60.000% |
-|   killed by a lob | 2/5 | 40.000% |
-|   plié | 1/5 | 20.000% |
-| punter wins (given) | 2/5 | 40.000% |
-| no decision | 0 | 0.000% |
+| banker wins (the punter's net < 0) | 3/5 | 60.000% |
+| punter wins (net > 0) | 2/5 | 40.000% |
+| null (no money changes hands) | 0 | 0.000% |
+| first copy on a lob: killed | 2/5 | 40.000% |
+| first copy on a lob and its sonik: plié | 1/5 | 20.000% |
+| first copy on a sonik: given | 2/5 | 40.000% |
 | punter's expected net per unit stake | -1/5 | -20.000% |
 
 **By abzug (lob = banker's card, sonik = punter's card)**
 
-| abzug | killed | plie | given | banker | percent banker | percent given |
-| ---: | ---: | ---: | ---: | ---: | ---: | ---: |
-| 1 | 4/15 | 1/15 | 4/15 | 1/3 | 33.333% | 26.667% |
-| 2 | 2/15 | 1/15 | 2/15 | 1/5 | 20.000% | 13.333% |
-| 3 | 0 | 1/15 | 0 | 1/15 | 6.667% | 0.000% |
+| abzug | killed | plie | given | banker |
+| ---: | ---: | ---: | ---: | ---: |
+| 1 | 4/15 | 1/15 | 4/15 | 1/3 |
+| 2 | 2/15 | 1/15 | 2/15 | 1/5 |
+| 3 | 0 | 1/15 | 0 | 1/15 |
 """
     out = ok("odds", "--format", "markdown", "--cards", "6", "--copies", "2", "--by-abzug")
     assert out == expected
 
 
+def test_odds_decimals() -> None:
+    out = ok("odds", "--cards", "6", "--copies", "2", "--by-abzug", "--decimals", "4")
+    lines = out.splitlines()
+    assert lines[1].split() == ["outcome", "exact", "exact_decimal", "percent"]
+    assert lines[2].split()[-3:] == ["3/5", "0.6000", "60.000%"]
+    assert lines[-4].split() == [
+        "abzug", "killed", "killed_decimal", "plie", "plie_decimal", "given", "given_decimal",
+        "banker", "banker_decimal",
+    ]  # fmt: skip
+    assert lines[-1].split() == ["3", "0", "0.0000", "1/15", "0.0667", "0", "0.0000", "1/15",
+                                 "0.0667"]  # fmt: skip
+    csv_out = ok("odds", "--format", "csv", "--decimals", "3")
+    header, row = csv_out.splitlines()
+    assert header.startswith("cards,copies,one_deck,card,scheme,banker,banker_decimal,punter,")
+    assert row.startswith("52,4,false,,,433/833,0.520,400/833,0.480,0,0.000,")
+    # JSON always carries its floats and takes no decimal columns.
+    assert ok("odds", "--format", "json", "--decimals", "3") == ok("odds", "--format", "json")
+
+
+def test_odds_output_file(tmp_path: Path) -> None:
+    target = tmp_path / "odds.json"
+    assert ok("odds", "--format", "json", "-o", str(target)) == ""
+    assert json.loads(target.read_text(encoding="utf-8")) == odds().to_dict()
+    assert ok("odds", "-o", "-") == SUMMARY_52
+
+
 def test_odds_one_deck_36_with_a_card() -> None:
     expected = """\
 Stoss, one bet: 35 cards in the one-deck game, 3 copies of the punter's rank, punter's card 7♥
-outcome                                 exact  percent
-banker wins (killed or plié)          201/385  52.208%
-  killed by a lob                     184/385  47.792%
-  plié                                 17/385   4.416%
-punter wins (given)                   184/385  47.792%
-no decision                                 0   0.000%
-punter's expected net per unit stake  -17/385  -4.416%
+outcome                                    exact  percent
+banker wins (the punter's net < 0)       201/385  52.208%
+punter wins (net > 0)                    184/385  47.792%
+null (no money changes hands)                  0   0.000%
+first copy on a lob: killed              184/385  47.792%
+first copy on a lob and its sonik: plié   17/385   4.416%
+first copy on a sonik: given             184/385  47.792%
+punter's expected net per unit stake     -17/385  -4.416%
 
 By the deciding card's suit (colour = same suit, half-colour = same colour, plain)
-suit relation    killed     plie     given
-half-colour    184/1155  17/1155  184/1155
-plain          368/1155  34/1155  368/1155
+relation       killed     plie     given
+half-colour  184/1155  17/1155  184/1155
+plain        368/1155  34/1155  368/1155
 """
     assert ok("odds", "--one-deck", "--deck", "36", "--card", "7h") == expected
 
@@ -247,22 +337,25 @@ def test_odds_custom_suits_and_cyrillic_card() -> None:
         "punter's card A♣"
     )
     assert out.endswith(
-        "suit relation  killed  plie   given\n"
-        "colour         13/105  3/35  13/105\n"
-        "half-colour    13/105  3/35  13/105\n"
-        "plain          13/105  3/35  13/105\n"
+        "relation     killed  plie   given\n"
+        "colour       13/105  3/35  13/105\n"
+        "half-colour  13/105  3/35  13/105\n"
+        "plain        13/105  3/35  13/105\n"
     )
 
 
 def test_odds_no_copies() -> None:
     out = ok("odds", "--cards", "5", "--copies", "0", "--format", "csv")
-    assert out == "cards,copies,banker,plie,punter,none,ev\n5,0,0,0,0,1,0\n"
+    assert out == (
+        "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev\n"
+        "5,0,false,,,0,0,1,0,0,0,0\n"
+    )
 
 
 def test_odds_a_billion_cards() -> None:
     record = json.loads(ok("odds", "--cards", "1000000000", "--copies", "8", "--format", "json"))
     banker, plie, punter = (Fraction(record[k]) for k in ("banker", "plie", "punter"))
-    assert banker + punter == 1
+    assert banker + punter == 1 and record["null"] == "0"
     assert banker - punter == plie
 
 
@@ -338,6 +431,15 @@ BAD = [
     (["odds", "--cards", "1000000000", "--by-abzug", "--format", "csv"], "cards=1000000000"),
     (["odds", "--cards", "10000000", "--copies", "5000000"], "cards=10000000 with copies=5000000"),
     (["odds", "--one-deck", "--cards", "0"], "cards >= 1"),
+    (["odds", "--decimals", "51"], "51"),
+    (["odds", "--decimals", "-1"], "-1 is too small"),
+    (["odds", "--scheme", "whist"], "unknown scheme 'whist'"),
+    (["odds", "--scheme", "faro", "--cards", "3", "--copies", "3"], "copies=3 cards=3"),
+    (["odds", "--scheme", "faro", "--cards", "0", "--copies", "0"], "cards >= 1"),
+    (["odds", "--scheme", "faro", "--before"], "'--before'"),
+    (["odds", "--scheme", "thirds"], "needs the suits"),
+    (["odds", "--scheme", "missing.toml"], "'missing.toml': cannot read the file"),
+    (["odds", "-o", "/"], "'/'"),
 ]
 
 

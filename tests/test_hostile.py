@@ -45,6 +45,8 @@ class Case:
     expect: str
     files: dict[str, bytes] = field(default_factory=dict)
     links: dict[str, str] = field(default_factory=dict)
+    fifos: tuple[str, ...] = ()
+    status: int = 2
 
 
 def case(
@@ -53,11 +55,13 @@ def case(
     expect: str,
     *,
     links: dict[str, str] | None = None,
+    fifos: tuple[str, ...] = (),
+    status: int = 2,
     **files: bytes,
 ) -> Case:
     args = tuple(argv.split()) if isinstance(argv, str) else tuple(argv)
     named = {name.replace("__", "."): data for name, data in files.items()}
-    return Case(id, args, expect, named, links or {})
+    return Case(id, args, expect, named, links or {}, fifos, status)
 
 
 # File names are given as keyword arguments with "__" for the dot: bad__toml -> bad.toml.
@@ -187,6 +191,47 @@ CASES = [
         x__json=b'{"rules": {"payoff": 1}}',
     ),
     case("scheme-top-level-list", "odds --scheme x.json", "expected a table", x__json=b"[1, 2]"),
+    case("scheme-fifo", "odds --scheme p.toml", "not a regular file", fifos=("p.toml",)),
+    case(
+        "scheme-device", "odds --scheme z.json", "not a regular file", links={"z.json": "/dev/zero"}
+    ),
+    case(
+        "scheme-json-duplicate-key",
+        "odds --scheme d.json",
+        "given twice",
+        d__json=b'{"payoffs": {"given": 1}, "payoffs": {"given": 2}}',
+    ),
+    case(
+        "scheme-name-terminal-escape",
+        "odds --scheme e.toml",
+        "control character",
+        e__toml=b'name = "\\u001b[2Jred"',
+    ),
+    case(
+        "scheme-description-line-break",
+        "odds --scheme e.json",
+        "control character",
+        e__json=b'{"description": "one\\ntwo"}',
+    ),
+    case(
+        "scheme-huge-payoffs-huge-deck",
+        "odds --scheme h.toml --cards 4900 --copies 2450",
+        "digits",
+        h__toml=b"[payoffs]\nkilled = 1e399\ngiven = 1e-399\n",
+    ),
+    case(
+        "scheme-json-5000-digit-integer",
+        "odds --scheme i.json",
+        "i.json",
+        i__json=b'{"payoffs": {"given": ' + b"9" * 5000 + b"}}",
+    ),
+    # --- output ----------------------------------------------------------------------------------
+    case("output-a-directory", "odds -o .", "directory"),
+    case("output-no-directory", "odds -o nodir/out.txt", "cannot write"),
+    case("output-decimals-too-many", "odds --decimals 51", "allowed 0..50"),
+    case("output-decimals-negative", "odds --decimals -1", "too small"),
+    case("output-format-unknown", "fair --scheme lob-half --solve lob --format yaml", "yaml"),
+    case("scheme-russian-unknown", "odds --scheme фараоны", "фараоны"),
     # --- schemes -------------------------------------------------------------------------------
     case("schemes-format", "schemes --format latex", "'latex' is not one of"),
     case("schemes-extra-argument", "schemes pharaon", "unexpected extra argument"),
@@ -252,7 +297,12 @@ CASES = [
     ),
     case("series-cards-4000-digits", ["series", "--deals", "2", "--cards", "9" * 4000], "digits"),
     case("bank-cards-4000-digits", ["bank", "--bet", "7", "--cards", "9" * 4000], "limit"),
-    case("scheme-endless-file", "odds --scheme z.toml", "bytes", links={"z.toml": "/dev/zero"}),
+    case(
+        "scheme-endless-file",
+        "odds --scheme z.toml",
+        "not a regular file",
+        links={"z.toml": "/dev/zero"},
+    ),
     case("plan-file-endless", "series --plan-file z.toml", "bytes", links={"z.toml": "/dev/zero"}),
     case("series-thirds-without-card", "series --scheme thirds --deals 2", "thirds"),
     case("series-length-zero", "series --deals 3 --series 0", "0 is too small"),
@@ -358,6 +408,8 @@ def test_refused_in_one_line(bad: Case, tmp_path: Path) -> None:
         (tmp_path / name).write_bytes(data)
     for name, target in bad.links.items():
         (tmp_path / name).symlink_to(target)
+    for name in bad.fifos:
+        os.mkfifo(tmp_path / name)
     environment = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
     start = time.perf_counter()
     done = subprocess.run(
@@ -373,13 +425,14 @@ def test_refused_in_one_line(bad: Case, tmp_path: Path) -> None:
     TIMING.slowest = max(TIMING.slowest, (elapsed, bad.id))
     stderr = done.stderr.decode("utf-8")
     assert "Traceback" not in stderr
-    assert done.returncode == 2, stderr
+    assert done.returncode == bad.status, stderr
     assert done.stdout == b""
     lines = stderr.splitlines()
     assert len(lines) == 1, stderr
     assert lines[0].startswith("shtoss-exact: error: "), stderr
     assert bad.expect in lines[0], lines[0]
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted({*bad.files, *bad.links})
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted({*bad.files, *bad.links, *bad.fifos})
     assert elapsed < LIMIT_SECONDS, f"{bad.id} took {elapsed:.2f} s"
 
 

@@ -337,10 +337,7 @@ def test_odds_csv() -> None:
         "5,2,false,7♥,,3/5,2/5,0,2/5,1/5,2/5,-1/5"
     )
     assert to_csv(odds_csv(FIVE.to_dict(by_abzug=True))) == (
-        "abzug,killed,plie,given,banker\n"
-        "1,3/10,1/10,3/10,2/5\n"
-        "2,1/10,1/10,1/10,1/5\n"
-        "3,0,0,0,0"
+        "abzug,killed,plie,given,banker\n1,3/10,1/10,3/10,2/5\n2,1/10,1/10,1/10,1/5\n3,0,0,0,0"
     )
     record = odds(cards=4, copies=2, scheme="pharaon").to_dict()
     assert to_csv(odds_csv(record)) == (

@@ -198,7 +198,7 @@ def test_missing_file_and_unknown_name(tmp_path: Path) -> None:
         load_scheme(absent)
     with pytest.raises(ShtossError, match=r"cannot read the file"):
         resolve_scheme(str(absent))
-    with pytest.raises(ShtossError, match="^unknown scheme 'nope': allowed schemes are classic"):
+    with pytest.raises(ShtossError, match=r"^unknown scheme 'nope': allowed schemes are classic"):
         resolve_scheme("nope")
 
 

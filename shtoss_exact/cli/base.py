@@ -82,6 +82,9 @@ class ShtossGroup(click.Group):
             _fail("out of memory: the computation is larger than this machine holds", status=2)
         except KeyboardInterrupt:
             _fail("interrupted", status=130)
+        except Exception as error:  # a bug: still one line, never a traceback
+            name = type(error).__name__
+            _fail(f"internal error ({name}: {error}); please report it", status=1)
         except Terminated as stop:
             _fail("interrupted" if stop.signum == signal.SIGINT else "terminated",
                   status=128 + stop.signum)  # fmt: skip
