@@ -127,10 +127,10 @@ def binom_bits(cards: int, copies: int) -> float:
 MAX_SUMMARY_COST = 30_000_000.0
 """Largest ``summary_cost`` answered (about a second); larger decks are refused up front."""
 
-MAX_EXACT_DIGITS = 1500
-"""Most decimal digits of C(n, m), the denominator of every exact answer: a variance
-doubles them (with a scheme file's payoffs of up to 400 digits), and Python prints
-integers of at most 4300 digits."""
+MAX_EXACT_DIGITS = 50_000
+"""Most decimal digits of C(n, m), the denominator of every exact answer: a limit on
+the size of what is printed (a summary's few values, about a megabyte at most), not on
+what is computed, which ``MAX_SUMMARY_COST`` bounds."""
 
 
 def check_cost(deal: Deal) -> None:

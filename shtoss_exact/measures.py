@@ -29,8 +29,9 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.records import Record, distribution_records, exact_fields
 from shtoss_exact.schemes import Scheme, SettlementCounts, as_scheme, settlement_counts
 
-MAX_RESULT_DIGITS = 4000
-"""Most decimal digits an exact measure (the variance is the longest) may have."""
+MAX_RESULT_DIGITS = 100_000
+"""Most decimal digits an exact measure (the variance is the longest) may have: about a
+megabyte of output for a scheme's dozen values."""
 
 
 def expected_abzugs(deal: Deal) -> Fraction:

@@ -53,6 +53,23 @@ def int_str(number: int) -> str:
     return format(Decimal(number), "f")
 
 
+def exact_of(text: str) -> Fraction:
+    """The exact value of a string ``exact_str`` wrote (``"-33/833"``, ``"2"``), however
+    long: read through ``decimal``, free of Python's limit on string-to-int conversion.
+
+    >>> exact_of("-33/833"), exact_of("9" * 5000) == 10**5000 - 1
+    (Fraction(-33, 833), True)
+    """
+    head, _, tail = text.partition("/")
+    return Fraction(_int_of(head), _int_of(tail) if tail else 1)
+
+
+def _int_of(digits: str) -> int:
+    if len(digits) < 4000:
+        return int(digits)
+    return int(Decimal(digits))
+
+
 def exact_str(value: Fraction | int) -> str:
     """An exact value as a string: integers plain, fractions as ``p/q``.
 

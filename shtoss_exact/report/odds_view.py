@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from shtoss_exact.report.numbers import percent_str
@@ -26,7 +25,7 @@ def _rows(record: dict[str, Any], labels: list[tuple[str, str]], *, percent: boo
         if key not in record:
             continue
         value = record[key]
-        rows.append((label, value, percent_str(Fraction(value)) if percent else ""))
+        rows.append((label, value, percent_str(value) if percent else ""))
     return Table("", ("outcome", "exact", "percent"), tuple(rows))
 
 
@@ -63,7 +62,7 @@ def odds_tables(record: dict[str, Any]) -> list[Table]:
                 "Distribution of the punter's net result per unit stake",
                 ("value", "probability", "percent"),
                 tuple(
-                    (d["value"], d["probability"], percent_str(Fraction(d["probability"])))
+                    (d["value"], d["probability"], percent_str(d["probability"]))
                     for d in record["distribution"]
                 ),
             )

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from shtoss_exact.numbers import exact_of, int_str
 from shtoss_exact.report.numbers import decimal_str, exact_str
 
 Cell = Fraction | int | str
@@ -64,7 +65,7 @@ def _exact(cell: Cell) -> Fraction | None:
     if not isinstance(cell, str):
         return None
     if _EXACT.fullmatch(cell):
-        return Fraction(cell)
+        return exact_of(cell)
     return None
 
 
@@ -131,13 +132,18 @@ def latex_escape(text: str) -> str:
 
 
 def latex_cell(cell: Cell) -> str:
-    if isinstance(cell, str):
-        return latex_escape(cell)
-    value = Fraction(cell)
+    """A cell in LaTeX: an exact number (a ``Fraction`` or its string) as ``\\frac``.
+
+    >>> print(latex_cell("-33/833"), latex_cell(52), latex_cell("plié & co"))
+    $-\\frac{33}{833}$ $52$ plié \\& co
+    """
+    value = _exact(cell) if not isinstance(cell, int) else Fraction(cell)
+    if value is None:
+        return latex_escape(str(cell))
     if value.denominator == 1:
-        return f"${value.numerator}$"
+        return f"${int_str(value.numerator)}$"
     sign = "-" if value < 0 else ""
-    return f"${sign}\\frac{{{abs(value.numerator)}}}{{{value.denominator}}}$"
+    return f"${sign}\\frac{{{int_str(abs(value.numerator))}}}{{{int_str(value.denominator)}}}$"
 
 
 def to_latex(table: Table) -> str:
