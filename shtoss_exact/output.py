@@ -22,7 +22,6 @@ import os
 import signal
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -83,6 +82,8 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     temporary: Path | None = None
     try:
         with _signals_held():  # the name is known before any signal can unwind
+            import tempfile  # here, not at the top: the command line starts without it
+
             try:
                 handle, name = tempfile.mkstemp(
                     dir=target.parent, prefix=f".{target.name[:_TEMP_NAME]}.", suffix=".tmp"

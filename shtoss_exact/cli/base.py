@@ -7,9 +7,7 @@ import functools
 import os
 import signal
 import sys
-import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, TypeVar
 
@@ -102,10 +100,10 @@ def _prepare_streams() -> None:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    if threading.current_thread() is threading.main_thread():
-        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-            number = getattr(signal, name, None)
-            if number is not None:
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            with contextlib.suppress(ValueError):  # not the main thread: leave them be
                 signal.signal(number, _terminate)
 
 
@@ -264,13 +262,15 @@ MAX_DECIMALS = 50
 """Most decimal places ``--decimals`` may ask for."""
 
 
-@dataclass(frozen=True)
 class Output:
     """Where and how a command prints: ``--format``, ``--decimals`` and ``-o``."""
 
-    fmt: str
-    decimals: int | None
-    path: str | None
+    __slots__ = ("decimals", "fmt", "path")
+
+    def __init__(self, fmt: str, decimals: int | None, path: str | None) -> None:
+        self.fmt = fmt
+        self.decimals = decimals
+        self.path = path
 
     def emit(
         self,
