@@ -237,8 +237,8 @@ def test_decimals_with_huge_exponents_are_refused_quickly(number: str) -> None:
     with pytest.raises(ShtossError) as caught:
         scheme_from_data({"payoffs": {"given": Decimal(number)}})
     message = str(caught.value)
-    assert message.startswith("<scheme>: payoffs.given: the decimal ")
-    assert f"{Decimal(number):.3}" in message and "too long or too large" in message
+    assert message.startswith("<scheme>: payoffs.given: ")
+    assert f"{Decimal(number):.3}" in message and "allowed" in message
     assert time.perf_counter() - started < 1
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from itertools import combinations
+from math import log10
 
 import pytest
 from hypothesis import given, settings
@@ -223,14 +224,15 @@ def test_payoff_bits() -> None:
 
 def test_measures_too_long_to_print_are_refused_up_front() -> None:
     # The variance has about 2 (digits of C(n, m) + digits of the payoffs) digits: a
-    # payoff of 600 digits on 52 cards is answered, one of 2100 digits is not.
+    # payoff of 600 digits on 52 cards is answered, one of half the limit is not.
     deal = Deal(52, 4)
     long = Scheme("long", rules=(Rule(Match(position=1), Fraction(1, 10**600)),))
     check_scheme_cost(deal, long)
     variance = scheme_result(deal, long).variance
-    assert variance > 0 and variance.denominator.bit_length() < MAX_RESULT_DIGITS * 3.33
-    huge = Scheme("huge", rules=(Rule(Match(position=1), Fraction(1, 10**2100)),))
-    assert 2 * (binom_bits(52, 4) + payoff_bits(huge)) * 0.30103 > MAX_RESULT_DIGITS
+    assert variance > 0 and variance.denominator.bit_length() * log10(2) < MAX_RESULT_DIGITS
+    huge_payoff = Fraction(1, 10 ** (MAX_RESULT_DIGITS // 2 + 100))
+    huge = Scheme("huge", rules=(Rule(Match(position=1), huge_payoff),))
+    assert 2 * (binom_bits(52, 4) + payoff_bits(huge)) * log10(2) > MAX_RESULT_DIGITS
     with pytest.raises(ShtossError) as caught:
         scheme_result(deal, huge)
     message = str(caught.value)
