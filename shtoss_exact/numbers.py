@@ -7,6 +7,7 @@ pattern and is then handed to ``fractions.Fraction``.
 from __future__ import annotations
 
 import re
+import sys
 from decimal import Decimal
 from fractions import Fraction
 
@@ -48,7 +49,8 @@ def int_str(number: int) -> str:
     >>> len(int_str(10**5000)), int_str(-433)
     (5001, '-433')
     """
-    if number.bit_length() < 10_000:
+    limit = sys.get_int_max_str_digits()
+    if not limit or number.bit_length() < 3.3 * (limit - 1):  # fewer digits than the limit
         return str(number)
     return format(Decimal(number), "f")
 
@@ -65,7 +67,8 @@ def exact_of(text: str) -> Fraction:
 
 
 def _int_of(digits: str) -> int:
-    if len(digits) < 4000:
+    limit = sys.get_int_max_str_digits()
+    if not limit or len(digits) < limit:
         return int(digits)
     return int(Decimal(digits))
 

@@ -66,7 +66,9 @@ class _Where:
     """Builds the one-line refusals: ``FILE: KEY: problem; allowed ...``."""
 
     def __init__(self, source: str) -> None:
-        self.source = source
+        # A file's name is shown as written, or quoted with escapes when it holds a
+        # line break or a terminal escape: a refusal stays one printable line.
+        self.source = source if source.isprintable() else repr(source)
 
     def fail(self, key: str, problem: str, allowed: str) -> ShtossError:
         where = f"{self.source}: {_printable(key)}: " if key else f"{self.source}: "
@@ -112,7 +114,9 @@ def scheme_from_data(data: object, *, source: str = "<scheme>") -> Scheme:
     if base_name not in BUILTIN:
         raise where.fail("base", f"unknown scheme {base_name!r}", ", ".join(BUILTIN))
     base = _base(where, base_name, table.get("options"))
-    name = _text(where, "name", table.get("name", Path(source).stem))
+    stem = Path(source).stem
+    default_name = stem if stem.isprintable() and stem else "custom"
+    name = _text(where, "name", table.get("name", default_name))
     payoffs = dict(base.base)
     for key, value in _table(where, "payoffs", table.get("payoffs", {}), KINDS).items():
         payoffs[Kind(key)] = _number(where, f"payoffs.{key}", value, param=True)
@@ -138,7 +142,7 @@ def scheme_from_data(data: object, *, source: str = "<scheme>") -> Scheme:
         base,
         name=name,
         description=_text(where, "description", table.get("description", base.description)),
-        source=_text(where, "source", table.get("source", source)),
+        source=_text(where, "source", table.get("source", where.source)),
         base=payoffs,
         rules=rules + base.rules,
         premiums=base.premiums + premiums,

@@ -346,7 +346,7 @@ def lob_half(*, plie_half: bool = True, lob: Fraction | int = -HALF) -> Scheme:
     """в лоб полкуша: killed by the very first card costs ``lob`` (-1/2).
 
     ``plie_half``: a plié in abzug 1 (its lob is the first card) costs ``lob`` too, as
-    SPEC.md reads the rule; ``False`` makes it a full loss.
+    the rule reads; ``False`` makes it a full loss.
 
     >>> lob_half().ev(Deal(52, 4)), lob_half(plie_half=False).ev(Deal(52, 4))
     (Fraction(-25, 21658), Fraction(-37, 10829))
@@ -399,7 +399,7 @@ def eleven(*, eleven: Fraction | int = 1) -> Scheme:
 def thirds() -> Scheme:
     """счёт третями: magnitude 1, 2/3, 1/3 by the deciding card's suit relation.
 
-    The deciding card of a plié is its lob (SPEC.md). Taking the sonik instead
+    The deciding card of a plié is its lob. Taking the sonik instead
     changes no probability: each card of the pair is a uniformly random copy.
 
     >>> from shtoss_exact.deck import parse_card
@@ -643,6 +643,6 @@ def as_scheme(scheme: object) -> Scheme:
     if isinstance(scheme, str):
         return scheme_named(scheme)
     raise ShtossError(
-        f"scheme={scheme!r:.40} is a {type(scheme).__name__}: allowed a Scheme or a built-in "
+        f"scheme={scheme!r:.40} is of type {type(scheme).__name__}: allowed a Scheme or a built-in "
         "name such as 'classic'"
     )

@@ -229,14 +229,14 @@ def scheme_option(*, default: str | None = None, required: bool = False,
                   help: str = "Payout scheme.") -> Callable[[F], F]:  # fmt: skip
     """``--scheme NAME|FILE``: a built-in scheme (by name or Russian alias) or a scheme
     file; ``resolve_scheme`` reads it."""
+    extra: dict[str, Any] = {"default": default, "show_default": True} if default else {}
     return click.option(
         "--scheme",
         cls=_SchemeOption,
-        default=default,
         required=required,
-        show_default=default is not None,
         metavar="NAME|FILE",
         help=help,
+        **extra,
     )
 
 
