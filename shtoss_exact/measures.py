@@ -178,6 +178,7 @@ Fraction(1, 1): Fraction(1, 3)})
             "scheme": self.scheme.name,
             "cards": self.deal.cards,
             "copies": self.deal.copies,
+            "one_deck": self.deal.one_deck,
             **exact_fields(values),
             "distribution": distribution_records(self.distribution),
         }

@@ -95,7 +95,7 @@ def abzug_table(rows: list[dict[str, Any]]) -> Table:
 
 CSV_KEYS = ("cards", "copies", "one_deck", "card", "scheme", "banker", "punter", "null",
             "killed", "plie", "given", "ev", "edge", "edge_per_action", "edge_per_abzug",
-            "variance")  # fmt: skip
+            "variance", "action", "expected_abzugs")  # fmt: skip
 
 
 def odds_csv(record: dict[str, Any]) -> Table:
