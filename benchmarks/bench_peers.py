@@ -48,7 +48,10 @@ from an earlier case), after a warm-up on a tiny deck; the one call that answers
 question is timed, and its answer is compared with shtoss_exact's exactly, cell by
 cell, before its time is reported. A peer that runs past the budget is stopped and
 shown as "> budget" — a result, not a failure; a peer over the budget on one case is
-not run on the larger ones. A wrong exact answer prints FAIL and the exit status is 1.
+not run on the larger ones, nor an icepool table where that peer's summary (the same
+computation with fewer states) was over on the same case. A peer that cannot answer at
+all (icepool's deal recursing past Python's limit) says so. A wrong exact answer, or a
+peer that crashes, prints FAIL and the exit status is 1.
 """
 
 from __future__ import annotations
@@ -90,6 +93,10 @@ PEERS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("brute", "brute force, all C(n, m) sets", ("both",)),
     ("monte_carlo", f"numpy Monte Carlo, {DEALS:,} deals", ("both",)),
 )
+
+
+TABLE_DOES_MORE = frozenset({"chain", "chain_inf", "evaluator"})
+"""Peers whose table is their summary's computation with more states: over, if it is."""
 
 
 class OverBudget(Exception):
@@ -431,6 +438,11 @@ def measure(cases: list[tuple[int, int]], *, budget: float, progress: bool) -> d
                     result = {
                         "status": "over budget",
                         "note": f"skipped: over at {over[key, what]}",
+                    }
+                elif what == "table" and key in TABLE_DOES_MORE and (key, "summary") in over:
+                    result = {
+                        "status": "over budget",
+                        "note": "skipped: the summary alone was over",
                     }
                 else:
                     if progress:

@@ -140,7 +140,7 @@ def summary_line(outcomes: list[Outcome]) -> str:
     failed = [o.name for o in outcomes if o.failed]
     if failed:
         return f"FAIL: {', '.join(failed)} ({len(failed)} of {len(outcomes)} scripts)"
-    return f"all {len(outcomes)} scripts ok"
+    return f"ok: {len(outcomes)} of {len(outcomes)} scripts"
 
 
 def main() -> None:
