@@ -456,13 +456,16 @@ def _problem(
         if not form._plan.tiles(cards):
             return "the abzug ranges do not cover the deck's abzugs once each"
         sums = dict.fromkeys(PER_ABZUG, 0)
-        whole = True
+        checks = []
         for forms in form.per_abzug:
             first, last = (bound.at(cards) for bound in forms._bounds)
-            abzugs = _checked_abzugs(first, last)
-            whole = whole and len(abzugs) == last - first + 1
-            denominator, engine = engine_abzugs(scheme, cards, form.copies, abzugs)
-            for abzug, counts in engine.items():
+            checks.append((forms, _checked_abzugs(first, last)))
+        abzugs = [abzug for _, chosen in checks for abzug in chosen]
+        whole = len(abzugs) == form._plan.last_abzug(cards)
+        denominator, engine = engine_abzugs(scheme, cards, form.copies, abzugs)
+        for forms, chosen in checks:
+            for abzug in chosen:
+                counts = engine[abzug]
                 for name, evaluate in forms._evaluators.items():
                     top, bottom = evaluate(cards, abzug)
                     if top * denominator != bottom * counts[name]:

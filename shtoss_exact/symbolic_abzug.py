@@ -24,13 +24,13 @@ Every form is K(x) / C(n - s, m), ``s = 1`` for a known soda and 0 otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm
 
 from shtoss_exact.deck import Deal
-from shtoss_exact.engine import Kind, counts_at
+from shtoss_exact.engine import Kind, abzug_counts, counts_at
 from shtoss_exact.scheme_parts import Outcome, Soda
 from shtoss_exact.schemes import Scheme
 from shtoss_exact.symbolic_poly import ZERO, QPoly, binomial_poly
@@ -234,12 +234,13 @@ def _slot(
 
 
 def engine_abzugs(
-    scheme: Scheme, cards: int, copies: int, abzugs: Iterable[int]
+    scheme: Scheme, cards: int, copies: int, abzugs: Sequence[int]
 ) -> tuple[int, dict[int, dict[str, int]]]:
     """The engine's per-abzug probabilities over one common denominator: for each
-    abzug, the bet decided there and who wins, from the position counts
-    (``counts_at``) settled by the scheme as the engine settles them (a position no
-    rule names as any such position).
+    abzug, the bet decided there and who wins, from the engine's counts by abzug
+    (``abzug_counts``, or ``counts_at`` for a few abzugs of a large deck) settled by
+    the scheme as the engine settles them (a position no rule names as any such
+    position).
 
     >>> from shtoss_exact.schemes import scheme_named
     >>> total, counts = engine_abzugs(scheme_named("classic"), 52, 4, [1])
@@ -250,30 +251,38 @@ def engine_abzugs(
     totals = [comb(deal.cards, deal.copies) for _, deal in played]
     common = lcm(*totals)
     weight = sum(w for w, _ in played)
-    scales = [w * (common // total) for (w, _), total in zip(played, totals, strict=True)]
-    specials = [set(scheme.special_positions(deal.cards)) for _, deal in played]
-    classes: dict[tuple[Kind, int | None, int], str] = {}
-
-    def class_of(kind: Kind, position: int, deck: int, part: int) -> str:
-        place = position if position in specials[part] else None
-        key = (kind, place, deck)
-        if key not in classes:
-            classes[key] = _class_of(scheme, kind, place, deck)
-        return classes[key]
-
-    result: dict[int, dict[str, int]] = {}
-    for abzug in abzugs:
-        tally = dict.fromkeys(PER_ABZUG, 0)
-        for part, ((_, deal), scale) in enumerate(zip(played, scales, strict=True)):
-            lob = counts_at(deal.cards, deal.copies, 2 * abzug - 1)
-            sonik = counts_at(deal.cards, deal.copies, 2 * abzug)
-            for kind, position, count in (
-                (Kind.KILLED, lob.position, lob.killed),
-                (Kind.PLIE, lob.position, lob.plie),
-                (Kind.GIVEN, sonik.position, sonik.given),
+    result = {abzug: dict.fromkeys(PER_ABZUG, 0) for abzug in abzugs}
+    for (share, deal), total in zip(played, totals, strict=True):
+        scale = share * (common // total)
+        special = set(scheme.special_positions(deal.cards))
+        generic = {kind: _class_of(scheme, kind, None, deal.cards) for kind in Kind}
+        rows = _abzug_rows(deal.cards, deal.copies, abzugs)
+        for abzug, tally in result.items():
+            for kind, position, count in zip(
+                (Kind.KILLED, Kind.PLIE, Kind.GIVEN),
+                (2 * abzug - 1, 2 * abzug - 1, 2 * abzug),
+                rows[abzug],
+                strict=True,
             ):
                 if count:
-                    tally[class_of(kind, position, deal.cards, part)] += count * scale
+                    name = (
+                        _class_of(scheme, kind, position, deal.cards)
+                        if position in special
+                        else generic[kind]
+                    )
+                    tally[name] += count * scale
                     tally["decided_at"] += count * scale
-        result[abzug] = tally
     return common * weight, result
+
+
+def _abzug_rows(cards: int, copies: int, abzugs: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """(killed, plié, given) counts of the abzugs asked for: every abzug in one pass of
+    the engine when they are most of the deck's, else position by position."""
+    if 2 * len(abzugs) >= (cards + 1) // 2:
+        every = abzug_counts(cards, copies)
+        return {abzug: every[abzug - 1] if abzug <= len(every) else (0, 0, 0) for abzug in abzugs}
+    rows: dict[int, tuple[int, ...]] = {}
+    for abzug in abzugs:
+        lob, sonik = counts_at(cards, copies, 2 * abzug - 1), counts_at(cards, copies, 2 * abzug)
+        rows[abzug] = (lob.killed, lob.plie, sonik.given)
+    return rows

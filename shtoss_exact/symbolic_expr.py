@@ -153,6 +153,10 @@ def compile_form(expr: Any) -> Evaluator:
     if linear is not None:
         a, b, c, d = linear
         return lambda n, j: (a * n + b * j + c, d)
+    if expr.is_Mul:
+        product = _product(expr)
+        if product is not None:
+            return product
     if expr.is_Add or expr.is_Mul:
         parts = [compile_form(arg) for arg in expr.args]
         adding = bool(expr.is_Add)
@@ -179,6 +183,34 @@ def compile_form(expr: Any) -> Evaluator:
 
         return raised
     raise AssertionError(f"unexpected term in a closed form: {expr.func.__name__}")
+
+
+def _product(expr: Any) -> Evaluator | None:
+    """The evaluator of a product of a rational and whole powers of linear forms, in
+    one loop (the shape of every form this package prints); else None."""
+    p, q = 1, 1
+    factors: list[tuple[int, int, int, int, int]] = []  # a, b, c, d, power
+    for arg in expr.args:
+        if arg.is_Rational:
+            p, q = p * int(arg.p), q * int(arg.q)
+            continue
+        base, power = (arg.base, int(arg.exp)) if arg.is_Pow and arg.exp.is_Integer else (arg, 1)
+        linear = _linear(base)
+        if linear is None:
+            return None
+        factors.append((*linear, power))
+
+    def evaluate(n: int, j: int) -> tuple[int, int]:
+        top, bottom = p, q
+        for a, b, c, d, power in factors:
+            value = a * n + b * j + c
+            if power > 0:
+                top, bottom = top * value**power, bottom * d**power
+            else:
+                top, bottom = top * d**-power, bottom * value**-power
+        return top, bottom
+
+    return evaluate
 
 
 def _linear(expr: Any) -> tuple[int, int, int, int] | None:
