@@ -247,6 +247,9 @@ class ClosedForms(Record):
     def to_dict(self, *, latex: bool = False) -> dict[str, Any]:
         return {"forms": [form.to_dict(latex=latex) for form in self.forms]}
 
+    def __repr__(self) -> str:
+        return f"ClosedForms({', '.join(repr(form) for form in self.forms)})"
+
 
 def closed_form(
     copies: int, *, scheme: str | Scheme = "classic", parity: Parity | str
@@ -308,19 +311,21 @@ def closed_forms(
 # --- cost ------------------------------------------------------------------------------------
 
 # Seconds per unit of work, measured on one core of a 2-core x86_64 machine (see
-# ``estimated_seconds``); an estimate within a few times either way is enough.
-_SECONDS_PER_SETTLE = 2e-6
+# ``estimated_seconds``); the estimate is meant to be within a few times either way.
+_SECONDS_PER_SETTLE = 2.5e-7
 _SECONDS_PER_ABZUG = 2e-5
-_SECONDS_PER_FORM = 0.002
+_SECONDS_PER_FORM = 0.0005
 
 
 def estimated_seconds(scheme: Scheme, copies: int) -> float:
     """An estimate of the time ``closed_form`` takes for one parity, before computing.
 
-    The work is: the engine at ``m + 33`` deck sizes, each settling the positions the
-    scheme names one by one (a settlement tries every rule); every abzug of those
-    decks checked (at most ``2 * ABZUG_EDGE`` per range); and the sympy forms, one per
-    quantity and range, more of them the more abzugs the scheme names.
+    The work is: the engine at ``m + 33`` deck sizes (and at most ``EXTEND_STEPS``
+    below them), each settling every kind at each position the scheme names (a
+    settlement tries the rules in turn), once for the whole deal and once by abzug;
+    every abzug of those decks checked (at most ``2 * ABZUG_EDGE`` per range); and the
+    sympy forms, one per quantity and range, more of them the more abzugs the
+    scheme names.
 
     >>> from shtoss_exact.schemes import scheme_named
     >>> estimated_seconds(scheme_named("classic"), 4) < 1
@@ -328,18 +333,17 @@ def estimated_seconds(scheme: Scheme, copies: int) -> float:
     """
     matches = [*(r.match for r in scheme.rules), *(p.match for p in scheme.premiums)]
     rules = len(matches) + 1
-    named = len({m.position for m in matches if m.position is not None})
-    named += len({m.abzug for m in matches if m.abzug is not None}) * 2
-    named += 4  # the last pair and the last card
-    sizes = copies + 3 + VERIFY_POINTS
+    head = len({m.position for m in matches if m.position is not None})
+    head += 2 * len({m.abzug for m in matches if m.abzug is not None})
     start = 2 * ((head_positions(scheme) + 1) // 2) + 4 + copies
-    ranges = 2 * named + 1
-    abzugs_per_size = min(start // 2 + sizes, ranges * 2 * ABZUG_EDGE)
-    settles = sizes * 3 * named * rules
+    sizes = copies + 3 + VERIFY_POINTS + min(EXTEND_STEPS, start // 2)
+    ranges = 2 * head + 3  # a range between named abzugs, each named one, the end
+    per_size = min(start // 2 + sizes, (head + 1) * 2 * ABZUG_EDGE + head + 2)
+    settles = sizes * 6 * (head + 4) * rules
     forms = (len(WHOLE_DEAL) + len(PER_ABZUG) * ranges) * (1 + copies / 4)
     return (
         settles * _SECONDS_PER_SETTLE
-        + sizes * abzugs_per_size * _SECONDS_PER_ABZUG * (1 + copies / 8)
+        + sizes * per_size * _SECONDS_PER_ABZUG * (1 + copies / 8)
         + forms * _SECONDS_PER_FORM
     )
 
@@ -350,7 +354,7 @@ def check_cost(scheme: Scheme, copies: int) -> None:
     if seconds > MAX_SECONDS:
         raise ShtossError(
             f"closed forms for scheme {scheme.name!r} with copies={copies} would take about "
-            f"{seconds:.0f} s (the scheme names {head_positions(scheme)} as a position): "
+            f"{seconds:.0f} s (its rules name places up to position {head_positions(scheme)}): "
             f"allowed up to about {MAX_SECONDS:.0f} s"
         )
 

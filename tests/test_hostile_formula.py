@@ -66,7 +66,7 @@ CASES: list[tuple[str, list[str], str, dict[str, bytes]]] = [
         "scheme-file-too-costly",
         ["--copies", "12", "--scheme", "many.toml"],
         "would take about",
-        {"many.toml": _rules(400)},
+        {"many.toml": _rules(600)},
     ),
     ("parity-all", ["--copies", "4", "--parity", "all"], "'all' is not one of", {}),
     ("parity-empty", ["--copies", "4", "--parity", ""], "'' is not one of", {}),
