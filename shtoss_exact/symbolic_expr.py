@@ -77,7 +77,7 @@ def affine_expr(a: Fraction, b: Fraction) -> Any:
 
 def _factors(poly: QPoly, y: Linear) -> tuple[Fraction, list[Any]]:
     """``poly(y)`` as a constant and sympy factors (``poly`` not zero)."""
-    from sympy import Add, Integer, Mul, Pow
+    from sympy import Add, Pow
     from sympy.polys.domains import ZZ
     from sympy.polys.factortools import dup_factor_list
 
@@ -104,10 +104,22 @@ def _factors(poly: QPoly, y: Linear) -> tuple[Fraction, list[Any]]:
         if len(ints) == 2:  # ints[1] y + ints[0], written out in n and j
             body = linear_expr((ints[1] * a, ints[1] * b, ints[1] * c + ints[0]))
         else:
-            body = Add(*(Mul(Integer(k), Pow(variable, i)) for i, k in enumerate(ints) if k),
-                       evaluate=False)  # fmt: skip
+            body = Add(*(_term(k, variable, i) for i, k in enumerate(ints) if k), evaluate=False)
         factors.append(body if power == 1 else Pow(body, power))
     return constant, factors
+
+
+def _term(coefficient: int, variable: Any, power: int) -> Any:
+    """``coefficient * variable**power``, the product left unevaluated where sympy would
+    distribute it over a sum."""
+    from sympy import Integer, Mul, Pow
+
+    if power == 0:
+        return Integer(coefficient)
+    base = variable if power == 1 else Pow(variable, power)
+    if coefficient == 1:
+        return base
+    return Mul(Integer(coefficient), base, evaluate=not base.is_Add)
 
 
 def rational_expr(num: QPoly, roots: Sequence[int], y: Linear, *, scale: Fraction) -> Any:
@@ -130,7 +142,12 @@ def rational_expr(num: QPoly, roots: Sequence[int], y: Linear, *, scale: Fractio
                 left.remove(root)
     constant, factors = _factors(num, y)
     constant *= scale
-    args = [*factors, *(Pow(linear_expr((1, 0, -r)), -1) for r in left)]
+    # Repeated factors as powers here: sympy would add their exponents itself.
+    powers: dict[Any, int] = {}
+    for factor in factors:
+        powers[factor] = powers.get(factor, 0) + 1
+    args = [base if k == 1 else Pow(base, k) for base, k in powers.items()]
+    args += [Pow(linear_expr((1, 0, -r)), -1) for r in left]
     number = Rational(constant.numerator, constant.denominator)
     if not args:
         return number

@@ -7,6 +7,8 @@ import csv
 import io
 import json
 import re
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -184,3 +186,20 @@ def test_bad_input_one_line_exit_2(args: list[str], needle: str) -> None:
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("shtoss-exact: error: ")
     assert needle in lines[0]
+
+
+@pytest.mark.parametrize("fmt", ["text", "latex"])
+def test_start_up_loads_no_pretty_printer_and_no_sympy_evaluation_extras(fmt: str) -> None:
+    # sympy's pretty printer pulls in sympy.physics.units; evaluating sums loads
+    # sympy.tensor and sympy.combinatorics: the command needs neither.
+    code = (
+        "import sys\n"
+        "from shtoss_exact.cli import cli\n"
+        f"cli.main(['formula', '--copies', '3', '--format', '{fmt}'], standalone_mode=False)\n"
+        "heavy = ('sympy.physics', 'sympy.tensor.tensor', 'sympy.combinatorics')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy)), file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stderr.strip() == "[]"

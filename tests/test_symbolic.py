@@ -10,6 +10,8 @@ from math import comb
 
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import shtoss_exact.symbolic as symbolic
 from shtoss_exact import closed_form as top_level_closed_form
@@ -28,6 +30,7 @@ from shtoss_exact.symbolic import (
     closed_form,
     closed_forms,
 )
+from shtoss_exact.symbolic_expr import compile_form, rational_expr, symbols
 from shtoss_exact.symbolic_poly import QPoly
 from tests.brute import decide
 
@@ -361,3 +364,38 @@ def test_records() -> None:
     assert with_latex["latex"]["plie"] == "\\frac{1}{n - 1}"
     assert with_latex["per_abzug"][0]["latex"]["abzug_range"] == ["1", "\\frac{n}{2}"]
     assert repr(forms[0]).startswith("ClosedForm(scheme=classic, copies=2, parity=even")
+
+
+# --- the printed expressions ------------------------------------------------------------------
+
+coefficients = st.lists(st.integers(-6, 6), min_size=1, max_size=6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(coefficients, min_size=1, max_size=3),
+    st.sampled_from([(1, 0, 0), (1, -2, -1), (1, -2, 0)]),
+    st.lists(st.integers(0, 5), max_size=4, unique=True),
+    st.fractions(max_denominator=30).filter(lambda f: f != 0),
+)
+def test_a_printed_form_is_its_polynomial(
+    parts: list[list[int]], y: tuple[int, int, int], roots: list[int], scale: Fraction
+) -> None:
+    """Products with repeated and irreducible factors, cancelled roots: the expression
+    sympy prints, its own evaluation and ours all equal the exact value."""
+    poly = QPoly.of([1])
+    for part in parts:
+        poly = poly * QPoly.of(part)
+    expr = rational_expr(poly, roots, y, scale=scale)
+    evaluate = compile_form(expr)
+    n_symbol, j_symbol = symbols()
+    for n, j in ((40, 3), (57, 11), (101, 2)):
+        exact = poly(y[0] * n + y[1] * j + y[2]) * scale
+        for r in roots:
+            exact /= n - r
+        assert Fraction(*evaluate(n, j)) == exact
+        value = expr.subs({n_symbol: n, j_symbol: j})
+        assert Fraction(int(value.p), int(value.q)) == exact
+    assert sympy.sympify(str(expr)).subs({"n": 40, "j": 3}) == expr.subs(
+        {n_symbol: 40, j_symbol: 3}
+    )
