@@ -288,7 +288,7 @@ def test_arguments_as_the_command_line_takes_them() -> None:
         ({"copies": "4"}, "copies='4' is not a whole number"),
         ({"scheme": "thirds"}, "scheme 'thirds' depends on the deciding card's suit"),
         ({"scheme": "nosuch"}, "unknown scheme 'nosuch'"),
-        ({"scheme": 42}, "scheme=42 is a int"),
+        ({"scheme": 42}, "scheme=42"),
         ({"parity": "both"}, "parity='both': allowed 'even' or 'odd'"),
         ({"parity": None}, "parity=None"),
         ({"parity": 0}, "parity=0"),
