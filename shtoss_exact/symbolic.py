@@ -24,8 +24,8 @@ binomials is never used (it can return wrong closed forms).
 The per-abzug forms are derived, not fitted (``symbolic_abzug``), and compared
 with the engine at every abzug of the same deck sizes.
 
-This module and ``report`` are the only ones to touch sympy, and only inside
-functions: sympy builds and prints the expressions, nothing is ever parsed.
+Only this module and ``symbolic_expr`` import sympy, and only inside functions:
+sympy builds and prints the expressions (``str``, ``latex``); nothing is ever parsed.
 """
 
 from __future__ import annotations
