@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from shtoss_exact.cli.base import WholeNumber, cli, emit_json, format_option
+from shtoss_exact.cli.base import Output, WholeNumber, cli, output_options, scheme_option
 
 
 @cli.command()
@@ -12,14 +12,11 @@ from shtoss_exact.cli.base import WholeNumber, cli, emit_json, format_option
     "--copies",
     type=WholeNumber(),
     required=True,
-    help="Copies of the punter's rank in the deck (1..8).",
+    help="Copies of the punter's rank in the deck (1..12).",
 )
-@click.option(
-    "--scheme",
+@scheme_option(
     default="classic",
-    show_default=True,
-    metavar="NAME",
-    help="Payout scheme: classic, lob-half, gorka-half, pharaon, bassette, faro, stuss.",
+    help="Payout scheme: any whose payoffs do not depend on the suits (not thirds).",
 )
 @click.option(
     "--parity",
@@ -28,32 +25,31 @@ from shtoss_exact.cli.base import WholeNumber, cli, emit_json, format_option
     show_default=True,
     help="Deck sizes covered: even n, odd n, or both.",
 )
-@format_option("text", "latex", "json")
-def formula(copies: int, scheme: str, parity: str, fmt: str) -> None:
+@output_options("text", "json", "csv", "markdown", "latex")
+def formula(copies: int, scheme: str, parity: str, out: Output) -> None:
     """Exact closed forms in the number of cards n, for even and odd n.
 
-    P(banker), P(plié), P(punter), P(no action), the punter's expected net, and the
-    probabilities of a decision at abzug j, as rational functions of n, each checked
-    against the engine for many n before it is printed. For faro and stuss n is the
-    whole deck: the bet is played on the n - 1 cards after a soda of another rank.
+    P(banker), P(punter), P(no action), P(killed), P(plié), P(given) and the punter's
+    expected net as rational functions of n, and, per abzug j, P(decided at abzug j)
+    and who wins there, each on the range of abzugs it holds for; every form is
+    compared with the engine at each n from where it holds before it is printed.
+    For faro and stuss n is the whole deck: the abzugs are those of the n - 1 cards
+    after the soda.
 
     \b
     Examples:
       shtoss-exact formula --copies 4
       shtoss-exact formula --copies 2 --scheme pharaon --parity odd --format latex
-      shtoss-exact formula --copies 4 --format json
+      shtoss-exact formula --copies 4 --parity even --format json
+      shtoss-exact formula --copies 3 --scheme examples/schemes/eleven.toml
     """
-    from shtoss_exact.symbolic import MAX_COPIES, Parity, closed_forms, render_latex, render_text
+    from shtoss_exact.report.formula_view import FORMATS, formula_csv
+    from shtoss_exact.scheme_files import resolve_scheme
+    from shtoss_exact.symbolic import closed_forms
 
-    if not 1 <= copies <= MAX_COPIES:
-        raise click.BadParameter(
-            f"{copies} is outside 1..{MAX_COPIES} (closed forms are derived for 1..{MAX_COPIES})",
-            param_hint="'--copies'",
-        )
-    forms = closed_forms(copies, scheme=scheme, parity=None if parity == "both" else Parity(parity))
-    if fmt == "json":
-        emit_json([form.record() for form in forms])
-    elif fmt == "latex":
-        click.echo(render_latex(forms))
+    forms = closed_forms(copies, scheme=resolve_scheme(scheme), parity=parity)
+    record = forms.to_dict(latex=out.fmt == "latex")
+    if out.fmt in FORMATS:
+        out.emit_text(FORMATS[out.fmt](record))
     else:
-        click.echo(render_text(forms))
+        out.emit(record, lambda r: [formula_csv(r)], csv=formula_csv)

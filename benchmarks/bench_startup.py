@@ -1,0 +1,148 @@
+"""Start-up of the commands, as ratios to a bare interpreter loading what they must load.
+
+Run: python benchmarks/bench_startup.py [--runs N] [--json]
+
+Each pair is run interleaved ``N`` times (default 11) after two warm-up runs, so that
+drift on a busy machine hits both alike; the figure is the ratio of the medians:
+
+* ``shtoss-exact formula --copies 4`` (closed forms for both parities, proved against
+  the engine, printed) against ``python -c "import sympy, click"``: target <= 1.3x;
+* ``shtoss-exact --version`` against ``python -c "import click"``;
+* ``shtoss-exact odds`` against ``python -c "import click"`` (``bench.py`` (d): <= 1.5x);
+* ``shtoss-exact series --deals 3`` against ``python -c "import click"``;
+
+and, in this process, the closed forms for 12 copies, both parities, classic and faro
+(target <= 3 s each). Bytecode caching is on, in a temporary ``PYTHONPYCACHEPREFIX``,
+as after an ordinary install (see ``benchmarks/README.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+RUNS = 11
+TARGET_FORMULA = 1.3
+TARGET_ODDS = 1.5
+TARGET_TWELVE = 3.0  # seconds, closed forms for 12 copies, both parities
+
+PAIRS: list[tuple[str, list[str], str, float | None]] = [
+    ("formula --copies 4", ["formula", "--copies", "4"], "import sympy, click", TARGET_FORMULA),
+    ("--version", ["--version"], "import click", None),
+    ("odds", ["odds"], "import click", TARGET_ODDS),
+    ("series --deals 3", ["series", "--deals", "3"], "import click", None),
+]
+
+
+def program() -> list[str]:
+    """The console script next to this interpreter, else ``python -m shtoss_exact``."""
+    here = Path(sys.executable).parent
+    for name in ("shtoss-exact", "shtoss-exact.exe"):
+        script = here / name
+        if script.exists():
+            return [str(script)]
+    found = shutil.which("shtoss-exact")
+    if found and Path(found).parent == here:
+        return [found]
+    return [sys.executable, "-m", "shtoss_exact"]
+
+
+def wall_time(command: list[str], env: dict[str, str]) -> float | None:
+    """Seconds the command takes; None when it fails (a command that does not run)."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env
+    )
+    return time.perf_counter() - start if done.returncode == 0 else None
+
+
+def pair(args: list[str], baseline: str, env: dict[str, str], runs: int) -> dict[str, Any]:
+    """Median wall times of ``shtoss-exact ARGS`` and of ``python -c BASELINE``, interleaved."""
+    ours = [*program(), *args]
+    bare = [sys.executable, "-c", baseline]
+    for _ in range(2):  # warm the file cache and the bytecode cache
+        if wall_time(ours, env) is None:
+            return {"ours": None, "baseline": None, "ratio": None}
+        wall_time(bare, env)
+    ours_times: list[float] = []
+    bare_times: list[float] = []
+    for _ in range(runs):
+        for command, times in ((ours, ours_times), (bare, bare_times)):
+            seconds = wall_time(command, env)
+            if seconds is not None:
+                times.append(seconds)
+    ours_s, bare_s = statistics.median(ours_times), statistics.median(bare_times)
+    return {"ours": ours_s, "baseline": bare_s, "ratio": ours_s / bare_s}
+
+
+def twelve_copies() -> dict[str, float]:
+    """Seconds for the closed forms of 12 copies, both parities, in this process."""
+    from shtoss_exact.symbolic import closed_forms
+
+    closed_forms(1)  # sympy loaded and warmed outside the timing
+    figures = {}
+    for scheme in ("classic", "faro"):
+        start = time.perf_counter()
+        closed_forms(12, scheme=scheme)
+        figures[scheme] = time.perf_counter() - start
+    return figures
+
+
+def measure(runs: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as prefix:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = prefix
+        pairs = {
+            label: {**pair(args, baseline, env, runs), "baseline_code": baseline,
+                    "target": target}
+            for label, args, baseline, target in PAIRS
+        }  # fmt: skip
+    return {"runs": runs, "pairs": pairs, "twelve_copies": twelve_copies()}
+
+
+def report(figures: dict[str, Any]) -> str:
+    lines = [f"start-up, median of {figures['runs']} interleaved runs each"]
+    for label, row in figures["pairs"].items():
+        target = row["target"]
+        if row["ratio"] is None:
+            lines.append(f"  shtoss-exact {label:20} did not run")
+            continue
+        verdict = (
+            ""
+            if target is None
+            else (f"  (target <= {target}x: {'PASS' if row['ratio'] <= target else 'FAIL'})")
+        )
+        lines.append(
+            f"  shtoss-exact {label:20} {row['ours'] * 1000:6.0f} ms / "
+            f'python -c "{row["baseline_code"]}" {row["baseline"] * 1000:6.0f} ms '
+            f"= {row['ratio']:.2f}x{verdict}"
+        )
+    for scheme, seconds in figures["twelve_copies"].items():
+        verdict = "PASS" if seconds <= TARGET_TWELVE else "FAIL"
+        lines.append(
+            f"  closed forms, {scheme}, 12 copies, both parities: {seconds:.2f} s "
+            f"(target <= {TARGET_TWELVE} s: {verdict})"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=RUNS, help="interleaved runs per pair")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    options = parser.parse_args()
+    figures = measure(max(options.runs, 1))
+    print(json.dumps(figures, indent=2) if options.json else report(figures))
+
+
+if __name__ == "__main__":
+    main()
