@@ -246,21 +246,18 @@ class _Walk:
 
     def joint_states_bound(self) -> int:
         """An upper bound on the joint states: multisets of rank states, group by group
-        (ranks a pattern names alike, with the same copies now)."""
-        groups: Counter[tuple[tuple[bool, ...], int]] = Counter()
+        (the ranks the pattern names alike are interchangeable once they stand alike)."""
+        groups: dict[tuple[bool, ...], tuple[int, set[RankState]]] = {}
         for index in range(len(self.case.ranks)):
-            sig, copies, bets = self.initial(index)
-            if _matters((sig, copies, bets)):
-                groups[(sig, copies)] += 1
+            start = self.initial(index)
+            if _matters(start):
+                size, types = groups.get(start[0], (0, set()))
+                groups[start[0]] = (size + 1, types | self._rank_types(index))
         bound = 1
-        for (sig, copies), size in groups.items():
-            index = next(
-                i for i in range(len(self.case.ranks)) if self.initial(i)[:2] == (sig, copies)
-            )
-            types = len(self._rank_types(index))
-            bound *= comb(size + types - 1, size)
+        for size, types in groups.values():
+            bound *= comb(size + len(types) - 1, size)
             if bound > 10**12:
-                return bound
+                break
         return bound
 
     def distribution(self) -> dict[Fraction, Fraction] | None:
