@@ -190,8 +190,8 @@ def test_pharaons_last_pair() -> None:
     case = Case.from_case("*:0,7:1,K:1", game="pharaon")
     seven = case.bet("7")
     # the loser loses; the winner, the deck's last card, is null
-    assert (seven.win, seven.lose, seven.dead, seven.ev) == (0, Fraction(1, 2),
-                                                             Fraction(1, 2), Fraction(-1, 2))  # fmt: skip
+    half = Fraction(1, 2)
+    assert (seven.win, seven.lose, seven.dead, seven.ev) == (0, half, half, -half)
     pair = Case.from_case("*:0,7:2", game="pharaon").bet("7", kind="one-turn")
     assert (pair.split, pair.ev) == (1, -1)  # the doublet of the last pair costs 1
 
