@@ -187,6 +187,8 @@ CASES = [
         x__json=b'{"rules": {"payoff": 1}}',
     ),
     case("scheme-top-level-list", "odds --scheme x.json", "expected a table", x__json=b"[1, 2]"),
+    # --- case (the full table: tests/test_hostile_case.py) ----------------------------------
+    case("case-seen-twice", ["case", "--seen", "5h Ks 5h"], "seen twice"),
     # --- schemes -------------------------------------------------------------------------------
     case("schemes-format", "schemes --format latex", "'latex' is not one of"),
     case("schemes-extra-argument", "schemes pharaon", "unexpected extra argument"),
