@@ -66,8 +66,8 @@ class WholeDeal(Record):
 
     >>> from shtoss_exact.case import Case
     >>> deal = Case.from_seen("", game="faro").deal("every-rank")
-    >>> deal.ev, deal.banker_net[Fraction(1, 2)]
-    (Fraction(-25, 34), Fraction(25, 68))
+    >>> deal.ev, len(deal.banker_net), deal.edge_per_action
+    (Fraction(-25, 34), 26, Fraction(1, 66))
     """
 
     pattern: Pattern

@@ -23,7 +23,7 @@ def case_series(case: Case) -> dict[str, list[tuple[int, Fraction]]]:
 
     >>> series = case_series(Case.from_seen("5h Ks 5d", game="faro"))
     >>> series["5"]
-    [(0, Fraction(101, 4998)), (1, Fraction(1, 98))]
+    [(0, Fraction(25, 1666)), (1, Fraction(1, 98))]
     """
     series: dict[str, list[tuple[int, Fraction]]] = {rank: [] for rank in case.ranks}
     for state in case.history():

@@ -41,7 +41,7 @@ FLAGS = {
 """Options that only some kinds take: parameter name -> flag."""
 
 TAKEN_BY = {
-    "deck": ("abzug", "bank", "series", "case"),
+    "deck": ("abzug", "bank", "series"),
     "card": ("abzug", "series"),
     "suits": ("abzug", "series"),
     "scheme": ("edge", "bank", "series"),
@@ -151,8 +151,7 @@ def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     from shtoss_exact.tables import parse_range, parse_schemes
 
     if kind == "case":
-        return {"seen": values["seen"] or "", "game": values["game"] or "faro",
-                "deck": int(values["deck"] or 52)}  # fmt: skip
+        return {"seen": values["seen"] or "", "game": values["game"] or "faro"}
     cards_text = values["cards"]
     copies = values["copies"]
     one_deck = values["one_deck"]
