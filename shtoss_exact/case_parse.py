@@ -182,10 +182,11 @@ def parse_counts(counts: Mapping[int, int], *, deck: int) -> tuple[int, ...]:
             f"counts={counts!r:.40} is a {type(counts).__name__}: allowed a mapping of copies "
             "left to a number of ranks, such as {4: 9, 3: 3, 1: 1}"
         )
+    for copies in counts:
+        _copies(copies, "counts")
     left: list[int] = []
     for copies in sorted(counts, reverse=True):
         number = counts[copies]
-        _copies(copies, "counts")
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
             raise ShtossError(f"counts: {number!r:.20} ranks with {copies} copies: allowed a "
                               "whole number >= 0")  # fmt: skip

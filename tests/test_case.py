@@ -267,6 +267,7 @@ def test_no_turn_left() -> None:
         (lambda: Case.from_counts({4: 14}), "more than 13 ranks"),
         (lambda: Case.from_counts({5: 1}), "allowed a whole number 0..4"),
         (lambda: Case.from_counts({4: 10**100}), "more than 13 ranks"),
+        (lambda: Case.from_counts({4: 1, "a": 2}), "'a' copies"),  # type: ignore[dict-item]
         (lambda: Case.from_seen("", deck=40), "unknown deck 40"),
         (lambda: Case.from_seen("", game="poker"), "unknown game 'poker'"),
         (lambda: Case.from_seen("", game="one-deck"), "one-deck"),
