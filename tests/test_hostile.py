@@ -232,6 +232,8 @@ CASES = [
     case("output-decimals-negative", "odds --decimals -1", "too small"),
     case("output-format-unknown", "fair --scheme lob-half --solve lob --format yaml", "yaml"),
     case("scheme-russian-unknown", "odds --scheme фараоны", "фараоны"),
+    # --- case (the full table: tests/test_hostile_case.py) ----------------------------------
+    case("case-seen-twice", ["case", "--seen", "5h Ks 5h"], "seen twice"),
     # --- schemes -------------------------------------------------------------------------------
     case("schemes-format", "schemes --format latex", "'latex' is not one of"),
     case("schemes-extra-argument", "schemes pharaon", "unexpected extra argument"),

@@ -16,7 +16,7 @@ from shtoss_exact.cli.bundles import (
     plan_options,
 )
 
-KINDS = ("abzug", "edge", "bank", "series")
+KINDS = ("abzug", "edge", "bank", "series", "case")
 """Plot kinds this command offers (``shtoss_exact.plots.PLOTS`` has their drawings)."""
 
 DEFAULT_CARDS = {"abzug": "52", "edge": "12..104:2"}
@@ -35,6 +35,8 @@ FLAGS = {
     "bankroll": "--bankroll",
     "target": "--target",
     "max_stake": "--max-stake",
+    "seen": "--seen",
+    "game": "--game",
 }
 """Options that only some kinds take: parameter name -> flag."""
 
@@ -45,6 +47,8 @@ TAKEN_BY = {
     "scheme": ("edge", "bank", "series"),
     "bets": ("bank",),
     **{key: ("series",) for key in PLAN_KEYS},
+    "seen": ("case",),
+    "game": ("case",),
 }
 """Parameter name -> the kinds that take it."""
 
@@ -113,6 +117,8 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
 )
 @bet_option(required=False)
 @plan_options
+@click.option("--seen", default=None, metavar="CARDS", help="case: a recorded deal's cards.")
+@click.option("--game", default=None, metavar="GAME", help="case: faro (default), stuss, ...")
 def plot(output: str, kind: str, **values: Any) -> None:
     """Plot exact odds to a PNG or SVG file (pip install 'shtoss-exact[plot]').
 
@@ -144,6 +150,8 @@ def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.tables import parse_range, parse_schemes
 
+    if kind == "case":
+        return {"seen": values["seen"] or "", "game": values["game"] or "faro"}
     cards_text = values["cards"]
     copies = values["copies"]
     one_deck = values["one_deck"]

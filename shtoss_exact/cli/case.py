@@ -1,0 +1,135 @@
+"""``shtoss-exact case``: a deal in progress, the case kept: every bet now, exactly."""
+
+from __future__ import annotations
+
+import click
+
+from shtoss_exact.cli.base import Output, cli, output_options, scheme_option
+
+GAMES = ("faro", "stuss", "pharaon", "bassette", "two-deck")
+BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
+
+
+@cli.command()
+@click.option(
+    "--game",
+    type=click.Choice(GAMES),
+    default="faro",
+    show_default=True,
+    help="The game dealt through one deck; two-deck is Stoss with --scheme.",
+)
+@scheme_option(help="two-deck only: Stoss's payout scheme [default: classic].")
+@click.option(
+    "--deck",
+    type=click.Choice(["52", "36", "32"]),
+    default="52",
+    show_default=True,
+    help="Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards.",
+)
+@click.option(
+    "--seen",
+    default=None,
+    metavar="CARDS",
+    help='The cards seen so far in deal order, e.g. "5h Ks 5d" (faro: the soda, then each '
+    "turn's loser and winner).",
+)
+@click.option(
+    "--case",
+    "case_text",
+    default=None,
+    metavar="CASE",
+    help='Copies left by rank, e.g. "A:1,7:2,K:0"; unnamed ranks full, or "*:N" copies.',
+)
+@click.option(
+    "--bet-kind",
+    type=click.Choice(BET_KINDS),
+    default="stay",
+    show_default=True,
+    help="The bets listed on each live rank: stay until decided, one-turn, coppered (to "
+    "lose), or high-card.",
+)
+@click.option(
+    "--call-the-turn",
+    is_flag=True,
+    help="Insist on calling the turn: refused unless three cards are left.",
+)
+@click.option(
+    "--pay-for",
+    default="4",
+    show_default=True,
+    metavar="X",
+    help="Calling the turn: the payout for three different ranks, read for and to.",
+)
+@click.option(
+    "--cathop-pay",
+    default="2",
+    show_default=True,
+    metavar="X",
+    help="Calling the turn: the payout for a cathop (a pair and one card).",
+)
+@click.option(
+    "--pattern",
+    default=None,
+    metavar="NAME|FILE",
+    help="The whole rest of the deal under a betting pattern: every-rank, case-cards, "
+    "copper-after-two, or a .toml/.json pattern file.",
+)
+@click.option("--replay", is_flag=True, help="With --seen: the case after each turn.")
+@output_options()
+def case(
+    game: str,
+    scheme: str | None,
+    deck: str,
+    seen: str | None,
+    case_text: str | None,
+    bet_kind: str,
+    call_the_turn: bool,
+    pay_for: str,
+    cathop_pay: str,
+    pattern: str | None,
+    replay: bool,
+    out: Output,
+) -> None:
+    """A deal in progress, the case kept: every bet now, the best bet, the whole deal.
+
+    Faro, Stuss, Pharaon, Bassette or Stoss dealt through one deck: for each live
+    rank P(win), P(lose), P(split), P(dead), the punter's expected net and the
+    banker's edge per bet and per unit of action; high card; calling the turn with
+    three cards left; the rest of the deal under a betting pattern.
+
+    \b
+    Examples:
+      shtoss-exact case --seen "5h Ks 5d"
+      shtoss-exact case --case "*:0,7:2,K:1" --format json
+      shtoss-exact case --seen "5h Ks 5d" --bet-kind one-turn
+      shtoss-exact case --pattern every-rank
+      shtoss-exact case --game pharaon --seen "7h 7d Ks 2c" --replay
+    """
+    from shtoss_exact.case import Case
+    from shtoss_exact.errors import ShtossError
+    from shtoss_exact.report.case_view import case_csv, case_tables
+
+    if seen is not None and case_text is not None:
+        raise ShtossError("give --seen or --case, not both")
+    chosen = None
+    if scheme is not None:
+        from shtoss_exact.scheme_files import resolve_scheme
+
+        if game != "two-deck":
+            raise ShtossError(f"--scheme is for --game two-deck: {game} has its own scheme")
+        chosen = resolve_scheme(scheme)
+    if case_text is not None:
+        state = Case.from_case(case_text, game=game, scheme=chosen, deck=int(deck))
+    else:
+        state = Case.from_seen(seen or "", game=game, scheme=chosen, deck=int(deck))
+    side, kind = ("coppered", "stay") if bet_kind == "coppered" else ("open", bet_kind)
+    result = state.report(
+        side=side,
+        kind=kind,
+        pattern=pattern,
+        pay=pay_for,
+        cathop_pay=cathop_pay,
+        replay=replay,
+        call_the_turn=call_the_turn,
+    )
+    out.emit(result.to_dict(), case_tables, csv=case_csv)
