@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from shtoss_exact.bank_odds import Bank, Bet, bank
+    from shtoss_exact.case import Case
     from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal, parse_card, parse_rank
     from shtoss_exact.engine import Kind, abzug_counts, counts_at, kind_counts, position_counts
     from shtoss_exact.errors import ShtossError
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from shtoss_exact.scheme_files import load_scheme
     from shtoss_exact.schemes import Scheme, scheme_named
     from shtoss_exact.series_odds import SeriesResult, series
-    from shtoss_exact.symbolic import ClosedForm, closed_form, closed_forms
+    from shtoss_exact.symbolic import ClosedForm, ClosedForms, closed_form, closed_forms
     from shtoss_exact.tables import TableSpec, summary_records
 
 _LAZY = {
@@ -38,7 +39,9 @@ _LAZY = {
     "Bank": "bank_odds",
     "Bet": "bank_odds",
     "Card": "deck",
+    "Case": "case",
     "ClosedForm": "symbolic",
+    "ClosedForms": "symbolic",
     "Deal": "deck",
     "FairPayoff": "fair",
     "Kind": "engine",
@@ -77,7 +80,9 @@ __all__ = [
     "Bank",
     "Bet",
     "Card",
+    "Case",
     "ClosedForm",
+    "ClosedForms",
     "Deal",
     "FairPayoff",
     "Kind",
