@@ -20,15 +20,20 @@ from typing import Any, ClassVar
 from shtoss_exact.engine import binom, binom_bits, iter_abzug_counts
 from shtoss_exact.errors import ShtossError
 
-MAX_STREAM_SECONDS = 15.0
-"""Most estimated seconds of rows a stream is allowed (about ten seconds of work)."""
+MAX_STREAM_SECONDS = 20.0
+"""Most estimated seconds of work a stream is allowed. A stream writes its first row at
+once and the rest as they come, so it may run twice as long as a table held whole
+(``tables.MAX_SECONDS``): 5·10^6 rows of CSV (10^7 cards) are answered."""
 
-ROW_SECONDS = 0.9e-6
-"""Seconds per row of small numbers: two big-int steps, three gcds, three strings
-(measured on a 2-core x86_64 machine: 2.6 µs per CSV row for 10^7 cards and 4 copies)."""
+ROW_SECONDS = 1.2e-6
+"""Seconds per CSV row, whatever the numbers: two big-int steps, three gcds, three
+strings, the line (measured on a 2-core x86_64 machine)."""
 
-WORD_SECONDS = 1.1e-6
-"""Seconds per row for each 64-bit word of C(n, m): the gcds and strings grow with it."""
+WORD_SECONDS = 1.55e-6
+"""Seconds per CSV row for each 64-bit word of C(n, m): the gcds and strings grow with it."""
+
+WORD_SQUARED_SECONDS = 0.007e-6
+"""Seconds per CSV row per squared word: gcds of long numbers are quadratic."""
 
 
 DENOMINATORS_KEPT = 512
@@ -131,7 +136,8 @@ class AbzugStream:
         True
         """
         words = binom_bits(self.cards, self.copies) / 64
-        return len(self) * (ROW_SECONDS + WORD_SECONDS * max(words, 1.0)) * factor
+        row = ROW_SECONDS + WORD_SECONDS * words + WORD_SQUARED_SECONDS * words * words
+        return len(self) * row * factor
 
     def check(self, *, factor: float = 1.0) -> None:
         """Refuse, before any row is made, a stream estimated above ``MAX_STREAM_SECONDS``."""

@@ -20,7 +20,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import PRESETS, Deal, make_deal
-from shtoss_exact.engine import Kind, summary_cost
+from shtoss_exact.engine import Kind, check_cost, summary_cost
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.scheme_parts import Soda
@@ -63,7 +63,7 @@ def scheme_outcomes(deal: Deal, scheme: Scheme) -> dict[str, Fraction]:
     """Banker, plié, punter, null (no action) and the punter's EV under ``scheme``;
     ``plie`` counts the plié outcomes the scheme does not make null.
 
-    >>> scheme_outcomes(Deal(52, 4), scheme_named("classic"))["banker"]
+    >>> scheme_outcomes(Deal(52, 4), as_scheme("classic"))["banker"]
     Fraction(433, 833)
     """
     counts = scheme.settlement_counts(deal)
@@ -267,12 +267,23 @@ class TableSpec:
 
     def seconds(self) -> float:
         """Estimated seconds to make every row: a fixed cost per row, and the summary
-        counts' word operations (``summary_cost``), which grow with the copies."""
+        counts' word operations (``summary_cost``), which grow with the copies.
+
+        >>> TableSpec(cards=range(4, 200), copies=(1, 2, 3, 4)).seconds() < 1
+        True
+        """
+        return self._cost()[0]
+
+    def _cost(self) -> tuple[float, tuple[int, int] | None]:
+        """The estimated seconds, and the (deck, copies) of the costliest set-up."""
         schemes = len(self._items(self.schemes))
-        total = self.size() * ROW_SECONDS
-        for _, _, deal in self.setups():
-            total += summary_cost(deal.cards, deal.copies) * OPERATION_SECONDS * schemes
-        return total
+        total, most, worst = self.size() * ROW_SECONDS, -1.0, None
+        for deck, _, deal in self.setups():
+            cost = summary_cost(deal.cards, deal.copies)
+            total += cost * OPERATION_SECONDS * schemes
+            if cost > most:
+                most, worst = cost, (deck, deal.copies)
+        return total, worst
 
     def check(self) -> None:
         """Refuse, up front, a table with no rows, too many, or too much arithmetic."""
@@ -287,10 +298,15 @@ class TableSpec:
             raise ShtossError("the table has no rows: every deck is smaller than its copies")
         if rows > MAX_ROWS:
             raise ShtossError(f"the table has {rows} rows: at most {MAX_ROWS}")
-        seconds = self.seconds()
+        for _, _, deal in self.setups():
+            check_cost(deal)  # one deck too large to count, or with too many digits
+        seconds, worst = self._cost()
         if seconds > MAX_SECONDS:
+            most = (
+                "" if worst is None else f" (the most for deck={worst[0]} with copies={worst[1]})"
+            )
             raise ShtossError(
-                f"the table needs about {seconds:.3g} s of work: more than the limit "
+                f"the table needs about {seconds:.3g} s of work{most}: more than the limit "
                 f"{MAX_SECONDS:.0f} s; use fewer or smaller decks, or fewer copies"
             )
 
