@@ -1,10 +1,12 @@
-"""Plots (PNG or SVG, by the file's suffix) of exact results; matplotlib imported lazily.
+"""Plots (PNG or SVG) of exact results; matplotlib imported lazily.
 
 Each kind of plot is one function registered with ``@plot_kind``: it takes the
 axes and its own keyword options, computes exact values with the library, and
 draws them (floats appear only here, for drawing). ``render`` does the rest:
 imports matplotlib (the optional extra ``plot``), builds a figure without pyplot
-(no GUI backend, safe headless), and writes the file atomically.
+(no GUI backend, safe headless), and writes the image through the one writer. A
+line has no more points than the figure has pixels across (``MAX_POINTS``): longer
+series are thinned evenly, so any deck draws at once.
 """
 
 from __future__ import annotations

@@ -18,7 +18,11 @@ from shtoss_exact.cli.base import (
 
 @cli.command()
 @deck_options
-@click.option("--by-abzug", is_flag=True, help="Add one row per abzug: killed, plié, given.")
+@click.option(
+    "--by-abzug",
+    is_flag=True,
+    help="Add one row per abzug: killed, plié, given, banker (written row by row, any deck).",
+)
 @scheme_option(help="Payout scheme [default: classic].")
 @output_options()
 def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> None:
