@@ -256,9 +256,8 @@ def edge_series(
     """
     from shtoss_exact.tables import Game, TableSpec
 
-    sizes = list(cards)
     spec = TableSpec(
-        cards=[sizes[i] for i in thin(len(sizes))],
+        cards=[cards[i] for i in thin(len(cards))],  # a range is never listed
         copies=(copies,),
         schemes=schemes,
         games=Game.ONE_DECK if one_deck else Game.TWO_DECK,

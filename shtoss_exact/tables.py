@@ -277,7 +277,10 @@ class TableSpec:
     def _cost(self) -> tuple[float, tuple[int, int] | None]:
         """The estimated seconds, and the (deck, copies) of the costliest set-up."""
         schemes = len(self._items(self.schemes))
-        total, most, worst = self.size() * ROW_SECONDS, -1.0, None
+        rows = self.size()
+        total, most, worst = rows * ROW_SECONDS, -1.0, None
+        if rows > MAX_ROWS:
+            return total, None  # too many rows to walk: the fixed cost alone, at least
         for deck, _, deal in self.setups():
             cost = summary_cost(deal.cards, deal.copies)
             total += cost * OPERATION_SECONDS * schemes

@@ -447,3 +447,11 @@ def test_refused_while_drawing_leaves_no_file(tmp_path: Path, args: list[str], n
     line = one_error_line(CliRunner().invoke(cli, ["plot", "-o", str(target), *args]))
     assert needle in line
     assert list(tmp_path.iterdir()) == []
+
+
+def test_no_png_to_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import shtoss_exact.plots as plots
+
+    monkeypatch.setattr(plots, "_stdout_is_terminal", lambda: True)
+    with pytest.raises(ShtossError, match="a PNG image is not written to a terminal"):
+        render("abzug", "-", fmt="png", deal=Deal(12, 2))

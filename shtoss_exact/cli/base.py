@@ -333,8 +333,9 @@ class Output:
                 if self.fmt == "json":
                     stream.write_record(out, head, key, columns, rows.rows())
                 else:
-                    if before:
+                    if before:  # shown at once; the rows follow as they are made
                         out.write(render_tables(before, self.fmt) + "\n\n")
+                        out.flush()
                     shape = Table("" if self.fmt == "csv" else title, columns, ())
                     stream.write_table(out, self.fmt, shape, rows.rows, decimals=self.decimals)
                 out.write("\n")
