@@ -328,7 +328,10 @@ class TableSpec:
                 if _most_copies(scheme, deal.cards) < deal.copies:
                     continue
                 o = odds_of(deal, scheme=scheme)
-                yield SummaryRow(deck=deck, game=game, scheme=scheme.name, odds=o)
+                yield SummaryRow(
+                    deck=deck, game=game, cards=o.cards, copies=o.copies, scheme=scheme.name,
+                    banker=o.banker, punter=o.punter, null=o.null, ev=o.ev,
+                )  # fmt: skip
 
     def table(self) -> SummaryTable:
         """Every row, as one record (``to_dict()`` is the ``table`` command's JSON).
@@ -365,38 +368,21 @@ def _most_copies(scheme: Scheme, cards: int) -> int:
     return cards
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class SummaryRow(Record):
-    """One row of a summary table: the set-up and its exact outcomes."""
+    """One row of a summary table: the set-up (``deck``, ``game``, ``cards`` of the
+    banker's deck as shuffled, ``copies``, ``scheme``) and the scheme's outcomes
+    (``banker``, ``punter``, ``null``: they sum to 1) and the punter's ``ev``."""
 
     deck: int
     game: Game
+    cards: int
+    copies: int
     scheme: str
-    odds: Odds
-
-    @property
-    def cards(self) -> int:
-        return self.odds.cards
-
-    @property
-    def copies(self) -> int:
-        return self.odds.copies
-
-    @property
-    def banker(self) -> Fraction:
-        return self.odds.banker
-
-    @property
-    def punter(self) -> Fraction:
-        return self.odds.punter
-
-    @property
-    def null(self) -> Fraction:
-        return self.odds.null
-
-    @property
-    def ev(self) -> Fraction:
-        return self.odds.ev
+    banker: Fraction
+    punter: Fraction
+    null: Fraction
+    ev: Fraction
 
     def values(self) -> dict[str, Any]:
         """The row with exact ``Fraction``s: ``deck``, ``game``, ``cards``, ``copies``,
