@@ -15,7 +15,6 @@ from functools import cached_property
 from math import lcm
 from typing import TYPE_CHECKING, Any
 
-from shtoss_exact.abzug_stream import AbzugStream
 from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal
 from shtoss_exact.engine import (
     KindCounts,
@@ -29,6 +28,7 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.records import Record, distribution_records, exact_fields
 
 if TYPE_CHECKING:
+    from shtoss_exact.abzug_stream import AbzugStream
     from shtoss_exact.measures import SchemeResult
     from shtoss_exact.schemes import Scheme
 
@@ -277,6 +277,8 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
         >>> next(odds().abzug_stream().records())
         {'abzug': 1, 'killed': '16/221', 'plie': '1/221', 'given': '16/221', 'banker': '1/13'}
         """
+        from shtoss_exact.abzug_stream import AbzugStream  # loaded when rows are asked for
+
         self._check_single()
         return AbzugStream(self.deal.cards, self.deal.copies)
 

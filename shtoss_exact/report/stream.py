@@ -301,9 +301,10 @@ def write_record(
     columns: Sequence[str],
     rows: Iterable[Sequence[Any]],
 ) -> None:
-    """Write ``to_json({**head, key: [dict(zip(columns, row, strict=True)) for row in rows]})`` a
-    row at a time (no newline at the end): the list goes where ``key`` stands in
-    ``head``, or last.
+    """Write ``to_json({**head, key: [dict(zip(columns, row)) for row in rows]})`` a row
+    at a time (no newline at the end): the list goes where ``key`` stands in ``head``,
+    or last. A row of words and whole numbers is formatted directly (the same text,
+    several times faster than ``json``); any other row goes through ``json``.
 
     >>> import io
     >>> out = io.StringIO()
