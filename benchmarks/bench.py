@@ -1,7 +1,7 @@
 """Timings of shtoss_exact against brute force, simulation, and a bare interpreter.
 
-Run as ``python benchmarks/bench.py`` (add ``--json`` for machine-readable figures).
-One process, one run, well under a minute on two cores:
+Run as ``python benchmarks/bench.py`` (add ``--json`` for machine-readable figures,
+``--stream-only`` for (e) alone). One process, one run, about a minute on two cores:
 
 (a) the exact by-abzug table for 52 cards, 4 copies — integer counts of killed,
     plié and given per abzug over the common denominator C(52, 4), as the engine
@@ -10,7 +10,11 @@ One process, one run, well under a minute on two cores:
     ``Fraction`` objects (``Odds.by_abzug``) is shown beside it;
 (b) the same exact table vs a vectorised numpy Monte Carlo of 10^6 deals;
 (c) summary odds for 10^9 cards and 8 copies;
-(d) cold start of the ``shtoss-exact odds`` program vs ``python -c "import click"``.
+(d) cold start of the ``shtoss-exact odds`` program vs ``python -c "import click"``;
+(e) the streamed table by abzug of 10^7 cards and 4 copies as CSV (5·10^6 rows) in a
+    child process: its wall and CPU time, its peak memory (``ru_maxrss`` of the
+    child, read by a small launcher so that this process's pages are not counted),
+    the file's size, and the library's estimate of the work beside the time taken.
 """
 
 from __future__ import annotations
@@ -32,9 +36,11 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
-from shtoss_exact.engine import abzug_counts, kind_counts
+from shtoss_exact.abzug_stream import AbzugStream
 from shtoss_exact.deck import make_deal
+from shtoss_exact.engine import abzug_counts, kind_counts
 from shtoss_exact.odds import odds, odds_of
+from shtoss_exact.report.stream import cost_factor
 
 CARDS, COPIES = 52, 4
 DEALS = 1_000_000
@@ -45,6 +51,15 @@ TARGET_BRUTE = 1_000.0  # (a) engine at least this many times faster than brute 
 TARGET_MONTE_CARLO = 10_000.0  # (b) ... than a simulation of DEALS deals
 TARGET_BILLION = 0.010  # (c) seconds
 TARGET_COLD = 1.5  # (d) at most this many times the start-up of "import click"
+STREAM_CARDS, STREAM_COPIES = 10_000_000, 4
+TARGET_STREAM_MB = 200.0  # (e) peak memory of the child writing the 10^7-card CSV
+
+PEAK = (
+    "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True); "
+    "r = resource.getrusage(resource.RUSAGE_CHILDREN); "
+    "print(r.ru_maxrss, r.ru_utime + r.ru_stime)"
+)
+"""A launcher printing its child's peak memory (KiB on Linux) and CPU seconds."""
 
 Table = list[tuple[int, Fraction, Fraction, Fraction]]
 """(abzug, killed, plié, given) rows."""
@@ -132,7 +147,7 @@ def monte_carlo_table(deals: int = DEALS, seed: int = 1) -> Table:
 
 def billion_summary() -> tuple[Fraction, ...]:
     o = odds(cards=10**9, copies=8)
-    return (o.banker, o.killed, o.plie, o.punter, o.none, o.ev)
+    return (o.banker, o.killed, o.plie, o.punter, o.null, o.ev)
 
 
 def program() -> list[str]:
@@ -183,12 +198,49 @@ def cached_bytecode_env(prefix: str) -> dict[str, str]:
     return env
 
 
+def stream_csv() -> dict[str, Any]:
+    """(e) ``odds --by-abzug --format csv`` of 10^7 cards, in a child: time and memory."""
+    stream = AbzugStream(STREAM_CARDS, STREAM_COPIES)
+    with tempfile.TemporaryDirectory(prefix="shtoss-bench-stream-") as folder:
+        target = Path(folder) / "rows.csv"
+        options = ["--cards", str(STREAM_CARDS), "--copies", str(STREAM_COPIES), "--by-abzug"]
+        command = [*program(), "odds", *options, "--format", "csv", "-o", str(target)]
+        start = time.perf_counter()
+        launched = subprocess.run(
+            [sys.executable, "-c", PEAK, *command], check=True, capture_output=True, text=True
+        )
+        wall = time.perf_counter() - start
+        peak_kib, cpu = launched.stdout.split()
+        size = target.stat().st_size
+        with target.open() as lines:
+            rows = sum(1 for _ in lines) - 1
+    if rows != len(stream):
+        raise SystemExit(f"bench: the stream wrote {rows} rows, not {len(stream)}")
+    peak_mb = int(peak_kib) * 1024 / 1e6
+    return {
+        "stream_rows": rows,
+        "stream_bytes": size,
+        "stream_wall_s": wall,
+        "stream_cpu_s": float(cpu),
+        "stream_peak_mb": peak_mb,
+        "stream_estimate_s": stream.seconds(factor=cost_factor("csv")),
+        "pass_stream_peak_mb": peak_mb <= TARGET_STREAM_MB,
+    }
+
+
 def max_error(a: Table, b: Table) -> float:
     cells = zip([c for row in a for c in row[1:]], [c for row in b for c in row[1:]], strict=True)
     return max(float(abs(x - y)) for x, y in cells)
 
 
 def measure() -> dict[str, Any]:
+    figures = measure_exact()
+    stream = stream_csv()
+    figures["pass"]["stream_peak_mb"] = stream.pop("pass_stream_peak_mb")
+    return {**figures, **stream}
+
+
+def measure_exact() -> dict[str, Any]:
     exact = engine_table()
     brute = brute_table()
     if exact != brute or engine_counts() != brute_counts():
@@ -245,12 +297,40 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1e3:,.3f} ms"
 
 
+def stream_rows(figures: dict[str, Any]) -> list[tuple[str, str, str, str]]:
+    verdict = "PASS" if figures["pass"]["stream_peak_mb"] else "FAIL"
+    return [
+        (
+            f"(e) odds --by-abzug, 10^7 cards, CSV ({figures['stream_rows']:,} rows)",
+            f"{figures['stream_wall_s']:.1f} s",
+            "",
+            "",
+        ),
+        ("    CPU time of the child", f"{figures['stream_cpu_s']:.1f} s", "", "(info)"),
+        (
+            "    the library's estimate, before the first row",
+            f"{figures['stream_estimate_s']:.1f} s",
+            "",
+            "(info)",
+        ),
+        (
+            "    peak memory of the child",
+            f"{figures['stream_peak_mb']:.0f} MB",
+            f"<= {TARGET_STREAM_MB:.0f} MB",
+            verdict,
+        ),
+        ("    output written", f"{figures['stream_bytes'] / 1e6:,.0f} MB", "", "(info)"),
+    ]
+
+
 def report(figures: dict[str, Any]) -> str:
     ok = figures["pass"]
 
     def verdict(key: str) -> str:
         return "PASS" if ok[key] else "FAIL"
 
+    if "engine_by_abzug_s" not in figures:
+        return table_lines(stream_rows(figures))
     rows = [
         (
             "(a) engine: 52/4 by-abzug counts over C(52,4)",
@@ -338,6 +418,14 @@ def report(figures: dict[str, Any]) -> str:
                 "",
             ),
         ]
+    if "stream_rows" in figures:
+        rows += stream_rows(figures)
+    lines = table_lines(rows)
+    lines += f"\ncold start command: {figures['cold_start_command']}"
+    return lines
+
+
+def table_lines(rows: list[tuple[str, str, str, str]]) -> str:
     header = ("measure", "figure", "target", "")
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
     lines = [
@@ -348,7 +436,6 @@ def report(figures: dict[str, Any]) -> str:
     ]
     lines.insert(1, "-" * len(lines[0]))
     lines.append("")
-    lines.append(f"cold start command: {figures['cold_start_command']}")
     lines.append(f"python {sys.version.split()[0]} at {sys.executable}")
     return "\n".join(lines)
 
@@ -356,8 +443,13 @@ def report(figures: dict[str, Any]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--stream-only", action="store_true", help="measure (e) alone")
     args = parser.parse_args()
-    figures = measure()
+    if args.stream_only:
+        figures = stream_csv()
+        figures["pass"] = {"stream_peak_mb": figures.pop("pass_stream_peak_mb")}
+    else:
+        figures = measure()
     if args.json:
         print(json.dumps(figures, indent=2))
     else:

@@ -238,33 +238,44 @@ def position_counts(cards: int, copies: int) -> Iterator[PositionCounts]:
 def abzug_counts(cards: int, copies: int) -> list[tuple[int, int, int]]:
     """(killed, plié, given) counts over C(n, m) for abzugs 1..ceil(n/2), in O(n) steps.
 
+    The list of ``iter_abzug_counts``: hold it only for small decks.
+
+    >>> abzug_counts(5, 2)
+    [(3, 1, 3), (1, 1, 1), (0, 0, 0)]
+    """
+    return list(iter_abzug_counts(cards, copies))
+
+
+def iter_abzug_counts(cards: int, copies: int) -> Iterator[tuple[int, int, int]]:
+    """(killed, plié, given) counts over C(n, m) for abzugs 1..ceil(n/2), one at a time.
+
     With a = n - 2j for abzug j (2j <= n): given (first copy on the sonik 2j) is
     C(a, m - 1) and plié (copies on 2j - 1 and 2j) is C(a, m - 2); the first copy on
     the lob 2j - 1 is C(a + 1, m - 1) = C(a, m - 1) + C(a, m - 2) (Pascal), so
     killed = lob - plié = given in every full abzug. A lone last card (n odd) is a
     lob: killed there in C(0, m - 1) sets. Going from j to j + 1 steps a down by two:
-    C(a - 2, k) = C(a, k) (a - k) (a - k - 1) / (a (a - 1)).
+    C(a - 2, k) = C(a, k) (a - k) (a - k - 1) / (a (a - 1)). Only the current row is
+    held, so a deck of any size streams in constant memory.
 
-    >>> abzug_counts(5, 2)
-    [(3, 1, 3), (1, 1, 1), (0, 0, 0)]
+    >>> next(iter_abzug_counts(52, 4))  # winning the sonik: 19600 of C(52, 4) = 270725
+    (19600, 1225, 19600)
     """
     if copies == 0:
-        return [(0, 0, 0)] * ((cards + 1) // 2)
+        for _ in range((cards + 1) // 2):
+            yield 0, 0, 0
+        return
     k1, k2 = copies - 1, copies - 2
     a = cards - 2
     given, plie = binom(a, k1), binom(a, k2)
-    rows: list[tuple[int, int, int]] = []
-    append = rows.append
     while a >= 0:
-        append((given, plie, given))
+        yield given, plie, given
         if a >= 2:
             d = a * (a - 1)
-            given = given * (a - k1) * (a - k1 - 1) // d
-            plie = plie * (a - k2) * (a - k2 - 1) // d if k2 >= 0 else 0
+            given = given * ((a - k1) * (a - k1 - 1)) // d
+            plie = plie * ((a - k2) * (a - k2 - 1)) // d if k2 >= 0 else 0
         a -= 2
     if cards % 2:
-        append((1 if copies == 1 else 0, 0, 0))
-    return rows
+        yield (1 if copies == 1 else 0), 0, 0
 
 
 def counts_at(cards: int, copies: int, position: int) -> PositionCounts:

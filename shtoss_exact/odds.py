@@ -8,6 +8,7 @@ bet is played on, while ``Odds.dealt`` keeps the deck as shuffled.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -17,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal
 from shtoss_exact.engine import (
     KindCounts,
-    abzug_counts,
     check_cost,
+    counts_at,
     kind_counts,
     position_counts,
     relation_weights,
@@ -27,14 +28,19 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.records import Record, distribution_records, exact_fields
 
 if TYPE_CHECKING:
+    from shtoss_exact.abzug_stream import AbzugStream
     from shtoss_exact.measures import SchemeResult
     from shtoss_exact.schemes import Scheme
 
 # The schemes are imported where a scheme is asked for, not at the top: the classic
 # odds of the CLI's default question then load no more than the engine.
 
-MAX_TABLE_ROWS = 2_000_000
-"""Largest by-position table built in memory (rows = cards); larger ones are refused."""
+MAX_TABLE_ROWS = 500_000
+"""Largest deck (cards) whose table by position or abzug is held in memory (about
+5 s and 350 MB); larger ones are refused: ``Odds.iter_abzug()`` streams any deck."""
+
+IN_MEMORY_FACTOR = 4.0
+"""A row of ``Fraction``s held in memory costs about this many streamed rows."""
 
 
 @dataclass(frozen=True)
@@ -230,9 +236,9 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
 
     @cached_property
     def by_position(self) -> tuple[PositionOdds, ...]:
-        """One row per position 1..n (O(n); refused beyond ``MAX_TABLE_ROWS``)."""
-        self._check_single()
-        _check_table_size(self.cards)
+        """One row per position 1..n of the deck the bet is played on (refused beyond
+        ``MAX_TABLE_ROWS`` cards)."""
+        self._check_table()
         total = self.counts.total
         return tuple(
             PositionOdds(
@@ -241,18 +247,59 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
                 Fraction(row.plie, total),
                 Fraction(row.given, total),
             )
-            for row in position_counts(self.cards, self.copies)
+            for row in position_counts(self.deal.cards, self.deal.copies)
         )
 
     @cached_property
     def by_abzug(self) -> tuple[AbzugOdds, ...]:
-        """One row per abzug 1..ceil(n/2); a lone last card makes the last abzug a lob only."""
-        self._check_single()
-        _check_table_size(self.cards)
+        """One row per abzug 1..ceil(n/2); a lone last card makes the last abzug a lob
+        only. Held in memory, so refused beyond ``MAX_TABLE_ROWS`` cards: ``iter_abzug()``
+        makes the same rows one at a time for any deck."""
+        self._check_table()
+        return tuple(self.iter_abzug())
+
+    def iter_abzug(self) -> Iterator[AbzugOdds]:
+        """The rows of ``by_abzug`` one at a time, none held: any deck size streams.
+
+        >>> next(odds(cards=10**12, copies=4).iter_abzug()).given
+        Fraction(83333333333, 20833333333312500000000)
+        """
         total = self.counts.total
-        return tuple(
-            AbzugOdds(j, Fraction(k, total), Fraction(p, total), Fraction(g, total))
-            for j, (k, p, g) in enumerate(abzug_counts(self.cards, self.copies), start=1)
+        for abzug, killed, plie, given in self.abzug_stream().counts():
+            yield AbzugOdds(
+                abzug, Fraction(killed, total), Fraction(plie, total), Fraction(given, total)
+            )
+
+    def abzug_stream(self) -> AbzugStream:
+        """The rows by abzug as a stream of exact counts and records (``AbzugStream``),
+        on the deck the bet is played on (after a faro soda); with its cost estimate.
+
+        >>> next(odds().abzug_stream().records())
+        {'abzug': 1, 'killed': '16/221', 'plie': '1/221', 'given': '16/221', 'banker': '1/13'}
+        """
+        from shtoss_exact.abzug_stream import AbzugStream  # loaded when rows are asked for
+
+        self._check_single()
+        return AbzugStream(self.deal.cards, self.deal.copies)
+
+    def at_abzug(self, abzug: int) -> AbzugOdds:
+        """One row of ``by_abzug`` in O(1) binomials, for any deck size.
+
+        >>> odds(cards=10**9, copies=4).at_abzug(1).given
+        Fraction(83333333, 20833333312500000)
+        """
+        self._check_single()
+        rows = (self.deal.cards + 1) // 2
+        if isinstance(abzug, bool) or not isinstance(abzug, int) or not 1 <= abzug <= rows:
+            raise ShtossError(f"abzug={abzug!r:.40}: allowed a whole number 1..{rows}")
+        total = self.counts.total
+        lob = counts_at(self.deal.cards, self.deal.copies, 2 * abzug - 1)
+        sonik = counts_at(self.deal.cards, self.deal.copies, 2 * abzug)
+        return AbzugOdds(
+            abzug,
+            Fraction(lob.killed, total),
+            Fraction(lob.plie, total),
+            Fraction(sonik.given, total),
         )
 
     @property
@@ -280,13 +327,16 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
                 "is a mixture): allowed with the soda known"
             )
 
-
-def _check_table_size(cards: int) -> None:
-    if cards > MAX_TABLE_ROWS:
-        raise ShtossError(
-            f"a table of cards={cards} rows is too large to build: at most {MAX_TABLE_ROWS} "
-            "rows (summary odds have no such limit)"
-        )
+    def _check_table(self) -> None:
+        """Refuse a table by position or abzug too large to hold in memory."""
+        stream = self.abzug_stream()
+        if stream.cards > MAX_TABLE_ROWS:
+            raise ShtossError(
+                f"a table of cards={stream.cards} rows is too large to hold: at most "
+                f"{MAX_TABLE_ROWS} (iter_abzug() streams any deck; summary odds have no such "
+                "limit)"
+            )
+        stream.check(factor=IN_MEMORY_FACTOR)
 
 
 def odds(

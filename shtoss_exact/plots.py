@@ -1,14 +1,18 @@
-"""Plots (PNG or SVG, by the file's suffix) of exact results; matplotlib imported lazily.
+"""Plots (PNG or SVG) of exact results; matplotlib imported lazily.
 
 Each kind of plot is one function registered with ``@plot_kind``: it takes the
 axes and its own keyword options, computes exact values with the library, and
 draws them (floats appear only here, for drawing). ``render`` does the rest:
 imports matplotlib (the optional extra ``plot``), builds a figure without pyplot
-(no GUI backend, safe headless), and writes the file atomically.
+(no GUI backend, safe headless), and writes the image through the one writer. A
+line has no more points than the figure has pixels across (``MAX_POINTS``): longer
+series are thinned evenly, so any deck draws at once.
 """
 
 from __future__ import annotations
 
+import io
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.odds import odds_of
+from shtoss_exact.output import STDOUT
 from shtoss_exact.report.numbers import decimal_str, percent_str
 from shtoss_exact.schemes import Scheme
 
@@ -29,12 +34,13 @@ if TYPE_CHECKING:
 FORMATS = {".png": "png", ".svg": "svg"}
 """File suffix -> image format."""
 
-MAX_POINTS = 2_000
-"""Most deck sizes on one plot's axis."""
-
 FIGSIZE = (8.0, 5.0)
 DPI = 100
 MISSING_MATPLOTLIB = "plots need matplotlib: pip install 'shtoss-exact[plot]'"
+
+MAX_POINTS = int(FIGSIZE[0] * DPI)
+"""Most points on one line: the figure's width in pixels. Longer series are thinned
+evenly (their ends kept), so a deck of any size draws in the same time."""
 
 Draw = Callable[..., None]
 
@@ -62,16 +68,26 @@ def plot_kind(name: str, description: str) -> Callable[[Draw], Draw]:
     return register
 
 
-def image_format(path: str | Path) -> str:
-    """The image format of an output path, from its suffix.
+def image_format(path: str | Path, fmt: str | None = None) -> str:
+    """The image format: ``fmt`` if given, else the path's suffix (standard output,
+    ``-``, is SVG).
 
-    >>> image_format("edge.SVG")
-    'svg'
+    >>> image_format("edge.SVG"), image_format("-"), image_format("-", "png")
+    ('svg', 'svg', 'png')
     """
+    allowed = sorted(FORMATS.values())
+    if fmt is not None:
+        if fmt not in allowed:
+            raise ShtossError(f"unknown image format {fmt!r:.40}: allowed {', '.join(allowed)}")
+        return fmt
+    if str(path) == STDOUT:
+        return "svg"
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        allowed = ", ".join(FORMATS)
-        raise ShtossError(f"cannot plot to {str(path)!r}: the file must end in {allowed}")
+        raise ShtossError(
+            f"cannot plot to {str(path)[:80]!r}: the file must end in {', '.join(FORMATS)} "
+            "(or give the format)"
+        )
     return FORMATS[suffix]
 
 
@@ -84,19 +100,41 @@ def _matplotlib() -> Any:
     return matplotlib, Figure
 
 
-def render(kind: str, path: str | Path, **options: Any) -> None:
-    """Draw the plot ``kind`` with ``options`` and write it to ``path`` (PNG or SVG), atomically.
+def render(kind: str, path: str | Path, *, fmt: str | None = None, **options: Any) -> None:
+    """Draw the plot ``kind`` with ``options`` and write it to ``path`` (PNG or SVG).
 
-    The suffix and the kind are checked before matplotlib is imported or anything
-    is computed: ``render("abzug", "odds.pdf", deal=Deal(52, 4))`` raises a
-    ``ShtossError`` naming the allowed suffixes.
+    A file is replaced whole or not at all (``output.atomic_path``: a symlink is
+    followed; a device or FIFO is never replaced); ``-`` is standard output. The
+    format is ``fmt`` or the path's suffix. The format and the kind are checked
+    before matplotlib is imported or anything is computed, and the image is drawn in
+    memory before any file is touched: ``render("abzug", "odds.pdf", deal=Deal(52, 4))``
+    raises a ``ShtossError`` naming the allowed suffixes.
     """
-    fmt = image_format(path)
+    image = image_format(path, fmt)
     if kind not in PLOTS:
-        raise ShtossError(f"unknown plot {kind!r}: allowed plots are {', '.join(PLOTS)}")
-    matplotlib, figure_class = _matplotlib()
-    from shtoss_exact.output import atomic_path
+        raise ShtossError(f"unknown plot {kind!r:.40}: allowed plots are {', '.join(PLOTS)}")
+    to_stdout = str(path) == STDOUT
+    if to_stdout and image == "png" and _stdout_is_terminal():
+        raise ShtossError(
+            "a PNG image is not written to a terminal: give -o FILE.png, or redirect "
+            "standard output"
+        )
+    data = draw(kind, image, **options)
+    if to_stdout:
+        _write_stdout(data, image)
+        return
+    from shtoss_exact.output import OutputError, atomic_path
 
+    with atomic_path(path) as temporary:
+        try:
+            temporary.write_bytes(data)
+        except OSError as error:
+            raise OutputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+
+
+def draw(kind: str, image: str, **options: Any) -> bytes:
+    """The plot ``kind`` drawn with ``options`` as the bytes of an ``image`` ("png", "svg")."""
+    matplotlib, figure_class = _matplotlib()
     # Text stays text in SVG (searchable, and testable); no date, so output is reproducible.
     style = {"svg.fonttype": "none", "svg.hashsalt": "shtoss-exact"}
     with matplotlib.rc_context(style):
@@ -104,19 +142,74 @@ def render(kind: str, path: str | Path, **options: Any) -> None:
         axes = figure.add_subplot()
         PLOTS[kind].draw(axes, **options)
         figure.tight_layout()
-        metadata = {"Date": None} if fmt == "svg" else {}
-        with atomic_path(path) as temporary:
-            figure.savefig(temporary, format=fmt, metadata=metadata)
+        metadata = {"Date": None} if image == "svg" else {}
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format=image, metadata=metadata)
+    return buffer.getvalue()
 
 
-def abzug_series(deal: Deal) -> dict[str, list[Fraction]]:
-    """Exact probabilities by abzug: killed, plié, given (index 0 is abzug 1).
+def _stdout_is_terminal() -> bool:
+    stream = sys.stdout
+    return stream is not None and stream.isatty()
+
+
+def _write_stdout(data: bytes, image: str) -> None:
+    """The image to standard output: SVG through ``open_output`` (text), PNG as bytes."""
+    from shtoss_exact.output import OutputError, open_output
+
+    if image == "svg":
+        with open_output(None) as out:
+            try:
+                out.write(data.decode("utf-8"))
+            except BrokenPipeError:
+                raise
+            except OSError as error:
+                raise OutputError(f"cannot write standard output: {error.strerror}") from None
+        return
+    stream = sys.stdout
+    if stream is None:
+        raise OutputError("cannot write standard output: it is closed")
+    try:
+        stream.flush()
+        stream.buffer.write(data)
+        stream.buffer.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputError(f"cannot write standard output: {error.strerror or error}") from None
+
+
+def thin(count: int, most: int = MAX_POINTS) -> list[int]:
+    """Indices 0..count-1, or ``most`` of them evenly spread, the first and the last kept.
+
+    >>> thin(5), thin(10, 4)
+    ([0, 1, 2, 3, 4], [0, 3, 6, 9])
+    """
+    if count <= most:
+        return list(range(count))
+    if most < 2:
+        return [0][:most]
+    return [round(k * (count - 1) / (most - 1)) for k in range(most)]
+
+
+def abzug_series(deal: Deal, *, points: int = MAX_POINTS) -> dict[str, list[Any]]:
+    """Exact probabilities by abzug: ``abzug`` (the abzugs drawn), ``killed``, ``plie``,
+    ``given``; every abzug of a deck of up to ``2 * points`` cards, else ``points`` of
+    them evenly spread (each in O(1) binomials, whatever the deck).
 
     >>> abzug_series(Deal(52, 4))["given"][0]
     Fraction(16, 221)
+    >>> len(abzug_series(Deal(10**12, 4))["abzug"])
+    800
     """
-    rows = odds_of(deal).by_abzug
+    odds = odds_of(deal)
+    count = (odds.deal.cards + 1) // 2
+    if count <= points:
+        rows = list(odds.iter_abzug())
+    else:
+        rows = [odds.at_abzug(index + 1) for index in thin(count, points)]
     return {
+        "abzug": [r.abzug for r in rows],
         "killed": [r.killed for r in rows],
         "plie": [r.plie for r in rows],
         "given": [r.given for r in rows],
@@ -126,7 +219,7 @@ def abzug_series(deal: Deal) -> dict[str, list[Fraction]]:
 @plot_kind("abzug", "probability of each outcome (killed, plié, given) by abzug")
 def abzug_plot(axes: Any, *, deal: Deal) -> None:
     series = abzug_series(deal)
-    abzugs = list(range(1, len(series["killed"]) + 1))
+    abzugs = series["abzug"]
     # In an even deck a lone lob kills exactly as often as the sonik gives, abzug by
     # abzug (C(n-2j+1, m-1) - C(n-2j, m-2) = C(n-2j, m-1)): the killed line is dashed
     # over the given one so both stay visible.
@@ -150,32 +243,30 @@ def abzug_plot(axes: Any, *, deal: Deal) -> None:
 
 
 def edge_series(
-    cards: Sequence[int], *, copies: int, schemes: Sequence[Scheme], one_deck: bool = False
+    cards: Sequence[int], *, copies: int, schemes: Sequence[Scheme | str], one_deck: bool = False
 ) -> dict[str, list[tuple[int, Fraction]]]:
     """The banker's edge (minus the punter's expected net) by deck size, for each scheme.
 
     ``cards`` are whole decks: in the one-deck game the banker's deck has one card fewer.
-    Sizes too small for the copies are left out.
+    Sizes too small for the copies are left out; more sizes than ``MAX_POINTS`` are
+    thinned evenly. The cost is checked as a table's (``TableSpec.check``).
 
-    >>> from shtoss_exact.schemes import scheme_named
-    >>> edge_series([52], copies=4, schemes=[scheme_named("classic")])
+    >>> edge_series([52], copies=4, schemes=["classic"])
     {'classic': [(52, Fraction(33, 833))]}
     """
-    if len(cards) > MAX_POINTS:
-        raise ShtossError(f"{len(cards)} deck sizes to plot: at most {MAX_POINTS}")
-    series: dict[str, list[tuple[int, Fraction]]] = {}
-    for scheme in schemes:
-        points = []
-        for size in cards:
-            in_deck = size - 1 if one_deck else size
-            if in_deck < max(copies, 1):
-                continue
-            deal = Deal(in_deck, copies, one_deck=one_deck)
-            odds_of(deal)  # refuses a deck too large to count
-            points.append((size, -scheme.ev(deal)))
-        series[scheme.name] = points
-    if not any(series.values()):
+    from shtoss_exact.tables import Game, TableSpec
+
+    spec = TableSpec(
+        cards=[cards[i] for i in thin(len(cards))],  # a range is never listed
+        copies=(copies,),
+        schemes=schemes,
+        games=Game.ONE_DECK if one_deck else Game.TWO_DECK,
+    )
+    if spec.size() == 0:
         raise ShtossError(f"no deck size given holds copies={copies}: nothing to plot")
+    series: dict[str, list[tuple[int, Fraction]]] = {}
+    for row in spec.rows():
+        series.setdefault(row.scheme, []).append((row.deck, -row.ev))
     return series
 
 
@@ -185,7 +276,7 @@ def edge_plot(
     *,
     cards: Sequence[int],
     copies: int,
-    schemes: Sequence[Scheme],
+    schemes: Sequence[Scheme | str],
     one_deck: bool = False,
 ) -> None:
     series = edge_series(cards, copies=copies, schemes=schemes, one_deck=one_deck)

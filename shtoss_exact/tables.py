@@ -1,39 +1,53 @@
-"""Probability tables over ranges: deck sizes, copies, games, schemes; and one set-up by abzug.
+"""Probability tables over ranges of set-ups (decks, copies, games, schemes), and one
+set-up by abzug.
 
-Rows are records (dicts) of exact values: ``int`` and ``str`` for the set-up,
-``fractions.Fraction`` for every probability. ``summary_table`` and ``abzug_table``
-turn them into a ``report.Table`` (any of its formats), ``to_pandas`` into a
-DataFrame when pandas is installed.
-
-A scheme's outcome, for one bet: the banker wins when the punter's net is
-negative, the punter when it is positive; a null or zero result is *no action*
-(the stake comes back). The plié column counts plié outcomes not made null.
+A summary row is one bet: the whole ``deck`` it starts from, the ``game`` (two-deck
+or one-deck), the ``cards`` of the banker's deck as shuffled (one fewer in the
+one-deck game), the ``copies`` of the punter's rank, the ``scheme``, and the scheme's
+outcomes (``Odds.banker``, ``punter``, ``null``: they sum to 1) with the punter's
+expected net ``ev``. A table's size and cost are counted before any row is made;
+rows by abzug are streamed (``AbzugTable.stream()``), so any deck fits in memory.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from itertools import islice
+from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import PRESETS, Deal, make_deal
-from shtoss_exact.engine import MAX_SUMMARY_COST, Kind, summary_cost
+from shtoss_exact.engine import Kind, check_cost, summary_cost
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.odds import odds_of
-from shtoss_exact.report.numbers import decimal_str, exact_str
-from shtoss_exact.report.table import Cell, Table
-from shtoss_exact.schemes import Scheme, scheme_named
+from shtoss_exact.records import Record, exact_fields
+from shtoss_exact.scheme_parts import Soda
+from shtoss_exact.schemes import Scheme, as_scheme
+
+if TYPE_CHECKING:
+    from shtoss_exact.abzug_stream import AbzugStream
+    from shtoss_exact.odds import Odds
 
 MAX_ROWS = 50_000
-"""Largest table built (rows); larger requests are refused up front."""
+"""Largest summary table (rows) and longest range; larger ones are refused up front."""
 
-MAX_TOTAL_COST = 20 * MAX_SUMMARY_COST
-"""Largest total ``summary_cost`` of a table's rows (a few seconds); larger ones are refused."""
+ROW_SECONDS = 150e-6
+"""Seconds to make one summary row of a small deck (``odds_of`` under a scheme: measured
+80-120 µs on a 2-core x86_64 machine)."""
+
+OPERATION_SECONDS = 200e-9
+"""Seconds per word operation of ``summary_cost`` (measured 160-180 ns)."""
+
+MAX_SECONDS = 10.0
+"""Most estimated seconds of work a summary table may take; more is refused up front."""
+
+OUTCOMES = ("banker", "punter", "null", "ev")
+"""The exact values of a summary row, after its set-up."""
 
 SCHEME_OUTCOMES = ("banker", "plie", "punter", "null", "ev")
-"""The probabilities (and expected value) a summary row gives for one scheme."""
+"""The probabilities (and expected value) ``scheme_outcomes`` gives for one scheme."""
 
 _RANGE_PRESETS: dict[str, tuple[int, ...]] = {"presets": tuple(sorted(PRESETS))}
 
@@ -46,9 +60,10 @@ class Game(StrEnum):
 
 
 def scheme_outcomes(deal: Deal, scheme: Scheme) -> dict[str, Fraction]:
-    """Banker, plié, punter, null (no action) and the punter's EV under ``scheme``.
+    """Banker, plié, punter, null (no action) and the punter's EV under ``scheme``;
+    ``plie`` counts the plié outcomes the scheme does not make null.
 
-    >>> scheme_outcomes(Deal(52, 4), scheme_named("classic"))["banker"]
+    >>> scheme_outcomes(Deal(52, 4), as_scheme("classic"))["banker"]
     Fraction(433, 833)
     """
     counts = scheme.settlement_counts(deal)
@@ -70,8 +85,8 @@ def scheme_outcomes(deal: Deal, scheme: Scheme) -> dict[str, Fraction]:
 def parse_range(text: str, *, name: str, minimum: int = 0) -> tuple[int, ...]:
     """Whole numbers from ``N``, ``A..B``, ``A..B:STEP``, comma lists, or ``presets``.
 
-    ``presets`` stands for the preset deck sizes 32, 36, 52. Order is kept,
-    repeats dropped.
+    ``presets`` stands for the preset deck sizes 32, 36, 52. Order is kept, repeats
+    dropped; each part is counted before it is listed (at most ``MAX_ROWS`` values).
 
     >>> parse_range("4..10:3,52,presets", name="cards")
     (4, 7, 10, 52, 32, 36)
@@ -88,9 +103,9 @@ def parse_range(text: str, *, name: str, minimum: int = 0) -> tuple[int, ...]:
         high = _whole(high_text, text=text, name=name, allowed=allowed) if dots else low
         step = _whole(step_text, text=text, name=name, allowed=allowed) if step_text else 1
         if (step_text and not dots) or step < 1 or high < low or low < minimum:
-            raise ShtossError(f"--{name} {text!r} is not a valid range: allowed {allowed}")
+            raise ShtossError(f"--{name} {text[:60]!r} is not a valid range: allowed {allowed}")
         if (high - low) // step + 1 + len(values) > MAX_ROWS:
-            raise ShtossError(f"--{name} {text!r} has too many values: at most {MAX_ROWS}")
+            raise ShtossError(f"--{name} {text[:60]!r} has too many values: at most {MAX_ROWS}")
         values.extend(range(low, high + 1, step))
     return tuple(dict.fromkeys(values))
 
@@ -102,54 +117,180 @@ def _whole(part: str, *, text: str, name: str, allowed: str) -> int:
             f"--{name} {part:.40}: the number is too large: allowed 12 digits at most"
         )
     if not (part.isascii() and part.isdigit()):
-        raise ShtossError(f"--{name} {text!r} is not a valid range: allowed {allowed}")
+        raise ShtossError(f"--{name} {text[:60]!r} is not a valid range: allowed {allowed}")
     return int(part)
 
 
 def parse_schemes(text: str) -> tuple[Scheme, ...]:
-    """Schemes from a comma list of names.
+    """Schemes from a comma list of built-in names, Russian aliases or scheme files.
 
-    >>> [s.name for s in parse_schemes("classic,pharaon")]
+    >>> [s.name for s in parse_schemes("classic, фараон")]
     ['classic', 'pharaon']
     """
+    from shtoss_exact.scheme_files import resolve_scheme
+
     names = [p.strip() for p in text.split(",") if p.strip()]
     if not names:
-        raise ShtossError(f"--scheme {text!r} names no scheme: give a comma list of names")
-    return tuple(scheme_named(name) for name in dict.fromkeys(names))
+        raise ShtossError(f"--scheme {text[:60]!r} names no scheme: give a comma list of names")
+    return tuple(dict.fromkeys(resolve_scheme(name) for name in dict.fromkeys(names)))
+
+
+def _numbers(value: object, *, name: str) -> tuple[int, ...]:
+    """A whole number or a sequence of them (a ``range`` too), counted before it is listed."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        items: Iterable[object] = (value,)
+    elif isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ShtossError(
+            f"{name}={value!r:.40} is a {type(value).__name__}: allowed a whole number or a "
+            "sequence of them, e.g. range(4, 53)"
+        )
+    elif isinstance(value, Sequence) and len(value) > MAX_ROWS:
+        raise ShtossError(f"{name} has {len(value)} values: at most {MAX_ROWS}")
+    else:
+        items = value
+    numbers: list[int] = []
+    for number in islice(items, MAX_ROWS + 1):
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise ShtossError(
+                f"{name} holds {number!r:.40}: allowed whole numbers >= 0 (ints, not floats)"
+            )
+        numbers.append(number)
+    if len(numbers) > MAX_ROWS:
+        raise ShtossError(f"{name} has more than {MAX_ROWS} values: at most {MAX_ROWS}")
+    return tuple(dict.fromkeys(numbers))
+
+
+def _several(value: object, *, name: str) -> tuple[object, ...]:
+    """One item (a ``str`` is one) or a sequence of them."""
+    if isinstance(value, str | Scheme | Game) or not isinstance(value, Iterable):
+        return (value,)
+    items = tuple(islice(value, MAX_ROWS + 1))
+    if not items or len(items) > MAX_ROWS:
+        raise ShtossError(f"{name} holds {len(items)} items: allowed 1..{MAX_ROWS}")
+    return items
+
+
+def _game(value: object) -> Game:
+    try:
+        return Game(value if isinstance(value, str) else repr(value))
+    except ValueError:
+        allowed = ", ".join(g.value for g in Game)
+        raise ShtossError(f"games holds {value!r:.40}: allowed {allowed}") from None
 
 
 @dataclass(frozen=True)
 class TableSpec:
-    """The rows of a summary table: every combination of the ranges, in this order.
+    """The rows of a summary table: every combination of the ranges, in this order
+    (game, deck, copies, scheme).
 
-    ``copies`` ``None`` means the game's default: 4 (two-deck) or 3 (one-deck).
-    ``cards`` is the whole deck's size; in a one-deck game the banker's deck has one
-    card fewer (the punter's card is its top card).
+    ``cards`` are the whole decks' sizes (an int, or a sequence such as
+    ``range(4, 53)``); in the one-deck game the banker's deck has one card fewer (the
+    punter's card is its top card). ``copies`` ``None`` means the game's default: 4
+    (two-deck) or 3 (one-deck). ``schemes`` are ``Scheme``s or built-in names
+    (Russian aliases too), ``games`` ``Game``s or their names; one or a sequence each.
+    Set-ups too small for their copies, or that a scheme cannot play (faro's known
+    soda needs a card of another rank), are left out.
+
+    >>> TableSpec(cards=range(4, 53), copies=(1, 2), schemes=("classic", "фараон")).size()
+    196
     """
 
-    cards: tuple[int, ...]
-    copies: tuple[int, ...] | None = None
-    schemes: tuple[Scheme, ...] = (scheme_named("classic"),)
-    games: tuple[Game, ...] = (Game.TWO_DECK,)
+    cards: Sequence[int] | int = (52, 36, 32)
+    copies: Sequence[int] | int | None = None
+    schemes: Sequence[Scheme | str] | Scheme | str = ("classic",)
+    games: Sequence[Game | str] | Game | str = (Game.TWO_DECK,)
 
-    def deals(self) -> Iterator[tuple[int, Game, Deal]]:
-        """(cards, game, deal) for each set-up; combinations with too many copies are skipped."""
-        for game in self.games:
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "cards", _numbers(self.cards, name="cards"))
+        if self.copies is not None:
+            set_(self, "copies", _numbers(self.copies, name="copies"))
+        schemes: list[Scheme] = []
+        for item in _several(self.schemes, name="schemes"):
+            try:
+                schemes.append(as_scheme(item))
+            except ShtossError as error:
+                raise ShtossError(f"schemes: {error}") from None
+        set_(self, "schemes", tuple(dict.fromkeys(schemes)))
+        set_(
+            self,
+            "games",
+            tuple(dict.fromkeys(_game(g) for g in _several(self.games, name="games"))),
+        )
+
+    @property
+    def _schemes(self) -> tuple[Scheme, ...]:
+        return tuple(as_scheme(s) for s in self._items(self.schemes))
+
+    @property
+    def _games(self) -> tuple[Game, ...]:
+        return tuple(Game(g) for g in self._items(self.games))
+
+    @staticmethod
+    def _items(value: object) -> tuple[Any, ...]:
+        return value if isinstance(value, tuple) else (value,)
+
+    def _copies(self, game: Game) -> tuple[int, ...]:
+        if self.copies is None:
+            return (3,) if game is Game.ONE_DECK else (4,)
+        return self._items(self.copies)
+
+    def setups(self) -> Iterator[tuple[int, Game, Deal]]:
+        """``(deck, game, deal)`` for each set-up with room for its copies, in order."""
+        for game in self._games:
             one_deck = game is Game.ONE_DECK
-            for cards in self.cards:
-                for copies in self.copies or ((3,) if one_deck else (4,)):
-                    in_deck = cards - 1 if one_deck else cards
-                    if in_deck < copies or (one_deck and cards < 1):
-                        continue
-                    yield cards, game, make_deal(cards=cards, copies=copies, one_deck=one_deck)
+            for deck in self._items(self.cards):
+                in_deck = deck - 1 if one_deck else deck
+                for copies in self._copies(game):
+                    if in_deck >= 0 and copies <= in_deck:
+                        yield deck, game, make_deal(cards=deck, copies=copies, one_deck=one_deck)
 
     def size(self) -> int:
-        """Number of rows."""
-        return sum(1 for _ in self.deals()) * len(self.schemes)
+        """The number of rows, counted without listing them (O(decks · schemes · log copies)).
+
+        >>> TableSpec(cards=range(1, 50001), copies=range(1, 50001)).size()
+        1250025000
+        """
+        return self._count(self._schemes)
+
+    def _count(self, schemes: Sequence[Scheme | None]) -> int:
+        """Rows for ``schemes`` (``None``: the set-ups alone), counted by bisection."""
+        rows = 0
+        for game in self._games:
+            copies = sorted(self._copies(game))
+            for deck in self._items(self.cards):
+                in_deck = deck - 1 if game is Game.ONE_DECK else deck
+                for scheme in schemes:
+                    most = in_deck if scheme is None else _most_copies(scheme, in_deck)
+                    rows += bisect_right(copies, most) if most >= 0 else 0
+        return rows
+
+    def seconds(self) -> float:
+        """Estimated seconds to make every row: a fixed cost per row, and the summary
+        counts' word operations (``summary_cost``), which grow with the copies.
+
+        >>> TableSpec(cards=range(4, 200), copies=(1, 2, 3, 4)).seconds() < 1
+        True
+        """
+        return self._cost()[0]
+
+    def _cost(self) -> tuple[float, tuple[int, int] | None]:
+        """The estimated seconds, and the (deck, copies) of the costliest set-up."""
+        schemes = len(self._items(self.schemes))
+        rows = self.size()
+        total, most, worst = rows * ROW_SECONDS, -1.0, None
+        if rows > MAX_ROWS:
+            return total, None  # too many rows to walk: the fixed cost alone, at least
+        for deck, _, deal in self.setups():
+            cost = summary_cost(deal.cards, deal.copies)
+            total += cost * OPERATION_SECONDS * schemes
+            if cost > most:
+                most, worst = cost, (deck, deal.copies)
+        return total, worst
 
     def check(self) -> None:
-        """Refuse, up front, a table with too many rows or too much arithmetic."""
-        for scheme in self.schemes:
+        """Refuse, up front, a table with no rows, too many, or too much arithmetic."""
+        for scheme in self._schemes:  # a few: listed once
             if scheme.needs_suits:
                 raise ShtossError(
                     f"scheme {scheme.name!r} depends on the deciding card's suit: tables "
@@ -160,87 +301,170 @@ class TableSpec:
             raise ShtossError("the table has no rows: every deck is smaller than its copies")
         if rows > MAX_ROWS:
             raise ShtossError(f"the table has {rows} rows: at most {MAX_ROWS}")
-        cost = sum(summary_cost(d.cards, d.copies) for _, _, d in self.deals())
-        cost *= len(self.schemes)
-        if cost > MAX_TOTAL_COST:
+        for _, _, deal in self.setups():
+            check_cost(deal)  # one deck too large to count, or with too many digits
+        seconds, worst = self._cost()
+        if seconds > MAX_SECONDS:
+            most = (
+                "" if worst is None else f" (the most for deck={worst[0]} with copies={worst[1]})"
+            )
             raise ShtossError(
-                f"the table needs about {cost:.1e} word operations: more than the limit "
-                f"{MAX_TOTAL_COST:.0e}; use fewer or smaller decks"
+                f"the table needs about {seconds:.3g} s of work{most}: more than the limit "
+                f"{MAX_SECONDS:.0f} s; use fewer or smaller decks, or fewer copies"
             )
 
+    def rows(self) -> Iterator[SummaryRow]:
+        """The rows, one at a time, after ``check()``.
 
-def iter_summary_records(spec: TableSpec) -> Iterator[dict[str, Any]]:
-    """One record per (game, cards, copies, scheme), after ``spec.check()``."""
-    spec.check()
-    for cards, game, deal in spec.deals():
-        odds_of(deal)  # refuses a single deck too large to count
-        for scheme in spec.schemes:
-            record: dict[str, Any] = {
-                "game": game.value,
-                "cards": cards,
-                "copies": deal.copies,
-                "scheme": scheme.name,
-            }
-            record.update(scheme_outcomes(deal, scheme))
-            yield record
+        >>> next(TableSpec(cards=52).rows()).punter
+        Fraction(400, 833)
+        """
+        from shtoss_exact.odds import odds_of
+
+        self.check()
+        schemes = self._schemes
+        for deck, game, deal in self.setups():
+            for scheme in schemes:
+                if _most_copies(scheme, deal.cards) < deal.copies:
+                    continue
+                o = odds_of(deal, scheme=scheme)
+                yield SummaryRow(
+                    deck=deck, game=game, cards=o.cards, copies=o.copies, scheme=scheme.name,
+                    banker=o.banker, punter=o.punter, null=o.null, ev=o.ev,
+                )  # fmt: skip
+
+    def table(self) -> SummaryTable:
+        """Every row, as one record (``to_dict()`` is the ``table`` command's JSON).
+
+        >>> TableSpec(cards=36, games="one-deck").table().rows[0].punter
+        Fraction(184, 385)
+        """
+        return SummaryTable(tuple(self.rows()))
+
+    def by_abzug(self) -> AbzugTable:
+        """The one set-up of this spec by abzug (refused unless there is exactly one).
+
+        >>> TableSpec(cards=52).by_abzug().odds.at_abzug(1).given
+        Fraction(16, 221)
+        """
+        from shtoss_exact.odds import odds_of
+
+        count = self._count((None,))
+        if count != 1:
+            raise ShtossError(
+                f"by abzug needs one set-up, got {count}: give one deck size, one number of "
+                "copies and one game"
+            )
+        deck, game, deal = next(self.setups())
+        return AbzugTable(deck=deck, game=game, odds=odds_of(deal))
+
+
+def _most_copies(scheme: Scheme, cards: int) -> int:
+    """The most copies ``scheme`` can play with in a deck of ``cards`` (-1: none)."""
+    if scheme.dead_first:
+        if cards < 1:
+            return -1
+        return cards - 1 if scheme.soda is Soda.KNOWN else cards
+    return cards
+
+
+@dataclass(frozen=True, repr=False, kw_only=True)
+class SummaryRow(Record):
+    """One row of a summary table: the set-up (``deck``, ``game``, ``cards`` of the
+    banker's deck as shuffled, ``copies``, ``scheme``) and the scheme's outcomes
+    (``banker``, ``punter``, ``null``: they sum to 1) and the punter's ``ev``."""
+
+    deck: int
+    game: Game
+    cards: int
+    copies: int
+    scheme: str
+    banker: Fraction
+    punter: Fraction
+    null: Fraction
+    ev: Fraction
+
+    def values(self) -> dict[str, Any]:
+        """The row with exact ``Fraction``s: ``deck``, ``game``, ``cards``, ``copies``,
+        ``scheme``, ``banker``, ``punter``, ``null``, ``ev``."""
+        return {
+            "deck": self.deck, "game": self.game.value, "cards": self.cards,
+            "copies": self.copies, "scheme": self.scheme, "banker": self.banker,
+            "punter": self.punter, "null": self.null, "ev": self.ev,
+        }  # fmt: skip
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row: the set-up, then the outcomes as exact strings and their floats."""
+        values = self.values()
+        exact = {key: values.pop(key) for key in OUTCOMES}
+        return {**values, **exact_fields(exact)}
+
+
+@dataclass(frozen=True, repr=False)
+class SummaryTable(Record):
+    """A summary table: its rows, in the spec's order."""
+
+    rows: tuple[SummaryRow, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rows": [row.to_dict() for row in self.rows]}
+
+    def __repr__(self) -> str:
+        return f"SummaryTable(rows={len(self.rows)})"
+
+
+@dataclass(frozen=True, repr=False)
+class AbzugTable(Record):
+    """One set-up by abzug: the whole ``deck``, the ``game`` and its ``Odds``."""
+
+    deck: int
+    game: Game
+    odds: Odds
+
+    def head(self) -> dict[str, Any]:
+        """The record without its rows: ``deck``, ``game``, ``cards``, ``copies``."""
+        return {
+            "deck": self.deck,
+            "game": self.game.value,
+            "cards": self.odds.cards,
+            "copies": self.odds.copies,
+        }
+
+    def stream(self) -> AbzugStream:
+        """The rows, made one at a time (any deck)."""
+        return self.odds.abzug_stream()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The set-up and ``by_abzug``, one row per abzug (held in memory: small decks)."""
+        return {**self.head(), "by_abzug": [row.to_dict() for row in self.odds.by_abzug]}
 
 
 def summary_records(spec: TableSpec) -> list[dict[str, Any]]:
-    """The summary table as a list of records (exact Fractions).
+    """The summary table as a list of dicts of exact ``Fraction``s (e.g. for pandas).
 
     >>> summary_records(TableSpec(cards=(52,)))[0]["punter"]
     Fraction(400, 833)
     """
-    return list(iter_summary_records(spec))
+    return [row.values() for row in spec.rows()]
 
 
 def abzug_records(deal: Deal) -> list[dict[str, Any]]:
-    """One record per abzug of one set-up: killed, plié, given, banker (killed or plié).
+    """One dict per abzug of one set-up: ``abzug``, ``killed``, ``plie``, ``given``,
+    ``banker`` (killed or plié), exact ``Fraction``s; a small deck (``Odds.by_abzug``).
 
     >>> abzug_records(Deal(52, 4))[0]["given"]
     Fraction(16, 221)
     """
-    odds = odds_of(deal)
-    if (deal.cards + 1) // 2 > MAX_ROWS:
-        raise ShtossError(f"cards={deal.cards} gives more than {MAX_ROWS} abzugs: too many rows")
+    from shtoss_exact.odds import odds_of
+
     return [
         {"abzug": row.abzug, "killed": row.killed, "plie": row.plie, "given": row.given,
          "banker": row.banker}
-        for row in odds.by_abzug
+        for row in odds_of(deal).by_abzug
     ]  # fmt: skip
 
 
-def _with_decimals(
-    records: Sequence[Mapping[str, Any]], columns: Sequence[str], decimals: int | None
-) -> tuple[tuple[str, ...], tuple[tuple[Cell, ...], ...]]:
-    exact = [c for c in columns if records and isinstance(records[0][c], Fraction)]
-    header = list(columns)
-    if decimals is not None:
-        header += [f"{c}_decimal" for c in exact]
-    rows = []
-    for record in records:
-        row: list[Cell] = [record[c] for c in columns]
-        if decimals is not None:
-            row += [decimal_str(record[c], decimals) for c in exact]
-        rows.append(tuple(row))
-    return tuple(header), tuple(rows)
-
-
-def records_table(
-    records: Sequence[Mapping[str, Any]], *, title: str = "", decimals: int | None = None
-) -> Table:
-    """A ``report.Table`` of records (columns in the first record's order), with optional
-    decimal columns ``<name>_decimal`` rounded half-even to ``decimals`` places.
-
-    >>> records_table([{"abzug": 1, "given": Fraction(16, 221)}], decimals=3).rows
-    ((1, Fraction(16, 221), '0.072'),)
-    """
-    columns = list(records[0]) if records else []
-    header, rows = _with_decimals(records, columns, decimals)
-    return Table(title, header, rows)
-
-
-def to_pandas(records: Sequence[Mapping[str, Any]]) -> Any:
+def to_pandas(records: Iterable[Mapping[str, Any]]) -> Any:
     """A ``pandas.DataFrame`` of the records (exact Fractions kept as objects)."""
     from importlib import import_module
 
@@ -249,24 +473,3 @@ def to_pandas(records: Sequence[Mapping[str, Any]]) -> Any:
     except ImportError:
         raise ShtossError("to_pandas needs pandas: pip install pandas") from None
     return pandas.DataFrame.from_records(list(records))
-
-
-def json_records(table: Table) -> list[dict[str, Any]]:
-    """A table's rows for JSON: exact values as strings (``"433/833"``), decimal columns
-    as numbers.
-
-    >>> json_records(records_table([{"cards": 52, "punter": Fraction(400, 833)}], decimals=4))
-    [{'cards': 52, 'punter': '400/833', 'punter_decimal': 0.4802}]
-    """
-    out = []
-    for record in table.records():
-        row: dict[str, Any] = {}
-        for column, cell in record.items():
-            if isinstance(cell, Fraction):
-                row[column] = exact_str(cell)
-            elif column.endswith("_decimal") and isinstance(cell, str):
-                row[column] = float(cell)
-            else:
-                row[column] = cell
-        out.append(row)
-    return out

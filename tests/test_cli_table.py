@@ -1,4 +1,4 @@
-"""The table command: whole outputs, atomic files, one-line refusals."""
+"""The table command: whole outputs in every format, the one writer, streamed rows by abzug."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from shtoss_exact.cli import cli
-
-TITLE = (
-    "Stoss, one bet: banker (net < 0), plié, punter (net > 0), null (no action), ev (the "
-    "punter's expected net per unit stake); cards = the whole deck"
-)
+from shtoss_exact.records import to_json
+from shtoss_exact.report import render_tables
+from shtoss_exact.report.table import Table
+from shtoss_exact.report.table_view import SUMMARY_TITLE, abzug_title
+from shtoss_exact.schemes import scheme_names
+from shtoss_exact.tables import TableSpec
 
 
 def table(*args: str) -> str:
@@ -23,121 +24,157 @@ def table(*args: str) -> str:
     return result.stdout
 
 
+def strict(text: str) -> object:
+    """JSON parsed strictly: NaN and Infinity are errors."""
+
+    def refuse(name: str) -> None:
+        raise ValueError(f"not strict JSON: {name}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
 def test_default_text() -> None:
     assert table() == "\n".join([
-        TITLE,
-        "game      cards  copies  scheme     banker     plie    punter  null        ev",
-        "two-deck     52       4  classic   433/833   33/833   400/833     0   -33/833",
-        "two-deck     36       4  classic  611/1155  67/1155  544/1155     0  -67/1155",
-        "two-deck     32       4  classic   479/899   59/899   420/899     0   -59/899",
+        SUMMARY_TITLE,
+        "deck  game      cards  copies  scheme     banker    punter  null        ev",
+        "  52  two-deck     52       4  classic   433/833   400/833     0   -33/833",
+        "  36  two-deck     36       4  classic  611/1155  544/1155     0  -67/1155",
+        "  32  two-deck     32       4  classic   479/899   420/899     0   -59/899",
         "",
     ])  # fmt: skip
 
 
 def test_markdown_range() -> None:
     assert table("--cards", "4..8:2", "--copies", "2", "--format", "markdown") == "\n".join([
-        f"**{TITLE}**",
+        f"**{SUMMARY_TITLE}**",
         "",
-        "| game | cards | copies | scheme | banker | plie | punter | null | ev |",
-        "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |",
-        "| two-deck | 4 | 2 | classic | 2/3 | 1/3 | 1/3 | 0 | -1/3 |",
-        "| two-deck | 6 | 2 | classic | 3/5 | 1/5 | 2/5 | 0 | -1/5 |",
-        "| two-deck | 8 | 2 | classic | 4/7 | 1/7 | 3/7 | 0 | -1/7 |",
+        "| deck | game | cards | copies | scheme | banker | punter | null | ev |",
+        "| ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |",
+        "| 4 | two-deck | 4 | 2 | classic | 2/3 | 1/3 | 0 | -1/3 |",
+        "| 6 | two-deck | 6 | 2 | classic | 3/5 | 2/5 | 0 | -1/5 |",
+        "| 8 | two-deck | 8 | 2 | classic | 4/7 | 3/7 | 0 | -1/7 |",
         "",
     ])  # fmt: skip
 
 
 def test_csv_schemes_and_games() -> None:
-    out = table("--cards", "36", "--game", "both", "--scheme", "classic,pharaon", "--format", "csv")
+    out = table("--cards", "36", "--game", "both", "--scheme", "classic,фараон", "--format", "csv")
     assert out.splitlines() == [
-        "game,cards,copies,scheme,banker,plie,punter,null,ev",
-        "two-deck,36,4,classic,611/1155,67/1155,544/1155,0,-67/1155",
-        "two-deck,36,4,pharaon,611/1155,67/1155,544/1155,0,-67/2310",
-        "one-deck,36,3,classic,201/385,17/385,184/385,0,-17/385",
-        "one-deck,36,3,pharaon,201/385,17/385,184/385,0,-29/1309",
+        "deck,game,cards,copies,scheme,banker,punter,null,ev",
+        "36,two-deck,36,4,classic,611/1155,544/1155,0,-67/1155",
+        "36,two-deck,36,4,pharaon,611/1155,544/1155,0,-67/2310",
+        "36,one-deck,35,3,classic,201/385,184/385,0,-17/385",
+        "36,one-deck,35,3,pharaon,201/385,184/385,0,-29/1309",
     ]
     # Pharaon, 35 cards, 3 copies: the plié costs 1/2 except in the last pair (positions
     # 33, 34: 1 set in C(35, 3) = 6545), so ev = -289/6545 + (289 - 1)/13090 = -29/1309.
+
+
+def test_a_schemes_outcomes_sum_to_one() -> None:
+    # Pharaon's last card is null: 4 cards, 1 copy, the copy last in 1 of 4 places.
+    out = table("--cards", "4", "--copies", "1", "--scheme", "pharaon", "--format", "csv")
+    assert out.splitlines()[1] == "4,two-deck,4,1,pharaon,1/2,1/4,1/4,-1/4"
+
+
+def test_scheme_file(tmp_path: Path) -> None:
+    scheme_file = tmp_path / "lob.toml"
+    scheme_file.write_text('name = "lob"\n[[rules]]\nposition = 1\npayoff = "-1/2"\n')
+    out = table("--cards", "52", "--scheme", f"classic,{scheme_file}", "--format", "csv")
+    assert out.splitlines()[2] == "52,two-deck,52,4,lob,433/833,400/833,0,-25/21658"
 
 
 def test_by_abzug_with_decimals() -> None:
     assert table("--cards", "6", "--copies", "2", "--by-abzug", "--decimals", "3") == "\n".join([
         "Stoss, one bet by abzug: 6-card deck (two-deck game), 6 cards in the banker's deck, "
         "2 copies of the punter's rank",
-        "abzug  killed  plie  given  banker  killed_decimal  plie_decimal  given_decimal  "
+        "abzug  killed  killed_decimal  plie  plie_decimal  given  given_decimal  banker  "
         "banker_decimal",
-        "    1    4/15  1/15   4/15     1/3           0.267         0.067          0.267"
+        "    1    4/15           0.267  1/15         0.067   4/15          0.267     1/3"
         "           0.333",
-        "    2    2/15  1/15   2/15     1/5           0.133         0.067          0.133"
+        "    2    2/15           0.133  1/15         0.067   2/15          0.133     1/5"
         "           0.200",
-        "    3       0  1/15      0    1/15           0.000         0.067          0.000"
+        "    3       0           0.000  1/15         0.067      0          0.000    1/15"
         "           0.067",
         "",
     ])  # fmt: skip
 
 
-def test_json_exact_strings() -> None:
-    records = json.loads(table("--cards", "52", "--format", "json", "--decimals", "4"))
-    assert records == [{
-        "game": "two-deck", "cards": 52, "copies": 4, "scheme": "classic",
-        "banker": "433/833", "plie": "33/833", "punter": "400/833", "null": "0",
-        "ev": "-33/833", "banker_decimal": 0.5198, "plie_decimal": 0.0396,
-        "punter_decimal": 0.4802, "null_decimal": 0.0, "ev_decimal": -0.0396,
-    }]  # fmt: skip
+@pytest.mark.parametrize("fmt", ["text", "json", "csv", "markdown", "latex", "html"])
+def test_by_abzug_streams_what_the_record_holds(fmt: str) -> None:
+    result = TableSpec(cards=101, copies=3, games="one-deck").by_abzug()
+    out = table("--cards", "101", "--copies", "3", "--one-deck", "--by-abzug", "--format", fmt)
+    if fmt == "json":
+        assert out == to_json(result.to_dict()) + "\n"
+        assert strict(out) == result.to_dict()
+        return
+    # The streamed table is the whole table of the record's rows, rendered at once.
+    rows = tuple(tuple(row.values()) for row in result.to_dict()["by_abzug"])
+    title = "" if fmt == "csv" else abzug_title(result.head())
+    whole = Table(title, ("abzug", "killed", "plie", "given", "banker"), rows)
+    assert out == render_tables([whole], fmt) + "\n"
+    assert len(rows) == 50 and rows[0][3] == "97/3300"
+
+
+def test_json_is_strict_with_exact_strings_and_floats() -> None:
+    record = strict(table("--cards", "52,10", "--copies", "4", "--format", "json"))
+    assert record == {
+        "rows": [
+            {"deck": 52, "game": "two-deck", "cards": 52, "copies": 4, "scheme": "classic",
+             "banker": "433/833", "punter": "400/833", "null": "0", "ev": "-33/833",
+             "float": {"banker": 433 / 833, "punter": 400 / 833, "null": 0.0,
+                       "ev": -33 / 833}},
+            {"deck": 10, "game": "two-deck", "cards": 10, "copies": 4, "scheme": "classic",
+             "banker": "13/21", "punter": "8/21", "null": "0", "ev": "-5/21",
+             "float": {"banker": 13 / 21, "punter": 8 / 21, "null": 0.0, "ev": -5 / 21}},
+        ]
+    }  # fmt: skip
 
 
 def test_latex_and_html() -> None:
     latex = table("--cards", "52", "--format", "latex")
     assert "\\toprule" in latex and "\\bottomrule" in latex
-    assert "two-deck & $52$ & $4$ & classic & $\\frac{433}{833}$" in latex
+    assert "$52$ & two-deck & $52$ & $4$ & classic & $\\frac{433}{833}$" in latex
+    assert "$-\\frac{33}{833}$ \\\\" in latex
     html = table("--cards", "52", "--format", "html")
     assert "<td>433/833</td>" in html and html.startswith("<table>")
 
 
-def test_output_file_written_whole(tmp_path: Path) -> None:
+def test_output_file_and_standard_output(tmp_path: Path) -> None:
     target = tmp_path / "odds.csv"
     assert table("--format", "csv", "-o", str(target)) == ""
     assert (
-        target.read_text().splitlines()[1]
-        == "two-deck,52,4,classic,433/833,33/833,400/833,0,-33/833"
+        target.read_text().splitlines()[1] == "52,two-deck,52,4,classic,433/833,400/833,0,-33/833"
     )
     json_target = tmp_path / "odds.json"
     table("--format", "json", "-o", str(json_target))
-    assert json.loads(json_target.read_text())[0]["punter"] == "400/833"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["odds.csv", "odds.json"]
+    assert strict(json_target.read_text())["rows"][0]["punter"] == "400/833"  # type: ignore[index]
+    rows = tmp_path / "rows.csv"
+    table("--cards", "8", "--by-abzug", "--format", "csv", "-o", str(rows))
+    assert rows.read_text().splitlines()[0] == "abzug,killed,plie,given,banker"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["odds.csv", "odds.json", "rows.csv"]
+    assert table("--format", "csv", "-o", "-") == target.read_text()
+
+
+def test_a_symlink_is_followed(tmp_path: Path) -> None:
+    real = tmp_path / "real.csv"
+    link = tmp_path / "link.csv"
+    link.symlink_to(real.name)
+    table("--cards", "8", "--by-abzug", "--format", "csv", "-o", str(link))
+    assert link.is_symlink() and real.read_text().startswith("abzug,")
 
 
 def test_failed_run_leaves_no_file(tmp_path: Path) -> None:
     target = tmp_path / "odds.csv"
-    result = CliRunner().invoke(cli, ["table", "--scheme", "nope", "-o", str(target)])
-    assert result.exit_code == 2
+    for args in (["--scheme", "nope"], ["--by-abzug", "--cards", "10000000000"]):
+        result = CliRunner().invoke(cli, ["table", *args, "-o", str(target)])
+        assert result.exit_code == 2
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize(
-    ("args", "needle"),
-    [
-        (["--cards", "8..4"], "--cards '8..4' is not a valid range"),
-        (["--copies", "x"], "--copies 'x' is not a valid range"),
-        (["--scheme", "nope"], "unknown scheme 'nope'"),
-        (["--scheme", "thirds"], "scheme 'thirds' depends on"),
-        (["--game", "three-deck"], "unknown game 'three-deck'"),
-        (["--one-deck", "--game", "two-deck"], "--one-deck and --game both given"),
-        (["--by-abzug"], "--by-abzug needs one set-up, got 3"),
-        (["--by-abzug", "--cards", "52", "--scheme", "faro"], "--by-abzug takes no --scheme"),
-        (["--decimals", "-1"], "-1 is too small"),
-        (["--decimals", "51"], "--decimals 51 is too many"),
-        (["--cards", "2", "--copies", "5"], "the table has no rows"),
-        (["--cards", "1..40000", "--copies", "1..2"], "the table has 79999 rows: at most 50000"),
-        (["--cards", "10000000", "--copies", "5000000"], "word operations"),
-        (["-o", "/nonexistent-dir/x.csv"], "cannot write '/nonexistent-dir/x.csv'"),
-        (["--format", "xml"], "'xml' is not one of"),
-    ],
-)
-def test_bad_input_one_line_exit_2(args: list[str], needle: str) -> None:
-    result = CliRunner().invoke(cli, ["table", *args])
-    assert result.exit_code == 2
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("shtoss-exact: error: ")
-    assert needle in lines[0]
+def test_help_lists_the_schemes_and_formats() -> None:
+    result = CliRunner().invoke(cli, ["table", "-h"])
+    flat = " ".join(result.stdout.split()).replace("- ", "-")  # lines broken at hyphens
+    assert "--scheme NAME|FILE,..." in flat
+    for name in scheme_names():
+        assert name in flat
+    assert "[text|json|csv|markdown|latex|html]" in flat

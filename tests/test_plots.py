@@ -16,6 +16,7 @@ from shtoss_exact.plots import (
     AHEAD,
     DPI,
     FIGSIZE,
+    MAX_POINTS,
     MISSING_MATPLOTLIB,
     PLOTS,
     abzug_series,
@@ -24,6 +25,7 @@ from shtoss_exact.plots import (
     image_format,
     render,
     sides,
+    thin,
 )
 from shtoss_exact.schemes import scheme_named
 
@@ -42,10 +44,29 @@ def test_registry_has_the_kinds() -> None:
 
 def test_abzug_series_is_exact() -> None:
     series = abzug_series(Deal(52, 4))
-    assert len(series["given"]) == 26
+    assert series["abzug"] == list(range(1, 27))
     assert series["given"][0] == Fraction(16, 221)
     assert sum(series["plie"]) == Fraction(33, 833)
     assert series["killed"] == series["given"]  # an even deck: lob and sonik mirror
+
+
+def test_no_more_points_than_pixels() -> None:
+    assert int(FIGSIZE[0] * DPI) == MAX_POINTS
+    series = abzug_series(Deal(10**7 + 1, 4))
+    assert len(series["abzug"]) == MAX_POINTS
+    assert series["abzug"][0] == 1 and series["abzug"][-1] == 5 * 10**6 + 1  # ends kept
+    assert series["killed"][-1] == 0  # the lone last card, a lob: never the first copy
+    from shtoss_exact.odds import odds
+
+    o = odds(cards=10**7 + 1, copies=4)
+    for index in (0, 400, MAX_POINTS - 1):
+        row = o.at_abzug(series["abzug"][index])
+        assert (row.killed, row.plie, row.given) == (
+            series["killed"][index], series["plie"][index], series["given"][index],
+        )  # fmt: skip
+    assert thin(3, 5) == [0, 1, 2] and thin(1000, 3) == [0, 500, 999]
+    edge = edge_series(range(8, 20_000), copies=4, schemes=["classic"])
+    assert len(edge["classic"]) == MAX_POINTS and edge["classic"][-1][0] == 19_999
 
 
 def test_edge_series_is_exact_and_skips_small_decks() -> None:
@@ -57,6 +78,13 @@ def test_edge_series_is_exact_and_skips_small_decks() -> None:
     }
     with pytest.raises(ShtossError, match="nothing to plot"):
         edge_series([2, 3], copies=4, schemes=schemes)
+    # Faro's known soda is a card of another rank: a deck of copies only has none.
+    from shtoss_exact.odds import odds_of
+
+    edge = -odds_of(Deal(6, 4), scheme="faro").ev
+    assert edge_series([4, 6], copies=4, schemes=["faro"]) == {"faro": [(6, edge)]}
+    with pytest.raises(ShtossError, match=r"s of work \(the most for deck=39999 with copies=600"):
+        edge_series(range(10_000, 40_000), copies=600, schemes=["classic", "pharaon", "faro"])
 
 
 def test_png_size_and_background_pixel(tmp_path: Path) -> None:
@@ -120,8 +148,70 @@ def test_missing_matplotlib_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 def test_image_format() -> None:
     assert image_format("x.PNG") == "png"
+    assert image_format("x.pdf", "svg") == "svg"
+    assert image_format("-") == "svg"
     with pytest.raises(ShtossError, match=r"must end in \.png, \.svg"):
         image_format("x.pdf")
+    with pytest.raises(ShtossError, match="unknown image format 'gif'"):
+        image_format("x.png", "gif")
+
+
+def test_standard_output_svg(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    render("abzug", "-", deal=Deal(12, 2))
+    assert capsys.readouterr().out.startswith("<?xml")
+
+
+def test_standard_output_png(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    pytest.importorskip("matplotlib")
+    render("abzug", "-", fmt="png", deal=Deal(12, 2))
+    assert capsysbinary.readouterr().out.startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_cli_standard_output_svg() -> None:
+    pytest.importorskip("matplotlib")
+    result = CliRunner().invoke(cli, ["plot", "-o", "-", "--deck", "36"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("<?xml")
+    assert "36 cards in the banker's deck" in result.stdout
+
+
+def test_links_are_followed_and_devices_never_replaced(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    import os
+
+    real, link = tmp_path / "real.svg", tmp_path / "link.svg"
+    link.symlink_to(real.name)
+    result = CliRunner().invoke(cli, ["plot", "-o", str(link), "--cards", "12"])
+    assert result.exit_code == 0, result.stderr
+    assert link.is_symlink() and real.read_text().startswith("<?xml")
+    fifo = tmp_path / "pipe.svg"
+    os.mkfifo(fifo)
+    result = CliRunner().invoke(cli, ["plot", "-o", str(fifo), "--cards", "12"])
+    assert result.exit_code == 1 and "not a regular file" in result.stderr
+    assert fifo.is_fifo()
+    result = CliRunner().invoke(cli, ["plot", "-o", "/dev/null", "--format", "svg"])
+    assert result.exit_code == 1 and "not a regular file" in result.stderr
+    result = CliRunner().invoke(cli, ["plot", "-o", str(tmp_path / "no" / "x.svg")])
+    assert result.exit_code == 1 and "cannot write" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.svg", "pipe.svg", "real.svg"]
+
+
+def test_cli_scheme_files(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    scheme_file = tmp_path / "lob.toml"
+    scheme_file.write_text('name = "lob"\n[[rules]]\nposition = 1\npayoff = "-1/2"\n')
+    target = tmp_path / "edge.svg"
+    args = ["plot", "-o", str(target), "--kind", "edge", "--cards", "8..20:4"]
+    result = CliRunner().invoke(cli, [*args, "--scheme", f"фараон,{scheme_file}"])
+    assert result.exit_code == 0, result.stderr
+    text = target.read_text()
+    assert "pharaon" in text and "lob" in text
+    series = tmp_path / "series.svg"
+    args = ["plot", "-o", str(series), "--kind", "series", "--deals", "2"]
+    result = CliRunner().invoke(cli, [*args, "--scheme", str(scheme_file)])
+    assert result.exit_code == 0, result.stderr
+    assert "lob scheme" in series.read_text()
 
 
 @pytest.mark.parametrize(
@@ -135,13 +225,12 @@ def test_image_format() -> None:
         (["-o", "x.png", "--cards", "36,52"], "the abzug plot takes one deck size"),
         (["-o", "x.png", "--cards", "2", "--copies", "4"], "copies=4 is more than cards=2"),
         (["-o", "x.png", "--kind", "edge", "--scheme", "nope"], "unknown scheme 'nope'"),
-        (["-o", "x.png", "--kind", "edge", "--cards", "1..3000"], "at most 2000"),
-        (["-o", "/nonexistent-dir/x.png"], "cannot write '/nonexistent-dir/x.png'"),
+        (["-o", "x.png", "--kind", "edge", "--cards", "1..60000"], "at most 50000"),
+        (["-o", "x.png", "--format", "gif"], "'gif' is not one of"),
+        (["-o", "x.png", "--kind", "series", "--scheme", "nope.toml"], "nope.toml"),
     ],
 )
 def test_bad_input_one_line_exit_2(args: list[str], needle: str) -> None:
-    if "/nonexistent-dir/x.png" in args or "1..3000" in args:
-        pytest.importorskip("matplotlib")
     line = one_error_line(CliRunner().invoke(cli, ["plot", *args]))
     assert needle in line
 
@@ -358,3 +447,11 @@ def test_refused_while_drawing_leaves_no_file(tmp_path: Path, args: list[str], n
     line = one_error_line(CliRunner().invoke(cli, ["plot", "-o", str(target), *args]))
     assert needle in line
     assert list(tmp_path.iterdir()) == []
+
+
+def test_no_png_to_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import shtoss_exact.plots as plots
+
+    monkeypatch.setattr(plots, "_stdout_is_terminal", lambda: True)
+    with pytest.raises(ShtossError, match="a PNG image is not written to a terminal"):
+        render("abzug", "-", fmt="png", deal=Deal(12, 2))

@@ -205,7 +205,7 @@ def _table_rows(cards: str, copies: str, fmt: str) -> list[dict[str, Any]]:
         f"--format={fmt}",
     )
     if fmt == "json":
-        rows: list[dict[str, Any]] = json.loads(text)
+        rows: list[dict[str, Any]] = json.loads(text)["rows"]
         return rows
     return list(csv.DictReader(io.StringIO(text)))
 

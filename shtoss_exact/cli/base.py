@@ -9,13 +9,16 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from shtoss_exact._version import __version__
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.output import OutputError, Terminated, flush_stdout
+
+if TYPE_CHECKING:
+    from shtoss_exact.report.stream import RowStream
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -303,6 +306,49 @@ class Output:
         from shtoss_exact.output import write_output
 
         write_output(self.path, text)
+
+    def emit_rows(
+        self,
+        head: dict[str, Any],
+        key: str,
+        rows: RowStream,
+        *,
+        title: str,
+        tables: Callable[[dict[str, Any]], list[Any]] | None = None,
+    ) -> None:
+        """Print a record whose list ``key`` is too long to hold, a row at a time.
+
+        ``head`` is the record without the list; ``rows`` a ``report.stream.RowStream``
+        (``columns``, ``rows()``, ``check(factor=)``), whose cost in this format is
+        checked before anything is written. JSON is ``to_json({**head, key: [...]})``
+        byte for byte; CSV the rows' table alone; the other formats ``tables(head)``
+        (with the ``--decimals`` columns), then the rows' table titled ``title``.
+        """
+        from shtoss_exact.output import OutputError, open_output
+        from shtoss_exact.report import render_tables, stream
+        from shtoss_exact.report.table import Table, with_decimals
+
+        rows.check(factor=stream.cost_factor(self.fmt, decimals=self.decimals is not None))
+        columns = tuple(rows.columns)
+        before = [] if tables is None or self.fmt in ("json", "csv") else tables(head)
+        if self.decimals is not None:
+            before = [with_decimals(t, self.decimals) for t in before]
+        with open_output(self.path) as out:
+            try:
+                if self.fmt == "json":
+                    stream.write_record(out, head, key, columns, rows.rows())
+                else:
+                    if before:  # shown at once; the rows follow as they are made
+                        out.write(render_tables(before, self.fmt) + "\n\n")
+                        out.flush()
+                    shape = Table("" if self.fmt == "csv" else title, columns, ())
+                    stream.write_table(out, self.fmt, shape, rows.rows, decimals=self.decimals)
+                out.write("\n")
+            except BrokenPipeError:
+                raise
+            except OSError as error:
+                where = "standard output" if self.path in (None, "-") else repr(self.path)
+                raise OutputError(f"cannot write {where}: {error.strerror or error}") from None
 
 
 def output_options(*formats: str) -> Callable[[F], F]:

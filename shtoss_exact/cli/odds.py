@@ -18,7 +18,11 @@ from shtoss_exact.cli.base import (
 
 @cli.command()
 @deck_options
-@click.option("--by-abzug", is_flag=True, help="Add one row per abzug: killed, plié, given.")
+@click.option(
+    "--by-abzug",
+    is_flag=True,
+    help="Add one row per abzug: killed, plié, given, banker (written row by row, any deck).",
+)
 @scheme_option(help="Payout scheme [default: classic].")
 @output_options()
 def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> None:
@@ -37,7 +41,7 @@ def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> Non
       shtoss-exact odds --scheme examples/schemes/thirds.toml --card 7h
     """
     from shtoss_exact.odds import odds_of
-    from shtoss_exact.report.odds_view import odds_csv, odds_tables
+    from shtoss_exact.report.odds_view import abzug_table, odds_csv, odds_tables
 
     chosen = None
     if scheme is not None:
@@ -45,4 +49,9 @@ def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> Non
 
         chosen = resolve_scheme(scheme)
     result = odds_of(make_deal_from(options), scheme=chosen)
-    out.emit(result.to_dict(by_abzug=by_abzug), odds_tables, csv=odds_csv)
+    if by_abzug:
+        # One row per abzug: streamed, whatever the deck (JSON as to_dict(by_abzug=True)).
+        stream, title = result.abzug_stream(), abzug_table([]).title
+        out.emit_rows(result.to_dict(), "by_abzug", stream, title=title, tables=odds_tables)
+        return
+    out.emit(result.to_dict(), odds_tables, csv=odds_csv)

@@ -15,6 +15,7 @@ from shtoss_exact.cli.bundles import (
     plan_arguments,
     plan_options,
 )
+from shtoss_exact.cli.scheme_list import scheme_list_option
 
 KINDS = ("abzug", "edge", "bank", "series", "case")
 """Plot kinds this command offers (``shtoss_exact.plots.PLOTS`` has their drawings)."""
@@ -68,7 +69,15 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     "--output",
     required=True,
     metavar="FILE",
-    help="The image to write: FILE.png or FILE.svg (written atomically).",
+    help="The image to write: FILE.png or FILE.svg, replaced whole or not at all; - is "
+    "standard output (SVG unless --format png).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["png", "svg"]),
+    default=None,
+    help="Image format [default: the suffix of FILE].",
 )
 @click.option(
     "--kind",
@@ -108,18 +117,15 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
 @click.option(
     "--suits", default=None, metavar="SUITS", help="abzug, series: suits of the copies (shc)."
 )
-@click.option(
-    "--scheme",
-    default=None,
-    metavar="NAMES",
+@scheme_list_option(
     help=f"edge: payout schemes, a comma list [default: {DEFAULT_SCHEMES}]; bank: the "
-    "scheme of bets that name none; series: the scheme [default: classic].",
+    "scheme of bets that name none; series: the scheme [default: classic]."
 )
 @bet_option(required=False)
 @plan_options
 @click.option("--seen", default=None, metavar="CARDS", help="case: a recorded deal's cards.")
 @click.option("--game", default=None, metavar="GAME", help="case: faro (default), stuss, ...")
-def plot(output: str, kind: str, **values: Any) -> None:
+def plot(output: str, fmt: str | None, kind: str, **values: Any) -> None:
     """Plot exact odds to a PNG or SVG file (pip install 'shtoss-exact[plot]').
 
     With no option but -o, the probability of each outcome by abzug in the default
@@ -132,16 +138,13 @@ def plot(output: str, kind: str, **values: Any) -> None:
       shtoss-exact plot -o edge.svg --kind edge --cards 8..60 --scheme classic,pharaon
       shtoss-exact plot -o bank.svg --kind bank --bet 7:10 --bet Q:5 --bet K:2:pharaon
       shtoss-exact plot -o series.png --kind series --plan paroli:3 --deals 30
+      shtoss-exact plot -o - --deck 36 > abzug.svg
     """
-    from shtoss_exact.errors import ShtossError
     from shtoss_exact.plots import image_format, render
 
-    image_format(output)
+    image_format(output, fmt)
     _check_kind(kind, values)
-    try:
-        render(kind, output, **_options(kind, values))
-    except OSError as error:
-        raise ShtossError(f"cannot write {output!r}: {error.strerror or error}") from None
+    render(kind, output, fmt=fmt, **_options(kind, values))
 
 
 def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
@@ -187,7 +190,7 @@ def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     )
     if kind == "abzug":
         return {"deal": deal}
-    from shtoss_exact.schemes import scheme_named
+    from shtoss_exact.scheme_files import resolve_scheme
 
-    scheme = scheme_named((values["scheme"] or "classic").strip())
+    scheme = resolve_scheme((values["scheme"] or "classic").strip())
     return {**plan_arguments(values), "scheme": scheme, "deal": deal}

@@ -7,10 +7,8 @@ from typing import Any
 
 import click
 
-from shtoss_exact.cli.base import WholeNumber, cli, emit_json
-
-MAX_DECIMALS = 50
-"""Most decimal places a decimal column may have."""
+from shtoss_exact.cli.base import TABLE_FORMATS, Output, cli, output_options
+from shtoss_exact.cli.scheme_list import scheme_list_option
 
 PROGRESS_ROWS = 200
 """Rows from which a progress bar is drawn on stderr (when stderr is a terminal)."""
@@ -31,13 +29,7 @@ PROGRESS_ROWS = 200
     help="Copies of the punter's rank in the banker's deck, as a range like --cards "
     "[default: 4, or 3 in the one-deck game].",
 )
-@click.option(
-    "--scheme",
-    default=None,
-    metavar="NAMES",
-    help="Payout schemes, a comma list: classic, lob-half, gorka-half, pharaon, bassette, "
-    "faro, stuss [default: classic].",
-)
+@scheme_list_option(help="Payout schemes, a comma list [default: classic].")
 @click.option(
     "--game",
     default=None,
@@ -49,30 +41,9 @@ PROGRESS_ROWS = 200
     "--by-abzug",
     is_flag=True,
     help="One set-up (one deck size, one number of copies, one game) by abzug: killed, "
-    "plié, given, banker.",
+    "plié, given, banker; streamed row by row, whatever the deck.",
 )
-@click.option(
-    "--decimals",
-    type=WholeNumber(),
-    default=None,
-    help="Add a decimal column (rounded half-even to D places) beside each exact one.",
-)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, writable=True),
-    default=None,
-    metavar="FILE",
-    help="Write to FILE (atomically: whole or not at all) instead of stdout.",
-)
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "markdown", "csv", "latex", "json", "html"]),
-    default="text",
-    show_default=True,
-    help="Output format (LaTeX uses booktabs).",
-)
+@output_options(*TABLE_FORMATS)
 def table(
     cards: str,
     copies: str | None,
@@ -80,14 +51,13 @@ def table(
     game: str | None,
     one_deck: bool,
     by_abzug: bool,
-    decimals: int | None,
-    output: str | None,
-    fmt: str,
+    out: Output,
 ) -> None:
     """Tables of exact probabilities over deck sizes, copies, schemes and games.
 
-    Each row: banker (the punter's net < 0), plié, punter (net > 0), null (no action,
-    the stake comes back) and the punter's expected net per unit stake (ev).
+    Each row: the deck, the game, the cards of the banker's deck as shuffled, the
+    copies, the scheme; banker (the punter's net < 0), punter (net > 0), null (no
+    money changes hands), and the punter's expected net per unit stake (ev).
 
     \b
     Examples:
@@ -96,97 +66,56 @@ def table(
       shtoss-exact table --cards 36 --one-deck --by-abzug --format markdown
     """
     from shtoss_exact.errors import ShtossError
-    from shtoss_exact.output import write_output as write_atomic
-    from shtoss_exact.report import render_tables
-    from shtoss_exact.tables import (
-        Game,
-        TableSpec,
-        abzug_records,
-        iter_summary_records,
-        json_records,
-        parse_range,
-        parse_schemes,
-        records_table,
-    )
+    from shtoss_exact.report.table_view import abzug_title, summary_csv, summary_tables
+    from shtoss_exact.tables import SummaryTable, TableSpec, parse_range, parse_schemes
 
-    if decimals is not None and decimals > MAX_DECIMALS:
-        raise ShtossError(f"--decimals {decimals} is too many: allowed 0..{MAX_DECIMALS}")
-    games = _games(game, one_deck=one_deck)
+    if by_abzug and scheme is not None:
+        raise ShtossError("--by-abzug takes no --scheme: its rows are where the first copy falls")
     spec = TableSpec(
         cards=parse_range(cards, name="cards"),
         copies=None if copies is None else parse_range(copies, name="copies"),
         schemes=parse_schemes(scheme or "classic"),
-        games=games,
+        games=_games(game, one_deck=one_deck),
     )
     if by_abzug:
-        if scheme is not None:
-            raise ShtossError("--by-abzug takes no --scheme: its rows are by card kind")
-        deals = list(spec.deals())
-        if len(deals) != 1:
-            raise ShtossError(
-                f"--by-abzug needs one set-up, got {len(deals)}: give one --cards, one "
-                "--copies and one --game"
-            )
-        size, chosen, deal = deals[0]
-        game_words = "one-deck game" if chosen is Game.ONE_DECK else "two-deck game"
-        title = (
-            f"Stoss, one bet by abzug: {size}-card deck ({game_words}), {deal.cards} cards in "
-            f"the banker's deck, {deal.copies} copies of the punter's rank"
-        )
-        result = records_table(abzug_records(deal), title=title, decimals=decimals)
-    else:
-        spec.check()
-        rows = _with_progress(iter_summary_records(spec), spec.size())
-        title = (
-            "Stoss, one bet: banker (net < 0), plié, punter (net > 0), null (no action), "
-            "ev (the punter's expected net per unit stake); cards = the whole deck"
-        )
-        result = records_table(rows, title=title, decimals=decimals)
-    if fmt == "json":
-        if output is None:
-            emit_json(json_records(result))
-            return
-        import json
-
-        text = json.dumps(json_records(result), ensure_ascii=False, indent=2)
-    else:
-        text = render_tables([result], fmt)
-    if output is None:
-        click.echo(text)
+        result = spec.by_abzug()
+        head = result.head()
+        out.emit_rows(head, "by_abzug", result.stream(), title=abzug_title(head))
         return
-    try:
-        write_atomic(output, text + "\n")
-    except OSError as error:
-        raise ShtossError(f"cannot write {output!r}: {error.strerror or error}") from None
+    spec.check()
+    rows = _with_progress(spec.rows(), spec.size())
+    out.emit(SummaryTable(tuple(rows)).to_dict(), summary_tables, csv=summary_csv)
 
 
-def _games(text: str | None, *, one_deck: bool) -> tuple[Any, ...]:
+def _games(text: str | None, *, one_deck: bool) -> tuple[str, ...]:
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.tables import Game
 
     if one_deck and text is not None:
         raise ShtossError("--one-deck and --game both given: give one of them")
     if one_deck:
-        return (Game.ONE_DECK,)
+        return (Game.ONE_DECK.value,)
     if text is None:
-        return (Game.TWO_DECK,)
-    games: list[Game] = []
+        return (Game.TWO_DECK.value,)
+    names = [g.value for g in Game]
+    games: list[str] = []
     for part in (p.strip() for p in text.split(",")):
-        names = [g.value for g in Game]
         if part == "both":
-            games.extend(Game)
+            games.extend(names)
         elif part in names:
-            games.append(Game(part))
+            games.append(part)
         else:
-            raise ShtossError(f"unknown game {part!r}: allowed games are {', '.join(names)}, both")
+            raise ShtossError(
+                f"unknown game {part[:40]!r}: allowed games are {', '.join(names)}, both"
+            )
     return tuple(dict.fromkeys(games))
 
 
-def _with_progress(rows: Any, total: int) -> list[dict[str, Any]]:
+def _with_progress(rows: Any, total: int) -> list[Any]:
     """Collect the rows, with a progress bar on stderr for long runs on a terminal."""
     if total < PROGRESS_ROWS or not sys.stderr.isatty():
         return list(rows)
-    collected: list[dict[str, Any]] = []
+    collected: list[Any] = []
     with click.progressbar(rows, length=total, label="rows", file=sys.stderr) as bar:
         collected.extend(bar)
     return collected

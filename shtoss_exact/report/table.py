@@ -54,7 +54,8 @@ def with_decimals(table: Table, places: int) -> Table:
     return Table(table.title, tuple(columns), tuple(rows))
 
 
-_EXACT = re.compile(r"-?\d+(?:/\d+)?")
+_EXACT = re.compile(r"-?[0-9]+(?:/0*[1-9][0-9]*)?")
+"""An exact number as ``exact_str`` writes it: ``-33/833``, ``0``; ASCII digits, no /0."""
 
 
 def _exact(cell: Cell) -> Fraction | None:
@@ -72,6 +73,8 @@ def _exact(cell: Cell) -> Fraction | None:
 def cell_str(cell: Cell) -> str:
     if isinstance(cell, str):
         return cell
+    if type(cell) is int:
+        return str(cell)
     return exact_str(cell)
 
 
@@ -132,14 +135,21 @@ def latex_escape(text: str) -> str:
 
 
 def latex_cell(cell: Cell) -> str:
-    """A cell in LaTeX: an exact number (a ``Fraction`` or its string) as ``\\frac``.
+    r"""A cell in LaTeX: words escaped, exact numbers (``Fraction``, int, or a string
+    such as ``"-33/833"``) in math mode as fractions.
 
-    >>> print(latex_cell("-33/833"), latex_cell(52), latex_cell("plié & co"))
-    $-\\frac{33}{833}$ $52$ plié \\& co
+    >>> latex_cell("-33/833"), latex_cell(Fraction(1, 2)), latex_cell("plié & co")
+    ('$-\\frac{33}{833}$', '$\\frac{1}{2}$', 'plié \\& co')
     """
-    value = _exact(cell) if not isinstance(cell, int) else Fraction(cell)
-    if value is None:
-        return latex_escape(str(cell))
+    if isinstance(cell, str):
+        if not _EXACT.fullmatch(cell):
+            return latex_escape(cell)
+        top, _, bottom = cell.partition("/")
+        if not bottom:
+            return f"${top}$"
+        sign, digits = ("-", top[1:]) if top.startswith("-") else ("", top)
+        return f"${sign}\\frac{{{digits}}}{{{bottom}}}$"
+    value = Fraction(cell)
     if value.denominator == 1:
         return f"${int_str(value.numerator)}$"
     sign = "-" if value < 0 else ""
