@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.fair import FairPayoff, fair_payoff
     from shtoss_exact.measures import SchemeResult
-    from shtoss_exact.odds import AbzugOdds, Odds, PositionOdds, odds, odds_of
+    from shtoss_exact.bet_odds import AbzugOdds, Odds, PositionOdds, odds, odds_of
     from shtoss_exact.plans import Plan, plan_named
     from shtoss_exact.scheme_files import load_scheme
     from shtoss_exact.schemes import Scheme, scheme_named
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from shtoss_exact.tables import TableSpec, summary_records
 
 _LAZY = {
-    "AbzugOdds": "odds",
+    "AbzugOdds": "bet_odds",
     "Bank": "bank_odds",
     "Bet": "bank_odds",
     "Card": "deck",
@@ -45,9 +45,9 @@ _LAZY = {
     "Deal": "deck",
     "FairPayoff": "fair",
     "Kind": "engine",
-    "Odds": "odds",
+    "Odds": "bet_odds",
     "Plan": "plans",
-    "PositionOdds": "odds",
+    "PositionOdds": "bet_odds",
     "Scheme": "schemes",
     "SchemeResult": "measures",
     "SeriesResult": "series_odds",
@@ -64,8 +64,8 @@ _LAZY = {
     "kind_counts": "engine",
     "load_scheme": "scheme_files",
     "make_deal": "deck",
-    "odds": "odds",
-    "odds_of": "odds",
+    "odds": "bet_odds",
+    "odds_of": "bet_odds",
     "parse_card": "deck",
     "parse_rank": "deck",
     "plan_named": "plans",

@@ -67,7 +67,7 @@ class AbzugStream:
     cards: int
     copies: int
 
-    columns: ClassVar[tuple[str, ...]] = ("abzug", "killed", "plie", "given", "banker")
+    columns: ClassVar[tuple[str, ...]] = ("abzug", "killed", "plie", "given")
     """The keys of each row, in order: as ``AbzugOdds.to_dict()``."""
 
     def __len__(self) -> int:
@@ -90,12 +90,12 @@ class AbzugStream:
         ):
             yield abzug, killed, plie, given
 
-    def rows(self) -> Iterator[tuple[int, str, str, str, str]]:
+    def rows(self) -> Iterator[tuple[int, str, str, str]]:
         """The rows as the values of ``AbzugOdds.to_dict()``, in the order of ``columns``:
-        the abzug, then killed, plié, given, banker (killed or plié) as exact strings.
+        the abzug, then killed, plié, given as exact strings.
 
-        >>> [row[4] for row in AbzugStream(6, 2).rows()]
-        ['1/3', '1/5', '1/15']
+        >>> [row[2] for row in AbzugStream(6, 2).rows()]
+        ['1/15', '1/15', '1/15']
         """
         total = self.total
         # ratio_str with the denominators' strings kept by divisor (a few hundred are
@@ -116,7 +116,7 @@ class AbzugStream:
         ):
             given_text = text(given)
             killed_text = given_text if killed == given else text(killed)
-            yield abzug, killed_text, text(plie), given_text, text(killed + plie)
+            yield abzug, killed_text, text(plie), given_text
 
     def records(self) -> Iterator[dict[str, Any]]:
         """The rows as records, each equal to ``AbzugOdds.to_dict()``.

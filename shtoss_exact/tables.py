@@ -28,7 +28,7 @@ from shtoss_exact.schemes import Scheme, as_scheme
 
 if TYPE_CHECKING:
     from shtoss_exact.abzug_stream import AbzugStream
-    from shtoss_exact.odds import Odds
+    from shtoss_exact.bet_odds import Odds
 
 MAX_ROWS = 50_000
 """Largest summary table (rows) and longest range; larger ones are refused up front."""
@@ -319,7 +319,7 @@ class TableSpec:
         >>> next(TableSpec(cards=52).rows()).punter
         Fraction(400, 833)
         """
-        from shtoss_exact.odds import odds_of
+        from shtoss_exact.bet_odds import odds_of
 
         self.check()
         schemes = self._schemes
@@ -347,7 +347,7 @@ class TableSpec:
         >>> TableSpec(cards=52).by_abzug().odds.at_abzug(1).given
         Fraction(16, 221)
         """
-        from shtoss_exact.odds import odds_of
+        from shtoss_exact.bet_odds import odds_of
 
         count = self._count((None,))
         if count != 1:
@@ -455,11 +455,10 @@ def abzug_records(deal: Deal) -> list[dict[str, Any]]:
     >>> abzug_records(Deal(52, 4))[0]["given"]
     Fraction(16, 221)
     """
-    from shtoss_exact.odds import odds_of
+    from shtoss_exact.bet_odds import odds_of
 
     return [
-        {"abzug": row.abzug, "killed": row.killed, "plie": row.plie, "given": row.given,
-         "banker": row.banker}
+        {"abzug": row.abzug, "killed": row.killed, "plie": row.plie, "given": row.given}
         for row in odds_of(deal).by_abzug
     ]  # fmt: skip
 

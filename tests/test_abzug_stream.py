@@ -22,7 +22,7 @@ from shtoss_exact.cli.base import TABLE_FORMATS, Output
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import exact_str
-from shtoss_exact.odds import MAX_TABLE_ROWS, odds, odds_of
+from shtoss_exact.bet_odds import MAX_TABLE_ROWS, odds, odds_of
 from shtoss_exact.records import to_json
 from shtoss_exact.report import render_tables
 from shtoss_exact.report.numbers import decimal_str

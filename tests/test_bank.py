@@ -181,7 +181,7 @@ def test_bank_matches_brute_force_random(
 
 
 def test_one_bet_reduces_to_the_engine() -> None:
-    from shtoss_exact.odds import odds
+    from shtoss_exact.bet_odds import odds
 
     b = bank(["7"])
     o = odds(deck=52)

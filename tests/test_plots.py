@@ -56,7 +56,7 @@ def test_no_more_points_than_pixels() -> None:
     assert len(series["abzug"]) == MAX_POINTS
     assert series["abzug"][0] == 1 and series["abzug"][-1] == 5 * 10**6 + 1  # ends kept
     assert series["killed"][-1] == 0  # the lone last card, a lob: never the first copy
-    from shtoss_exact.odds import odds
+    from shtoss_exact.bet_odds import odds
 
     o = odds(cards=10**7 + 1, copies=4)
     for index in (0, 400, MAX_POINTS - 1):
@@ -79,7 +79,7 @@ def test_edge_series_is_exact_and_skips_small_decks() -> None:
     with pytest.raises(ShtossError, match="nothing to plot"):
         edge_series([2, 3], copies=4, schemes=schemes)
     # Faro's known soda is a card of another rank: a deck of copies only has none.
-    from shtoss_exact.odds import odds_of
+    from shtoss_exact.bet_odds import odds_of
 
     edge = -odds_of(Deal(6, 4), scheme="faro").ev
     assert edge_series([4, 6], copies=4, schemes=["faro"]) == {"faro": [(6, edge)]}

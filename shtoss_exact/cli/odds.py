@@ -40,7 +40,7 @@ def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> Non
       shtoss-exact odds --scheme pharaon
       shtoss-exact odds --scheme examples/schemes/thirds.toml --card 7h
     """
-    from shtoss_exact.odds import odds_of
+    from shtoss_exact.bet_odds import odds_of
     from shtoss_exact.report.odds_view import abzug_table, odds_csv, odds_tables
 
     chosen = None

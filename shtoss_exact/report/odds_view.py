@@ -88,8 +88,8 @@ def abzug_table(rows: list[dict[str, Any]]) -> Table:
     """One row per abzug: killed, plié, given, banker (killed or plié)."""
     return Table(
         "By abzug (lob = banker's card, sonik = punter's card)",
-        ("abzug", "killed", "plie", "given", "banker"),
-        tuple((r["abzug"], r["killed"], r["plie"], r["given"], r["banker"]) for r in rows),
+        ("abzug", "killed", "plie", "given"),
+        tuple((r["abzug"], r["killed"], r["plie"], r["given"]) for r in rows),
     )
 
 

@@ -72,9 +72,9 @@ class AbzugOdds:
         return self.killed + self.plie
 
     def to_dict(self) -> dict[str, Any]:
-        """The row: ``abzug``, then ``killed``, ``plie``, ``given``, ``banker`` exact."""
-        exact = {"killed": self.killed, "plie": self.plie, "given": self.given,
-                 "banker": self.banker}  # fmt: skip
+        """The row: ``abzug``, then ``killed``, ``plie``, ``given`` exact (where the first
+        copy falls; who wins is the scheme's, and ``banker`` is kept for that)."""
+        exact = {"killed": self.killed, "plie": self.plie, "given": self.given}
         return {"abzug": self.abzug, **exact_fields(exact, floats=False)}
 
 
