@@ -20,13 +20,13 @@ if TYPE_CHECKING:
     from typing import Any
 
     from shtoss_exact.bank_odds import Bank, Bet, bank
+    from shtoss_exact.bet_odds import AbzugOdds, Odds, PositionOdds, odds, odds_of
     from shtoss_exact.case import Case
     from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal, parse_card, parse_rank
     from shtoss_exact.engine import Kind, abzug_counts, counts_at, kind_counts, position_counts
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.fair import FairPayoff, fair_payoff
     from shtoss_exact.measures import SchemeResult
-    from shtoss_exact.bet_odds import AbzugOdds, Odds, PositionOdds, odds, odds_of
     from shtoss_exact.plans import Plan, plan_named
     from shtoss_exact.scheme_files import load_scheme
     from shtoss_exact.schemes import Scheme, scheme_named

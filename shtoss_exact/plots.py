@@ -20,9 +20,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from shtoss_exact.bet_odds import odds_of
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.bet_odds import odds_of
 from shtoss_exact.output import STDOUT
 from shtoss_exact.report.numbers import decimal_str, percent_str
 from shtoss_exact.schemes import Scheme
