@@ -1,4 +1,4 @@
-"""The thieves' one-deck 36-card game (as the Russian sources describe it) against the two-deck game.
+"""The thieves' one-deck 36-card game (as the Russian sources tell it) vs the two-deck game.
 
 In the one-deck game the punter's card is the top card of the banker's cut deck:
 35 cards remain with 3 copies of his rank, none of his suit.
