@@ -370,10 +370,16 @@ def check_joint(cards: int, copies: Sequence[int]) -> None:
             f"{MAX_JOINT_ROWS}; stake fewer ranks or use a smaller deck"
         )
     live = sum(1 for m in copies if m)
+    if not live:
+        return  # nothing to decide: the walk ends before the first abzug
     ways = 1 + 3 * live + live * live
-    items = sum(
-        _product([1 + 3 * (t - 1) if m else 1 for m in copies]) for t in range(1, abzugs + 1)
-    )
+    # At abzug t a decided rank has one of 3 (t - 1) outcomes so far; the states with
+    # every rank decided have left the walk.
+    items = 0
+    for t in range(1, abzugs + 1):
+        decided = [3 * (t - 1) if m else 1 for m in copies]
+        items += _product([d + 1 if m else 1 for d, m in zip(decided, copies, strict=True)])
+        items -= _product(decided)
     bits = round(arrangement_bits(cards, copies))
     seconds = WalkWork(items * ways, items, 0, ways * abzugs, abzugs).seconds(bits)
     seconds += bound * ROW_SECONDS

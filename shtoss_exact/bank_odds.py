@@ -200,7 +200,7 @@ all_given=2/15, none_given=29/105)
         rows = []
         for terminal, count in result.terminals.items():
             outcomes = tuple(
-                cast(tuple[Kind, int | None], result.categories[k][counts.index(1)])
+                cast(tuple[Kind, int | None], result.categories[k][counts[0][0]])
                 for k, counts in enumerate(terminal)
             )
             rows.append(
@@ -436,13 +436,14 @@ def _settle(
     stage: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
     for terminal, count in result.terminals.items():
         flags = [
-            (sum(n for n, label in zip(counts, labels[k], strict=True) if not label[0]),
-             sum(n for n, label in zip(counts, labels[k], strict=True) if label[0]))
+            (sum(n for c, n in counts if not labels[k][c][0]),
+             sum(n for c, n in counts if labels[k][c][0]))
             for k, counts in enumerate(terminal)
         ]  # fmt: skip
         given += count if all(not lost for lost, _ in flags) else 0
         none += count if all(not won for _, won in flags) else 0
-        stage[(0, terminal)] = stage.get((0, terminal), 0) + count
+        dense = tuple(result.dense(counts, k) for k, counts in enumerate(terminal))
+        stage[(0, dense)] = stage.get((0, dense), 0) + count
     for k, group in enumerate(classes):
         table = tables[k]
         weight = factorial(len(group.stakes))

@@ -133,7 +133,7 @@ def pair_moments(result: Walk, *, same: bool) -> dict[str, Fraction | None]:
     counts = dict.fromkeys(("g2", "g1g2", "n2", "g1n2"), 0)
     sums = dict.fromkeys(("p1", "p2", "p1p2", "p1p1", "p2p2"), Fraction(0))
     for terminal, w in result.terminals.items():
-        labels = [cast(Label, result.categories[k][c.index(1)]) for k, c in enumerate(terminal)]
+        labels = [cast(Label, result.categories[k][c[0][0]]) for k, c in enumerate(terminal)]
         if same:
             ((given1, (p1, p2)),) = labels
             given2 = given1

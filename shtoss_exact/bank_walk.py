@@ -9,9 +9,9 @@ enumerated: every step multiplies a count of ordered (lob, sonik) choices.
 
 Two things make it fast. The undecided counts ``u`` alone fix the chances of the
 next abzug, so the state is ``u`` and, under it, a map from the decided ranks'
-category counts to a weight; those counts are one integer, a number in mixed radix
-(one digit per class and category, base the class's size + 1), so deciding a rank is
-adding that digit's place value. And the successors of each ``u`` are the same at
+category counts to a weight; those counts are one integer, bit fields side by side
+(one bit field per class and category, as wide as the class's size needs), so deciding
+a rank is adding that field's place value. And the successors of each ``u`` are the same at
 every abzug where no scheme names a position: they are computed once, as
 coefficients of a polynomial in the number of other cards left, and cached.
 
@@ -59,16 +59,24 @@ class RankClass:
 class Walk:
     """The end of every deal, counted over ``total`` arrangements of the labelled deck.
 
-    ``terminals`` maps, per class, the count of its ranks in each of its
-    ``categories`` to the number of arrangements ending so; ``length`` maps the abzug
-    deciding the last staked rank (0 when no rank can be decided) to its count.
+    ``terminals`` maps, per class, the (category index, count) of its decided ranks
+    (categories with none left out) to the number of arrangements ending so;
+    ``length`` maps the abzug deciding the last staked rank (0 when no rank can be
+    decided) to its count.
     """
 
     cards: int
     total: int
     categories: tuple[tuple[Hashable, ...], ...]
-    terminals: dict[tuple[tuple[int, ...], ...], int]
+    terminals: dict[tuple[tuple[tuple[int, int], ...], ...], int]
     length: dict[int, int]
+
+    def dense(self, counts: tuple[tuple[int, int], ...], k: int) -> tuple[int, ...]:
+        """Class ``k``'s (category, count) pairs as one count per category."""
+        vector = [0] * len(self.categories[k])
+        for index, count in counts:
+            vector[index] = count
+        return tuple(vector)
 
 
 def arrangements(cards: int, copies: Sequence[int]) -> int:
@@ -100,7 +108,7 @@ def walk(cards: int, classes: Sequence[RankClass]) -> Walk:
       its copies are still in the deck, so that card is one).
 
     >>> w = walk(4, [RankClass(2, 1, lambda kind, position: kind.value)])
-    >>> w.total, sorted((w.categories[0][t[0].index(1)], c) for t, c in w.terminals.items())
+    >>> w.total, sorted((w.categories[0][t[0][0][0]], c) for t, c in w.terminals.items())
     (6, [('given', 2), ('killed', 2), ('plie', 2)])
     """
     count = len(classes)
@@ -109,7 +117,8 @@ def walk(cards: int, classes: Sequence[RankClass]) -> Walk:
     labels: list[dict[Hashable, int]] = [{} for _ in classes]
     places: list[list[int]] = [[] for _ in classes]
     seen: list[dict[tuple[Kind, int | None], int]] = [{} for _ in classes]
-    next_place = [1]
+    fields: dict[int, tuple[int, int, int]] = {}  # first bit -> (class, category, width)
+    next_bit = [0]
 
     def place(k: int, kind: Kind, position: int | None) -> int:
         """The place value of the digit counting class ``k``'s ranks decided so."""
@@ -121,8 +130,10 @@ def walk(cards: int, classes: Sequence[RankClass]) -> Walk:
             label = classes[k].categorize(kind, asked)
             index = labels[k].setdefault(label, len(labels[k]))
             if index == len(places[k]):
-                places[k].append(next_place[0])
-                next_place[0] *= sizes[k] + 1
+                width = sizes[k].bit_length()
+                fields[next_bit[0]] = (k, index, width)
+                places[k].append(1 << next_bit[0])
+                next_bit[0] += width
             found = seen[k][key] = places[k][index]
         return found
 
@@ -134,7 +145,7 @@ def walk(cards: int, classes: Sequence[RankClass]) -> Walk:
     terminals: dict[int, int] = {}
     length: dict[int, int] = {}
     if first == done:
-        return _finish(cards, total, classes, labels, places, {code: total}, {0: total})
+        return _finish(cards, total, classes, labels, fields, {code: total}, {0: total})
 
     def successors(u: tuple[int, ...], lob: int) -> list[Transition]:
         """Every way the abzug whose lob is at ``lob`` can leave ``u``, merged by target."""
@@ -225,7 +236,7 @@ def walk(cards: int, classes: Sequence[RankClass]) -> Walk:
             pending = 1
         layer = nxt
         left = max(left - 2, 0)
-    return _finish(cards, total, classes, labels, places, terminals, length)
+    return _finish(cards, total, classes, labels, fields, terminals, length)
 
 
 def _finish(
@@ -233,17 +244,26 @@ def _finish(
     total: int,
     classes: Sequence[RankClass],
     labels: list[dict[Hashable, int]],
-    places: list[list[int]],
+    fields: dict[int, tuple[int, int, int]],
     codes: dict[int, int],
     length: dict[int, int],
 ) -> Walk:
-    terminals: dict[tuple[tuple[int, ...], ...], int] = {}
+    owner = [0] * sum(width for _, _, width in fields.values())
+    for start, (_, _, width) in fields.items():
+        owner[start : start + width] = [start] * width
+    terminals: dict[tuple[tuple[tuple[int, int], ...], ...], int] = {}
     for code, w in codes.items():
         if not w:
             continue
-        key = tuple(
-            tuple((code // p) % (cls.size + 1) for p in places[k]) for k, cls in enumerate(classes)
-        )
+        found: list[list[tuple[int, int]]] = [[] for _ in classes]
+        while code:
+            # The lowest set bit lies in the lowest field not yet read.
+            start = owner[(code & -code).bit_length() - 1]
+            k, index, width = fields[start]
+            count = (code >> start) & ((1 << width) - 1)
+            found[k].append((index, count))
+            code ^= count << start
+        key = tuple(tuple(sorted(pairs)) for pairs in found)
         terminals[key] = terminals.get(key, 0) + w
     categories = tuple(tuple(sorted(ix, key=ix.__getitem__)) for ix in labels)
     return Walk(cards, total, categories, terminals, dict(sorted(length.items())))

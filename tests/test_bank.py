@@ -109,9 +109,7 @@ def check(b: Bank, expected: dict[str, object], bets: list[Bet]) -> None:
         i, j = pair.first, pair.second
         cond_g = [g[i] == "given" for g in groups if g[j] == "given"]
         cond_n = [g[i] == "given" for g in groups if g[j] == "not"]
-        assert pair.given_if_other_given == (
-            Fraction(sum(cond_g), len(cond_g)) if cond_g else None
-        )
+        assert pair.given_if_other_given == (Fraction(sum(cond_g), len(cond_g)) if cond_g else None)
         assert pair.given_if_other_not_given == (
             Fraction(sum(cond_n), len(cond_n)) if cond_n else None
         )
@@ -176,7 +174,10 @@ def test_bank_matches_brute_force_random(
     if sum(copies) > cards:
         return
     per_rank = dict(zip(RANKS, copies, strict=False))
-    bets = [Bet(r, stake=Fraction(stakes[i]), scheme=scheme_named(schemes[i])) for i, r in enumerate(per_rank)]
+    bets = [
+        Bet(r, stake=Fraction(stakes[i]), scheme=scheme_named(schemes[i]))
+        for i, r in enumerate(per_rank)
+    ]
     check(bank(bets, cards=cards, copies=per_rank), brute(cards, per_rank, bets), bets)
 
 
