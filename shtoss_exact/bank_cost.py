@@ -187,8 +187,8 @@ def walk_work(cards: int, shapes: Sequence[Shape]) -> WalkWork:
     True
     """
     abzugs = (cards + 1) // 2
-    if not shapes or abzugs == 0:
-        return WalkWork(0, 0, 0, 0, abzugs)
+    if all(s.size == 0 for s in shapes) or abzugs == 0:
+        return WalkWork(0, 0, 0, 0, 0)  # nothing to decide: over before the first abzug
     # A category that a named position gives is held from the abzug after that position's.
     cuts = sorted({(p + 1) // 2 + 1 for s in shapes for ps in s.special for p in ps})
     items = states = peak = ways = 0

@@ -203,7 +203,7 @@ def make_bank_deal(
     each punter takes his card off the top of the banker's deck, so one card of each
     staked rank leaves it (the deck is ``cards`` minus the number of staked ranks).
     """
-    if isinstance(deck, bool) or deck not in PRESETS:
+    if isinstance(deck, bool) or not isinstance(deck, int) or deck not in PRESETS:
         raise ShtossError(f"unknown deck {deck!r:.40}: allowed decks are 52, 36, 32")
     if not isinstance(one_deck, bool):
         raise ShtossError(f"one_deck={one_deck!r:.40} is not a bool: allowed True or False")

@@ -6,7 +6,7 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact.bank_odds import Bank, Bet, bank
@@ -16,6 +16,7 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.schemes import Outcome, scheme_named
 
 RANKS = ("7", "Q", "A")
+MIXED = ["classic", "lob-half", "gorka-half", "pharaon", "bassette", "bait", "eleven"]
 
 
 def arrangements(cards: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -132,7 +133,22 @@ CASES = [
     (10, {"7": 4, "Q": 4}, [("7", 1, "stuss"), ("Q", 2, "faro")]),
     (9, {"7": 3, "Q": 2}, [("7", 1, "faro"), ("Q", 3, "faro")]),
     (4, {"7": 2, "Q": 2}, [("7", 1, "classic"), ("Q", 1, "classic")]),
-]
+    # Mixed schemes: every rank its own class, categories a named position gives
+    # (lob-half's first card, gorka-half's third, pharaon's last pair and last card).
+    (8, {"7": 2, "Q": 2, "A": 2, "K": 2},
+     [("7", 1, "classic"), ("Q", 2, "pharaon"), ("A", 3, "lob-half"), ("K", 4, "gorka-half")]),
+    (11, {"7": 1, "Q": 2, "A": 1},
+     [("7", 1, "eleven"), ("7", 2, "classic"), ("Q", 3, "bait"),
+      ("A", Fraction(1, 2), "bassette")]),
+    (7, {"7": 2, "Q": 2, "A": 1, "K": 1},
+     [("7", 1, "classic"), ("Q", 2, "pharaon"), ("A", 2, "lob-half"), ("K", 5, "pharaon"),
+      ("7", Fraction(1, 3), "pharaon")]),
+    # One class of three ranks with stakes of their own and four categories.
+    (8, {"7": 2, "Q": 2, "A": 2}, [("7", 1, "pharaon"), ("Q", 2, "pharaon"), ("A", 3, "pharaon")]),
+    # Two classes of two ranks each, stakes alike within one and not the other.
+    (8, {"7": 2, "Q": 2, "A": 2, "K": 2},
+     [("7", 1, "lob-half"), ("Q", 1, "lob-half"), ("A", 1, "pharaon"), ("K", 2, "pharaon")]),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("cards", "copies", "spec"), CASES)
@@ -164,7 +180,7 @@ def test_faro_burns_the_soda_for_the_whole_deal() -> None:
     cards=st.integers(min_value=2, max_value=9),
     copies=st.lists(st.integers(min_value=0, max_value=3), min_size=2, max_size=3),
     stakes=st.lists(st.integers(min_value=1, max_value=4), min_size=3, max_size=3),
-    schemes=st.lists(st.sampled_from(["classic", "lob-half", "pharaon"]), min_size=3, max_size=3),
+    schemes=st.lists(st.sampled_from(MIXED), min_size=3, max_size=3),
 )
 def test_bank_matches_brute_force_random(
     cards: int, copies: list[int], stakes: list[int], schemes: list[str]
@@ -178,6 +194,30 @@ def test_bank_matches_brute_force_random(
         Bet(r, stake=Fraction(stakes[i]), scheme=scheme_named(schemes[i]))
         for i, r in enumerate(per_rank)
     ]
+    check(bank(bets, cards=cards, copies=per_rank), brute(cards, per_rank, bets), bets)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    cards=st.integers(min_value=2, max_value=9),
+    copies=st.lists(st.integers(min_value=0, max_value=3), min_size=3, max_size=3),
+    spec=st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=2),
+            st.fractions(min_value=Fraction(1, 3), max_value=3, max_denominator=3),
+            st.sampled_from(MIXED),
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+)
+def test_several_bets_per_rank_match_brute_force(
+    cards: int, copies: list[int], spec: list[tuple[int, Fraction, str]]
+) -> None:
+    bets = [Bet(RANKS[i], stake=stake, scheme=name) for i, stake, name in spec]
+    # The bank's ranks are in the order the bets name them, as the brute force's.
+    per_rank = {RANKS[i]: copies[i] for i in dict.fromkeys(i for i, _, _ in spec)}
+    assume(sum(per_rank.values()) <= cards)
     check(bank(bets, cards=cards, copies=per_rank), brute(cards, per_rank, bets), bets)
 
 
