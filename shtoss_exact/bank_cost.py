@@ -236,7 +236,13 @@ def settle_work(
     shapes: Sequence[Shape], stakes: Sequence[Sequence[tuple[Fraction, ...]]]
 ) -> tuple[int, int, int]:
     """(steps of handing out the stakes, distinct banker's nets at most, bits of the
-    largest |net| and of the stakes' common denominator) — see ``bank_odds._settle``."""
+    largest |net| and of the stakes' common denominator) — see ``bank_odds._settle``.
+
+    >>> from shtoss_exact.schemes import scheme_named
+    >>> c = scheme_named("classic")
+    >>> settle_work([shape_of(52, 4, 2, [c])], [[(1,), (2,)]])[1]  # nets -3, -1, 1, 3
+    4
+    """
     values = [_values(s, rows) for s, rows in zip(shapes, stakes, strict=True)]
     scale = lcm(1, *(v.denominator for cls in values for rank in cls for v in rank))
     ints = [[[int(v * scale) for v in rank] for rank in cls] for cls in values]
@@ -284,6 +290,7 @@ class BankEstimate:
 
     @property
     def total_seconds(self) -> float:
+        """The estimated seconds of every part together."""
         return sum(self.seconds.values())
 
 
@@ -324,7 +331,17 @@ def estimate_bank(
 
 def check_bank(cards: int, classes: Sequence[ClassSpec], *, bets: Sequence[BetSpec]) -> None:
     """Refuse up front a bank whose exact answers would be too long to print, or whose
-    computation would take more than ``MAX_SECONDS`` or ``MAX_BYTES``."""
+    computation would take more than ``MAX_SECONDS`` or ``MAX_BYTES``.
+
+    >>> from shtoss_exact.schemes import scheme_named
+    >>> c = scheme_named("classic")
+    >>> check_bank(10**6, [(4, (c,), [(1,)])], bets=[("7", 4, c)])
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: this bank on cards=1000000 would take about 20 s, \
+mostly 5.0e+05 rows of output: more than the limit 10 s; stake fewer ranks or bets, use \
+fewer schemes or stakes alike, or a smaller deck
+    """
     for m in sorted({m for _, m, _ in bets}):
         check_cost(Deal(cards, m))
     cost = estimate_bank(cards, classes, bets=bets)
@@ -359,7 +376,14 @@ def _pair_shapes(cards: int, key: tuple[bool, int, int, Scheme, Scheme]) -> list
 
 def check_joint(cards: int, copies: Sequence[int]) -> None:
     """Refuse up front a joint outcome of more than ``MAX_JOINT_ROWS`` rows or
-    ``MAX_SECONDS``: each rank is its own class, with one category per kind and abzug."""
+    ``MAX_SECONDS``: each rank is its own class, with one category per kind and abzug.
+
+    >>> check_joint(52, [4, 4, 4])
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: the joint distribution could have 4.9e+05 rows: more \
+than the limit 100000; stake fewer ranks or use a smaller deck
+    """
     abzugs = (cards + 1) // 2
     bound = 1
     for m in copies:

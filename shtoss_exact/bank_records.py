@@ -129,7 +129,15 @@ class JointRow(Record):
 
 def pair_moments(result: Walk, *, same: bool) -> dict[str, Fraction | None]:
     """A pair's conditional odds and the (co)variances of its payoffs per unit stake
-    P_1, P_2, from sums over its joint outcome: P(second given), P(both given), ..."""
+    P_1, P_2, from sums over its joint outcome: P(second given), P(both given), ...
+
+    >>> from shtoss_exact.bank_setup import categorize
+    >>> from shtoss_exact.bank_walk import RankClass, walk
+    >>> from shtoss_exact.schemes import scheme_named
+    >>> c = categorize(4, [scheme_named("classic")])
+    >>> pair_moments(walk(4, [RankClass(2, 1, c), RankClass(2, 1, c)]), same=False)["covariance"]
+    Fraction(-4, 9)
+    """
     counts = dict.fromkeys(("g2", "g1g2", "n2", "g1n2"), 0)
     sums = dict.fromkeys(("p1", "p2", "p1p2", "p1p1", "p2p2"), Fraction(0))
     for terminal, w in result.terminals.items():
@@ -168,7 +176,15 @@ def pair_odds(
     *,
     stakes: tuple[Fraction, Fraction],
 ) -> PairOdds:
-    # The punters' nets on the two bets are X_i = stake_i P_i, P_i per unit stake.
+    """Bet ``first`` against bet ``second`` from their pair's ``pair_moments``: the
+    punters' nets on the two bets are X_i = stake_i P_i, P_i per unit stake.
+
+    >>> unit = {"given_if_given": Fraction(0), "given_if_not_given": Fraction(1, 2),
+    ...         "covariance": Fraction(-4, 9), "variance_first": Fraction(8, 9),
+    ...         "variance_second": Fraction(8, 9)}
+    >>> pair_odds(unit, 0, 1, stakes=(Fraction(1), Fraction(2))).covariance
+    Fraction(-8, 9)
+    """
     s1, s2 = stakes
     return PairOdds(
         first=first,

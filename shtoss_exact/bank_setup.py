@@ -56,7 +56,12 @@ def categorize(cards: int, schemes: Sequence[Scheme]) -> Callable[[Kind, int | N
 
 
 def named_positions(cards: int, schemes: Sequence[Scheme]) -> frozenset[int]:
-    """The positions some scheme names: every other position settles by kind alone."""
+    """The positions some scheme names: every other position settles by kind alone.
+
+    >>> from shtoss_exact.schemes import scheme_named
+    >>> sorted(named_positions(52, [scheme_named("lob-half"), scheme_named("pharaon")]))
+    [1, 51, 52]
+    """
     return frozenset(p for s in schemes for p in s.special_positions(cards))
 
 
@@ -184,6 +189,7 @@ class BankDeal:
     one_deck: bool = False
 
     def copies_of(self, rank: str) -> int:
+        """The copies of ``rank`` in this deck."""
         return dict(self.copies)[rank]
 
 
@@ -202,6 +208,9 @@ def make_bank_deal(
     (default 4, or 3 with ``one_deck``), one number or one per rank. ``one_deck``:
     each punter takes his card off the top of the banker's deck, so one card of each
     staked rank leaves it (the deck is ``cards`` minus the number of staked ranks).
+
+    >>> make_bank_deal(["7", "Q"], cards=20, copies={"Д": 1}).copies
+    (('7', 4), ('Q', 1))
     """
     if isinstance(deck, bool) or not isinstance(deck, int) or deck not in PRESETS:
         raise ShtossError(f"unknown deck {deck!r:.40}: allowed decks are 52, 36, 32")

@@ -72,7 +72,12 @@ class Walk:
     length: dict[int, int]
 
     def dense(self, counts: tuple[tuple[int, int], ...], k: int) -> tuple[int, ...]:
-        """Class ``k``'s (category, count) pairs as one count per category."""
+        """Class ``k``'s (category, count) pairs as one count per category.
+
+        >>> w = walk(4, [RankClass(2, 1, lambda kind, position: kind.value)])
+        >>> w.categories[0], w.dense(((2, 1),), 0)
+        (('given', 'killed', 'plie'), (0, 0, 1))
+        """
         vector = [0] * len(self.categories[k])
         for index, count in counts:
             vector[index] = count

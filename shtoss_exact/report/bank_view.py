@@ -84,7 +84,11 @@ def _correlation(value: float | None) -> str:
 
 
 def outcome_str(outcome: dict[str, Any]) -> str:
-    """One rank's part of a joint outcome: ``given 3``, ``plie 1``, ``none``."""
+    """One rank's part of a joint outcome: ``given 3``, ``plie 1``, ``none``.
+
+    >>> outcome_str({"rank": "7", "kind": "given", "abzug": 3})
+    'given 3'
+    """
     abzug = outcome["abzug"]
     return str(outcome["kind"]) if abzug is None else f"{outcome['kind']} {abzug}"
 
@@ -121,7 +125,11 @@ def bank_tables(record: dict[str, Any]) -> list[Table]:
 
 def bank_csv(record: dict[str, Any]) -> Table:
     """One machine-readable table: the banker's net (``value``, ``probability``), or
-    with the joint outcome, its rows (``outcomes`` as ``rank kind abzug`` joined by ``;``)."""
+    with the joint outcome, its rows (``outcomes`` as ``rank kind abzug`` joined by ``;``).
+
+    >>> bank_csv({"banker_net": [{"value": "-1", "probability": "1/2"}]}).rows
+    (('-1', '1/2'),)
+    """
     if "joint" in record:
         return Table(
             "",
