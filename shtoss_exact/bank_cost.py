@@ -254,9 +254,12 @@ def settle_work(
     ]
     for cls, shape in zip(ints, shapes, strict=True):
         if any(rank != cls[0] for rank in cls):
-            kinds = len(shape.labels)
+            # ``assign_all``: the count vectors of j ranks (the special categories
+            # capped), each with its distinct sums, extended by one more rank.
+            caps = [min(shape.size, len(ps)) for ps in shape.special]
+            vectors = _multisets(len(cls), shape.generic, caps)
             for j in range(len(cls)):
-                steps += comb(j + kinds - 1, kinds - 1) * kinds * _sums(cls[:j])
+                steps += vectors[j] * len(shape.labels) * _sums(cls[:j])
     before = 1
     for k, cls in enumerate(ints):
         stage = before * _product(finals[k:])

@@ -427,10 +427,18 @@ def _settle(
     ]  # fmt: skip
     scale = lcm(1, *(v.denominator for cls in rows for rank in cls for v in rank))
     ints = [[[int(v * scale) for v in rank] for rank in cls] for cls in rows]
+    dense = {
+        terminal: tuple(result.dense(counts, k) for k, counts in enumerate(terminal))
+        for terminal in result.terminals
+    }
     tables: list[dict[tuple[int, ...], dict[int, int]] | None] = []
     for k, values in enumerate(ints):
-        same = all(rank == values[0] for rank in values)
-        tables.append(None if same else assign_all(len(values), values, len(labels[k])))
+        if all(rank == values[0] for rank in values):
+            tables.append(None)  # stakes alike: one sum per count vector, no hand-out
+            continue
+        # A category holds at most as many ranks as it does in some ended deal.
+        caps = [max(vectors[k][c] for vectors in dense.values()) for c in range(len(labels[k]))]
+        tables.append(assign_all(len(values), values, len(labels[k]), caps=caps))
 
     given = none = 0
     stage: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
@@ -442,8 +450,8 @@ def _settle(
         ]  # fmt: skip
         given += count if all(not lost for lost, _ in flags) else 0
         none += count if all(not won for _, won in flags) else 0
-        dense = tuple(result.dense(counts, k) for k, counts in enumerate(terminal))
-        stage[(0, dense)] = stage.get((0, dense), 0) + count
+        key = (0, dense[terminal])
+        stage[key] = stage.get(key, 0) + count
     for k, group in enumerate(classes):
         table = tables[k]
         weight = factorial(len(group.stakes))

@@ -275,7 +275,11 @@ def _finish(
 
 
 def assign_all(
-    size: int, values: Sequence[Sequence[int]], categories: int
+    size: int,
+    values: Sequence[Sequence[int]],
+    categories: int,
+    *,
+    caps: Sequence[int] | None = None,
 ) -> dict[tuple[int, ...], dict[int, int]]:
     """For every count vector of ``size`` ranks over the categories: the distribution
     of the class's sum.
@@ -284,7 +288,9 @@ def assign_all(
     likely. One pass over the ranks counts the category sequences by their counts
     and sum; counts ``m_c`` come from K! / prod m_c! sequences, so multiplying by
     prod m_c! puts every distribution over K!. ``values[r][c]`` is rank ``r``'s
-    integer value in category ``c``.
+    integer value in category ``c``. ``caps[c]``, when given, is the most ranks category
+    ``c`` can hold (a category only named positions give): count vectors beyond it are
+    never built.
 
     >>> assign_all(2, [(1, -1), (2, -2)], 2)[(1, 1)]
     {-1: 1, 1: 1}
@@ -294,6 +300,8 @@ def assign_all(
         nxt: dict[tuple[int, ...], dict[int, int]] = {}
         for used, dist in layer.items():
             for c in range(categories):
+                if caps is not None and used[c] >= caps[c]:
+                    continue
                 v = row[c]
                 key = (*used[:c], used[c] + 1, *used[c + 1 :])
                 target = nxt.setdefault(key, {})
