@@ -10,16 +10,17 @@ enumerated: every step multiplies a count of ordered (lob, sonik) choices.
 Two things make it fast. The undecided counts ``u`` alone fix the chances of the
 next abzug, so the state is ``u`` and, under it, a map from the decided ranks'
 category counts to a weight; those counts are one integer, bit fields side by side
-(one bit field per class and category, as wide as the class's size needs), so deciding
-a rank is adding that field's place value. And the successors of each ``u`` are the same at
-every abzug where no scheme names a position: they are computed once, as
-coefficients of a polynomial in the number of other cards left, and cached.
+(one per class and category, as wide as the class's size needs), so deciding a rank
+adds that field's place value. And the successors of each ``u`` are the same at every
+abzug where no scheme names a position: they are computed once, as coefficients of a
+polynomial in the number of other cards left, and cached.
 
 Weights are exact integers over one denominator, the number of arrangements of the
 labelled deck, ``M = n! / (prod m_r! (n - sum m_r)!)``: a weight counts the
 arrangements that pass through its state. One abzug with ``L`` cards left multiplies
 each weight by a count of ordered choices and divides by L (L - 1), exactly (each
-term counts arrangements), so the numbers never grow past ``M`` (never ``n!``).
+term counts arrangements); the divisions are gathered until they pass a machine word,
+so the numbers stay about the size of ``M`` (never ``n!``).
 """
 
 from __future__ import annotations
