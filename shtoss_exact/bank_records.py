@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from math import sqrt
+from math import copysign, sqrt
 from typing import Any, cast
 
 from shtoss_exact.bank_setup import Bet, Label
@@ -93,7 +93,9 @@ class PairOdds(Record):
         """Pearson's correlation of the two results; ``None`` when one cannot vary."""
         if not self.variance_first or not self.variance_second:
             return None
-        return float(self.covariance) / sqrt(float(self.variance_first * self.variance_second))
+        # From its exact square, in [0, 1], so that no size of stake overflows a float.
+        square = self.covariance**2 / (self.variance_first * self.variance_second)
+        return copysign(sqrt(float(square)), self.covariance)
 
     def to_dict(self) -> dict[str, Any]:
         """The pair's record: ``bet`` and ``other`` numbered from 1, as in ``bets``."""

@@ -3,6 +3,7 @@ hand-out of stakes, and estimates made before computing that hold within 10x."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 from fractions import Fraction
@@ -19,11 +20,12 @@ from shtoss_exact.bank_cost import (
     shape_of,
     walk_work,
 )
-from shtoss_exact.bank_odds import bank, bank_estimate
+from shtoss_exact.bank_odds import Bet, bank, bank_estimate
 from shtoss_exact.bank_walk import RankClass, arrangements, assign_all, walk
 from shtoss_exact.deck import RANKS_52
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.numbers import exact_str
 from shtoss_exact.report import render_tables
 from shtoss_exact.report.bank_view import bank_tables
 from shtoss_exact.schemes import scheme_named
@@ -194,3 +196,13 @@ def test_length_values_are_whole_abzugs() -> None:
     assert [r["value"] for r in record["length"]] == [1, 2, 3, 4]
     assert all(isinstance(r["value"], int) for r in record["length"])
     assert all(set(r) == {"value", "probability"} for r in record["length"])
+
+
+def test_stakes_beyond_the_range_of_floats() -> None:
+    # Stakes of 400 digits: variances of 800 digits, floats `None`, the correlation kept.
+    huge = bank([Bet("7", stake=10**400), Bet("Q", stake=3 * 10**400)])
+    record = json.loads(huge.to_json())
+    assert record["float"]["variance"] is None
+    assert record["variance"] == exact_str(huge.variance)
+    small = bank(["7", "Q:3"])
+    assert huge.pairs[0].correlation == pytest.approx(small.pairs[0].correlation)
