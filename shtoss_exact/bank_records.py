@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from math import copysign, sqrt
+from math import sqrt
 from typing import Any, cast
 
 from shtoss_exact.bank_setup import Bet, Label
@@ -95,7 +95,7 @@ class PairOdds(Record):
             return None
         # From its exact square, in [0, 1], so that no size of stake overflows a float.
         square = self.covariance**2 / (self.variance_first * self.variance_second)
-        return copysign(sqrt(float(square)), self.covariance)
+        return sqrt(float(square)) * (-1.0 if self.covariance < 0 else 1.0)
 
     def to_dict(self) -> dict[str, Any]:
         """The pair's record: ``bet`` and ``other`` numbered from 1, as in ``bets``."""
