@@ -95,6 +95,7 @@ all_given=2/15, none_given=29/105)
 
     @property
     def ranks(self) -> tuple[str, ...]:
+        """The staked ranks, in the order the bets first name them."""
         return tuple(rank for rank, _ in self.deal.copies)
 
     @property
