@@ -8,307 +8,139 @@ schemes form one class and are tracked as counts, and the stakes are handed to
 the class's outcomes at the end (every assignment equally likely).
 
 A rank staked by two punters is one rank with two bets: they share its outcome.
-In the bank's summaries a card is *killed* when it loses, a plié included.
+The words are those of one bet: a rank is *killed* when its first copy falls on a
+lob alone, *plié* on a lob and its sonik, *given* on a sonik.
 """
 
 from __future__ import annotations
 
-import re
-from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from math import factorial, lcm, sqrt
-from typing import cast
+from math import factorial, lcm
+from typing import TYPE_CHECKING, Any, cast
 
-from shtoss_exact.bank_walk import (
-    Categorize,
-    RankClass,
-    Walk,
-    assign_all,
-    convolve,
-    state_estimate,
-    walk,
+from shtoss_exact.bank_cost import (
+    BankEstimate,
+    BetSpec,
+    ClassSpec,
+    check_bank,
+    check_joint,
+    estimate_bank,
 )
-from shtoss_exact.deck import PRESETS, Deal, parse_rank
+from shtoss_exact.bank_records import BetOdds, JointRow, PairOdds, pair_moments, pair_odds
+from shtoss_exact.bank_setup import (
+    BankDeal,
+    Bet,
+    Label,
+    as_bets,
+    categorize,
+    make_bank_deal,
+    named_positions,
+    shown,
+)
+from shtoss_exact.bank_walk import RankClass, Walk, assign_all, walk
+from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind, kind_counts
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.schemes import BUILTIN, Outcome, Scheme, Soda, scheme_named
+from shtoss_exact.numbers import exact_str, whole_number
+from shtoss_exact.records import Record, exact_fields
+from shtoss_exact.schemes import Scheme, Soda
 
-MAX_BANK_COST = 5_000_000
-"""Largest bank walked: (abzugs) x (state bound) x (transitions per state), about seconds."""
+if TYPE_CHECKING:
+    from shtoss_exact.measures import SchemeResult
 
-MAX_JOINT_ENTRIES = 100_000
-"""Largest joint distribution of outcomes built (a bound on its rows)."""
-
-GIVEN, LOST, NO_DECISION = "given", "killed", "none"
-"""Outcome groups of a card in the bank's summaries (``killed`` includes the plié)."""
-
-_STAKE = re.compile(r"[+-]?\d+(\.\d+)?(/\d+)?")
-
-
-def parse_stake(text: str) -> Fraction:
-    """A positive exact stake: ``10``, ``2.5``, ``1/2``.
-
-    >>> parse_stake("5/2")
-    Fraction(5, 2)
-    """
-    raw = text.strip()
-    if len(raw) > 40 or not raw.isascii() or not _STAKE.fullmatch(raw):
-        raise ShtossError(f"stake {text!r} is not a number: write e.g. 10, 2.5 or 1/2")
-    if "/" in raw and int(raw.split("/")[1]) == 0:
-        raise ShtossError(f"stake {text!r} divides by zero: write e.g. 10, 2.5 or 1/2")
-    value = Fraction(raw)
-    if value <= 0:
-        raise ShtossError(f"stake {text!r} is not positive: allowed stakes are > 0")
-    return value
+__all__ = [
+    "Bank",
+    "BankDeal",
+    "Bet",
+    "BetOdds",
+    "JointRow",
+    "PairOdds",
+    "bank",
+    "bank_estimate",
+    "bank_of",
+]
 
 
-@dataclass(frozen=True)
-class Bet:
-    """One punter's stake on a rank, settled by ``scheme``."""
-
-    rank: str
-    stake: Fraction = Fraction(1)
-    scheme: Scheme = BUILTIN["classic"]
-
-    def __post_init__(self) -> None:
-        if self.stake <= 0:
-            raise ShtossError(f"stake {self.stake} on {self.rank} is not positive: allowed > 0")
-        if self.scheme.needs_suits:
-            raise ShtossError(
-                f"scheme {self.scheme.name!r} needs the suits, which the bank does not model: "
-                "allowed schemes without suits (e.g. classic, lob-half, pharaon)"
-            )
-
-    def __str__(self) -> str:
-        stake = str(self.stake)
-        return f"{self.rank}:{stake}" + (
-            "" if self.scheme.name == "classic" else ":" + self.scheme.name
-        )
-
-
-def parse_bet(text: str, *, scheme: str | Scheme = "classic") -> Bet:
-    """Parse ``rank[:stake[:scheme]]``; the stake defaults to 1, the scheme to ``scheme``.
-
-    >>> str(parse_bet("д:5:pharaon")), parse_bet("A").stake
-    ('Q:5:pharaon', Fraction(1, 1))
-    """
-    parts = text.split(":")
-    if not 1 <= len(parts) <= 3 or not parts[0].strip():
-        raise ShtossError(
-            f"bet {text!r} is not rank[:stake[:scheme]]: write e.g. 7, 7:10, Q:5:pharaon"
-        )
-    rank = parse_rank(parts[0])
-    stake = parse_stake(parts[1]) if len(parts) > 1 else Fraction(1)
-    chosen = parts[2].strip() if len(parts) > 2 else scheme
-    return Bet(rank, stake, scheme_named(chosen) if isinstance(chosen, str) else chosen)
-
-
-@dataclass(frozen=True)
-class BankDeal:
-    """The banker's deck: ``cards`` cards, ``copies[rank]`` of each staked rank, the rest other.
-
-    >>> make_bank_deal(["7", "Q"], deck=36, one_deck=True)
-    BankDeal(cards=34, copies=(('7', 3), ('Q', 3)), one_deck=True)
-    """
-
-    cards: int
-    copies: tuple[tuple[str, int], ...]
-    one_deck: bool = False
-
-    def copies_of(self, rank: str) -> int:
-        return dict(self.copies)[rank]
-
-
-def make_bank_deal(
-    ranks: Sequence[str],
-    *,
-    deck: int = 52,
-    cards: int | None = None,
-    copies: int | Mapping[str, int] | None = None,
-    one_deck: bool = False,
-) -> BankDeal:
-    """The deck for a bank on ``ranks`` (distinct, normalised).
-
-    ``deck`` is a preset (52, 36, 32); ``cards`` a custom size overriding it (any
-    rank allowed); ``copies`` the copies of each staked rank in the banker's deck
-    (default 4, or 3 with ``one_deck``), one number or one per rank. ``one_deck``:
-    each punter takes his card off the top of the banker's deck, so one card of each
-    staked rank leaves it (the deck is ``cards`` minus the number of staked ranks).
-    """
-    if isinstance(deck, bool) or deck not in PRESETS:
-        raise ShtossError(f"unknown deck {deck!r}: allowed decks are 52, 36, 32")
-    if not ranks:
-        raise ShtossError("no bet given: stake at least one rank (e.g. --bet 7)")
-    if cards is None:
-        for rank in ranks:
-            if rank not in PRESETS[deck]:
-                raise ShtossError(
-                    f"rank {rank} is not in the {deck}-card deck: allowed ranks "
-                    f"{PRESETS[deck][0]}..A"
-                )
-        size = deck
-    else:
-        if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
-            raise ShtossError(f"cards must be a whole number >= 0, got {cards!r}")
-        size = cards
-    default = 3 if one_deck else 4
-    per_rank: dict[str, int] = {}
-    for rank in ranks:
-        count = copies.get(rank, default) if isinstance(copies, Mapping) else copies
-        count = default if count is None else count
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ShtossError(f"copies of {rank} must be a whole number >= 0, got {count!r}")
-        per_rank[rank] = count
-    in_deck = size - len(ranks) if one_deck else size
-    if in_deck < 0:
-        raise ShtossError(
-            f"a one-deck bank on {len(ranks)} ranks needs cards >= {len(ranks)}, got {size}"
-        )
-    staked = sum(per_rank.values())
-    if staked > in_deck:
-        raise ShtossError(
-            f"the staked ranks hold {staked} copies but the deck has {in_deck} cards: "
-            "allowed total copies <= cards"
-        )
-    return BankDeal(in_deck, tuple(per_rank.items()), one_deck=one_deck)
-
-
-def categorize(cards: int, schemes: Sequence[Scheme]) -> Categorize:
-    """Outcome -> (group, the punter's payoff under each scheme); null settles as 0."""
-
-    def category(kind: Kind, position: int | None) -> tuple[str, tuple[Fraction, ...]]:
-        group = GIVEN if kind is Kind.GIVEN else NO_DECISION if kind is Kind.NONE else LOST
-        outcome = Outcome(kind, position, cards)
-        return group, tuple(s.settle(outcome).payoff for s in schemes)
-
-    return category
-
-
-def category_count(cards: int, copies: int, schemes: Sequence[Scheme]) -> int:
-    """How many categories ``categorize`` can give: settled at every named position
-    and once with ``position=None`` (every other position settles by kind alone)."""
-    if copies == 0:
-        return 1
-    category = categorize(cards, schemes)
-    named = sorted({p for s in schemes for p in s.special_positions(cards)})
-    seen = {category(kind, None) for kind in (Kind.KILLED, Kind.PLIE, Kind.GIVEN)}
-    for p in named:
-        kinds = (Kind.GIVEN,) if p % 2 == 0 else (Kind.KILLED, Kind.PLIE)
-        seen.update(category(kind, p) for kind in kinds)
-    return len(seen)
-
-
-def _check_cost(cards: int, classes: Sequence[tuple[int, int]], what: str) -> None:
-    states = state_estimate(classes)
-    cost = max(cards // 2, 1) * states * (len(classes) + 1) ** 2
-    if cost > MAX_BANK_COST:
-        # A float holds the estimate up to about 1e308; beyond, its power of ten is shown.
-        shown = f"{cost:.1e}" if cost.bit_length() < 1000 else f"1e+{cost.bit_length() * 3 // 10}"
-        raise ShtossError(
-            f"{what} needs about {shown} steps ({states} states per abzug): more than the "
-            f"limit {MAX_BANK_COST:.0e}; stake fewer ranks, use fewer schemes or a smaller deck"
-        )
-
-
-@dataclass(frozen=True)
-class BetOdds:
-    """One bet's own odds (as if alone: the one-bet engine) and its expected net result."""
-
-    bet: Bet
-    copies: int
-    given: Fraction
-    killed: Fraction
-    plie: Fraction
-    ev_punter: Fraction
-
-
-@dataclass(frozen=True)
-class PairOdds:
-    """Bet ``first`` against bet ``second`` (indices into the bank's bets).
-
-    ``given_if_given`` = P(first's card given | second's card given) and
-    ``given_if_killed`` = P(first's card given | second's card killed, plié included),
-    ``None`` when the condition is impossible. ``covariance`` is that of the punters'
-    net results (stake x payoff); the correlation is its only irrational value.
-    """
-
-    first: int
-    second: int
-    given_if_given: Fraction | None
-    given_if_killed: Fraction | None
-    covariance: Fraction
-    variance_first: Fraction
-    variance_second: Fraction
-
-    @property
-    def correlation(self) -> float | None:
-        """Pearson's correlation of the two results; ``None`` when one cannot vary."""
-        if not self.variance_first or not self.variance_second:
-            return None
-        return float(self.covariance) / sqrt(float(self.variance_first * self.variance_second))
-
-
-@dataclass(frozen=True)
-class JointRow:
-    """One joint outcome of the staked ranks: (kind, abzug) per rank, and its probability."""
-
-    outcomes: tuple[tuple[Kind, int | None], ...]
-    probability: Fraction
-
-
-@dataclass(frozen=True)
-class Bank:
+@dataclass(frozen=True, repr=False, kw_only=True)
+class Bank(Record):
     """The exact result of a bank: every bet decided by one deal.
 
+    ``banker_net`` is the banker's total net result (value -> probability), minus the
+    punters' total; ``length`` the number of abzugs the deal lasts (the abzug deciding
+    the last staked rank) -> probability. ``dealt`` is the deck as shuffled, ``deal``
+    the deck the bets are played on (after faro's soda).
+
     >>> b = bank(["7", "Q"], cards=8, copies=2)
-    >>> b.ev_banker, b.all_given
-    (Fraction(2, 7), Fraction(2, 15))
+    >>> b.ev, b.all_given
+    (Fraction(-2, 7), Fraction(2, 15))
+    >>> b
+    Bank(cards=8, one_deck=False, ev=-2/7, variance=1144/735, expected_abzugs=82/35, \
+all_given=2/15, none_given=29/105)
     """
 
+    dealt: BankDeal
     deal: BankDeal
     bets: tuple[Bet, ...]
     banker_net: Mapping[Fraction, Fraction]
     length: Mapping[int, Fraction]
     all_given: Fraction
-    all_killed: Fraction
-    _pair_cache: dict[tuple[object, ...], Walk] = field(
-        default_factory=dict, repr=False, compare=False
+    none_given: Fraction
+    played: tuple[Bet, ...] = field(compare=False)
+    _pair_cache: dict[tuple[object, ...], dict[str, Fraction | None]] = field(
+        default_factory=dict, compare=False
     )
 
     @property
     def ranks(self) -> tuple[str, ...]:
+        """The staked ranks, in the order the bets first name them."""
         return tuple(rank for rank, _ in self.deal.copies)
 
     @property
-    def ev_banker(self) -> Fraction:
-        """The banker's expected total net result."""
-        return sum((v * p for v, p in self.banker_net.items()), Fraction(0))
+    def ev(self) -> Fraction:
+        """The punters' total expected net result (the banker's is ``-ev``)."""
+        return -sum((v * p for v, p in self.banker_net.items()), Fraction(0))
 
     @property
-    def var_banker(self) -> Fraction:
-        """The variance of the banker's total net result."""
-        mean = self.ev_banker
+    def variance(self) -> Fraction:
+        """The variance of the punters' total net result (and of the banker's)."""
+        mean = -self.ev
         return sum(((v - mean) ** 2 * p for v, p in self.banker_net.items()), Fraction(0))
+
+    @property
+    def expected_abzugs(self) -> Fraction:
+        """The expected number of abzugs the deal lasts."""
+        return sum((j * p for j, p in self.length.items()), Fraction(0))
 
     @cached_property
     def bet_odds(self) -> tuple[BetOdds, ...]:
-        """Each bet alone, from the one-bet engine; their ``ev_punter`` add up to -``ev_banker``."""
+        """Each bet alone, from the one-bet engine; their ``ev`` add up to the bank's."""
+        from shtoss_exact.measures import scheme_result
+
         rows = []
-        for bet in self.bets:
+        results: dict[tuple[int, Scheme], SchemeResult] = {}
+        for number, (bet, played) in enumerate(zip(self.bets, self.played, strict=True), 1):
             m = self.deal.copies_of(bet.rank)
             counts = kind_counts(self.deal.cards, m)
-            ev = bet.scheme.ev(Deal(self.deal.cards, m)) * bet.stake
+            result = results.get((m, played.scheme))
+            if result is None:
+                result = scheme_result(Deal(self.deal.cards, m), played.scheme)
+                results[(m, played.scheme)] = result
             rows.append(
                 BetOdds(
-                    bet,
-                    m,
-                    Fraction(counts.given, counts.total),
-                    Fraction(counts.killed, counts.total),
-                    Fraction(counts.plie, counts.total),
-                    ev,
+                    number=number,
+                    bet=bet,
+                    copies=self.dealt.copies_of(bet.rank),
+                    killed=Fraction(counts.killed, counts.total),
+                    plie=Fraction(counts.plie, counts.total),
+                    given=Fraction(counts.given, counts.total),
+                    banker=result.banker,
+                    punter=result.punter,
+                    null=result.null,
+                    ev=bet.stake * result.ev,
+                    variance=bet.stake**2 * result.variance,
                 )
             )
         return tuple(rows)
@@ -317,10 +149,17 @@ class Bank:
         """Conditional odds and covariance of two bets, from a two-rank walk of the deal.
 
         >>> p = bank(["7", "Q"], cards=8, copies=2).pair(0, 1)
-        >>> p.given_if_given, p.given_if_killed
+        >>> p.given_if_other_given, p.given_if_other_not_given
         (Fraction(14, 45), Fraction(31, 60))
         """
-        a, b = self.bets[first], self.bets[second]
+        count = len(self.bets)
+        for name, index in (("first", first), ("second", second)):
+            whole_number(index, name=name)
+            if index >= count:
+                raise ShtossError(
+                    f"{name}={index} is not a bet of this bank: allowed 0..{count - 1}"
+                )
+        a, b = self.played[first], self.played[second]
         n = self.deal.cards
         ca, cb = self.deal.copies_of(a.rank), self.deal.copies_of(b.rank)
         same = a.rank == b.rank
@@ -328,14 +167,15 @@ class Bank:
         found = self._pair_cache.get(key)
         if found is None:
             if same:
-                classes = [RankClass(ca, 1, categorize(n, (a.scheme, b.scheme)))]
+                schemes = (a.scheme, b.scheme)
+                classes = [RankClass(ca, 1, categorize(n, schemes), named_positions(n, schemes))]
             else:
                 classes = [
-                    RankClass(ca, 1, categorize(n, (a.scheme,))),
-                    RankClass(cb, 1, categorize(n, (b.scheme,))),
+                    RankClass(c, 1, categorize(n, (s,)), named_positions(n, (s,)))
+                    for c, s in ((ca, a.scheme), (cb, b.scheme))
                 ]
-            found = self._pair_cache[key] = walk(n, classes)
-        return _pair_odds(found, first, second, same=same, stakes=(a.stake, b.stake))
+            found = self._pair_cache[key] = pair_moments(walk(n, classes), same=same)
+        return pair_odds(found, first, second, stakes=(a.stake, b.stake))
 
     @cached_property
     def pairs(self) -> tuple[PairOdds, ...]:
@@ -345,104 +185,119 @@ class Bank:
 
     def joint(self) -> tuple[JointRow, ...]:
         """The joint distribution of the ranks' outcomes (kind and abzug per rank, in
-        ``ranks`` order); refused when it could exceed ``MAX_JOINT_ENTRIES`` rows.
+        ``ranks`` order); refused up front when it would be too large or too slow.
 
         >>> rows = bank(["7", "Q"], cards=4, copies=2).joint()
         >>> len(rows), rows[0].probability
         (4, Fraction(1, 3))
         """
         n = self.deal.cards
-        bound = 1
-        for _, m in self.deal.copies:
-            bound *= 1 + 3 * ((n + 1) // 2) if m else 1
-        if bound > MAX_JOINT_ENTRIES:
-            raise ShtossError(
-                f"the joint distribution could have {bound} rows: more than the limit "
-                f"{MAX_JOINT_ENTRIES}; stake fewer ranks or use a smaller deck"
-            )
+        check_joint(n, [m for _, m in self.deal.copies])
 
         def by_abzug(kind: Kind, position: int | None) -> tuple[Kind, int | None]:
             return kind, None if position is None else (position + 1) // 2
 
-        result = walk(n, [RankClass(m, 1, by_abzug) for _, m in self.deal.copies])
+        result = walk(n, [RankClass(m, 1, by_abzug, None) for _, m in self.deal.copies])
         rows = []
-        for terminal, probability in result.terminals.items():
+        for terminal, count in result.terminals.items():
             outcomes = tuple(
-                cast(tuple[Kind, int | None], result.categories[k][ms[0]])
-                for k, ms in enumerate(terminal)
+                cast(tuple[Kind, int | None], result.categories[k][counts[0][0]])
+                for k, counts in enumerate(terminal)
             )
-            rows.append(JointRow(outcomes, probability))
+            rows.append(
+                JointRow(
+                    ranks=self.ranks, outcomes=outcomes, probability=Fraction(count, result.total)
+                )
+            )
         rows.sort(key=lambda r: tuple((a or 0, kind.value) for kind, a in r.outcomes))
         return tuple(rows)
 
-
-def _settled(result: Walk, k: int, index: int) -> tuple[str, tuple[Fraction, ...]]:
-    """Category ``index`` of class ``k`` as ``categorize`` made it: (group, payoffs)."""
-    return cast(tuple[str, tuple[Fraction, ...]], result.categories[k][index])
-
-
-def _pair_odds(
-    result: Walk, first: int, second: int, *, same: bool, stakes: tuple[Fraction, Fraction]
-) -> PairOdds:
-    # Sums over the pair's joint outcome: P(second given), P(both given), ... and the
-    # moments of the payoffs P_1, P_2; the results are X_i = stake_i P_i.
-    sums: dict[str, Fraction] = defaultdict(Fraction)
-    for terminal, w in result.terminals.items():
-        if same:
-            group, (p1, p2) = _settled(result, 0, terminal[0][0])
-            group1 = group2 = group
-        else:
-            group1, (p1,) = _settled(result, 0, terminal[0][0])
-            group2, (p2,) = _settled(result, 1, terminal[1][0])
-        given1 = group1 == GIVEN
-        if group2 == GIVEN:
-            sums["g2"] += w
-            sums["g1g2"] += w if given1 else 0
-        elif group2 == LOST:
-            sums["k2"] += w
-            sums["g1k2"] += w if given1 else 0
-        sums["p1"] += w * p1
-        sums["p2"] += w * p2
-        sums["p1p2"] += w * p1 * p2
-        sums["p1p1"] += w * p1 * p1
-        sums["p2p2"] += w * p2 * p2
-    s1, s2 = stakes
-    return PairOdds(
-        first,
-        second,
-        sums["g1g2"] / sums["g2"] if sums["g2"] else None,
-        sums["g1k2"] / sums["k2"] if sums["k2"] else None,
-        s1 * s2 * (sums["p1p2"] - sums["p1"] * sums["p2"]),
-        s1 * s1 * (sums["p1p1"] - sums["p1"] ** 2),
-        s2 * s2 * (sums["p2p2"] - sums["p2"] ** 2),
-    )
+    def to_dict(self, *, joint: bool = False) -> dict[str, Any]:
+        """The record: the deck, each bet, the banker's net, the deal's length, the
+        pairs of bets and (``joint``) the joint outcome of the ranks."""
+        values = {"ev": self.ev, "variance": self.variance,
+                  "expected_abzugs": self.expected_abzugs, "all_given": self.all_given,
+                  "none_given": self.none_given}  # fmt: skip
+        record: dict[str, Any] = {
+            "cards": self.dealt.cards,
+            "one_deck": self.dealt.one_deck,
+            **exact_fields(values),
+            "bets": [row.to_dict() for row in self.bet_odds],
+            "banker_net": [
+                {"value": exact_str(v), "probability": exact_str(p)}
+                for v, p in sorted(self.banker_net.items())
+            ],
+            "length": [
+                {"value": j, "probability": exact_str(p)} for j, p in sorted(self.length.items())
+            ],
+            "pairs": [pair.to_dict() for pair in self.pairs],
+        }
+        if joint:
+            record["joint"] = [row.to_dict() for row in self.joint()]
+        return record
 
 
 def bank(
-    bets: Iterable[Bet | str],
+    bets: Sequence[Bet | str],
     *,
     deck: int = 52,
     cards: int | None = None,
     copies: int | Mapping[str, int] | None = None,
     one_deck: bool = False,
+    scheme: Scheme | str = "classic",
 ) -> Bank:
-    """The exact result of a bank; ``bets`` as ``Bet`` or ``"rank[:stake[:scheme]]"``.
+    """The exact result of a bank; ``bets`` as ``Bet``s or ``"rank[:stake[:scheme]]"``.
 
-    The deck arguments are those of ``make_bank_deal``.
+    ``scheme`` (a ``Scheme`` or a built-in name) settles the bets that name none; the
+    deck arguments are those of ``make_bank_deal``. A bank that would take more than
+    about 10 s or 1 GB, or whose exact values would be too long, is refused up front
+    (``bank_estimate`` tells its cost).
 
     >>> b = bank(["7:10", "Q:5", "A"])
-    >>> b.ev_banker == -sum(o.ev_punter for o in b.bet_odds)
+    >>> b.ev == sum(o.ev for o in b.bet_odds)
     True
     >>> b.all_given
     Fraction(1982464, 21129555)
     """
-    parsed = tuple(parse_bet(b) if isinstance(b, str) else b for b in bets)
+    return bank_of(*_deal_of(bets, deck=deck, cards=cards, copies=copies, one_deck=one_deck,
+                             scheme=scheme))  # fmt: skip
+
+
+def bank_estimate(
+    bets: Sequence[Bet | str],
+    *,
+    deck: int = 52,
+    cards: int | None = None,
+    copies: int | Mapping[str, int] | None = None,
+    one_deck: bool = False,
+    scheme: Scheme | str = "classic",
+) -> BankEstimate:
+    """What ``bank`` with these arguments would cost (seconds, bytes, digits), before
+    anything is computed.
+
+    >>> bank_estimate(["7", "Q"]).total_seconds < 1
+    True
+    """
+    deal, parsed = _deal_of(bets, deck=deck, cards=cards, copies=copies, one_deck=one_deck,
+                            scheme=scheme)  # fmt: skip
+    return _Plan.of(deal, parsed).estimate()
+
+
+def _deal_of(
+    bets: Sequence[Bet | str],
+    *,
+    deck: int,
+    cards: int | None,
+    copies: int | Mapping[str, int] | None,
+    one_deck: bool,
+    scheme: Scheme | str,
+) -> tuple[BankDeal, tuple[Bet, ...]]:
+    parsed = as_bets(bets, scheme=scheme)
     ranks = list(dict.fromkeys(b.rank for b in parsed))
-    deal = make_bank_deal(ranks, deck=deck, cards=cards, copies=copies, one_deck=one_deck)
-    return bank_of(deal, parsed)
+    return make_bank_deal(ranks, deck=deck, cards=cards, copies=copies, one_deck=one_deck), parsed
 
 
-def _burn_soda(deal: BankDeal, bets: Sequence[Bet]) -> tuple[BankDeal, list[Bet]]:
+def _burn_soda(deal: BankDeal, bets: Sequence[Bet]) -> tuple[BankDeal, tuple[Bet, ...]]:
     """Faro and Stuss burn the first card (the soda) for the whole deal.
 
     The soda is turned before betting and is of none of the staked ranks (the
@@ -456,7 +311,7 @@ def _burn_soda(deal: BankDeal, bets: Sequence[Bet]) -> tuple[BankDeal, list[Bet]
                 "faro and stuss burn the first card (the soda) for the whole deal: "
                 "stake every bet under a scheme that burns it, or none"
             )
-        return deal, list(bets)
+        return deal, tuple(bets)
     if any(bet.scheme.soda is not Soda.KNOWN for bet in bets):
         raise ShtossError(
             "the bank deals after a soda seen before betting (soda=known); "
@@ -466,85 +321,154 @@ def _burn_soda(deal: BankDeal, bets: Sequence[Bet]) -> tuple[BankDeal, list[Bet]
     if deal.cards - staked < 1:
         raise ShtossError(
             f"a soda of an unstaked rank needs a card that is not a copy of a staked rank: "
-            f"cards={deal.cards}, staked copies={staked}"
+            f"cards={shown(deal.cards)}, staked copies={shown(staked)}"
         )
     played = replace(deal, cards=deal.cards - 1)
-    return played, [replace(bet, scheme=replace(bet.scheme, dead_first=False)) for bet in bets]
+    return played, tuple(replace(bet, scheme=replace(bet.scheme, dead_first=False)) for bet in bets)
+
+
+@dataclass(frozen=True)
+class _Class:
+    """Ranks of the same copies and the same schemes (in order), with their stakes."""
+
+    copies: int
+    schemes: tuple[Scheme, ...]
+    stakes: list[tuple[Fraction, ...]]
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A bank set up: the deck as shuffled and as played, the bets, the classes of ranks."""
+
+    dealt: BankDeal
+    deal: BankDeal
+    bets: tuple[Bet, ...]
+    played: tuple[Bet, ...]
+    classes: tuple[_Class, ...]
+
+    @classmethod
+    def of(cls, dealt: BankDeal, bets: Sequence[Bet]) -> _Plan:
+        deal, played = _burn_soda(dealt, bets)
+        # Each rank: its schemes in a fixed order (by name) and the stakes beside them.
+        slots: dict[str, list[Bet]] = {rank: [] for rank, _ in deal.copies}
+        for bet in played:
+            if bet.rank not in slots:
+                raise ShtossError(f"rank {bet.rank} has no copies set in the deck: stake it first")
+            slots[bet.rank].append(bet)
+        groups: dict[tuple[int, tuple[Scheme, ...]], _Class] = {}
+        for rank, m in deal.copies:
+            ordered = sorted(slots[rank], key=lambda b: b.scheme.name)
+            schemes = tuple(b.scheme for b in ordered)
+            group = groups.setdefault((m, schemes), _Class(m, schemes, []))
+            group.stakes.append(tuple(b.stake for b in ordered))
+        return cls(dealt, deal, tuple(bets), played, tuple(groups.values()))
+
+    def _specs(self) -> tuple[list[ClassSpec], list[BetSpec]]:
+        copies = dict(self.deal.copies)
+        return (
+            [(c.copies, c.schemes, c.stakes) for c in self.classes],
+            [(b.rank, copies[b.rank], b.scheme) for b in self.played],
+        )
+
+    def estimate(self) -> BankEstimate:
+        classes, bets = self._specs()
+        return estimate_bank(self.deal.cards, classes, bets=bets)
+
+    def check(self) -> None:
+        classes, bets = self._specs()
+        check_bank(self.deal.cards, classes, bets=bets)
 
 
 def bank_of(deal: BankDeal, bets: Sequence[Bet]) -> Bank:
-    """The exact result of ``bets`` on the deck ``deal`` (after the soda, for faro and stuss)."""
-    deal, bets = _burn_soda(deal, bets)
-    n = deal.cards
-    # Each rank: its schemes in a fixed order (by name) and the stakes beside them.
-    slots: dict[str, list[Bet]] = defaultdict(list)
-    for bet in bets:
-        if bet.rank not in dict(deal.copies):
-            raise ShtossError(f"rank {bet.rank} has no copies set in the deck: stake it first")
-        slots[bet.rank].append(bet)
-    members: dict[tuple[int, tuple[Scheme, ...]], list[tuple[Fraction, ...]]] = defaultdict(list)
-    for rank, m in deal.copies:
-        ordered = sorted(slots[rank], key=lambda b: b.scheme.name)
-        schemes = tuple(b.scheme for b in ordered)
-        members[(m, schemes)].append(tuple(b.stake for b in ordered))
-    keys = list(members)
-    _check_cost(
+    """The exact result of ``bets`` on the deck ``deal`` as shuffled.
+
+    >>> bank_of(BankDeal(4, (("7", 2),)), [Bet("7", stake=2)]).banker_net
+    {Fraction(-2, 1): Fraction(1, 3), Fraction(2, 1): Fraction(2, 3)}
+    """
+    plan = _Plan.of(deal, bets)
+    plan.check()
+    n = plan.deal.cards
+    result = walk(
         n,
-        [(len(members[key]), category_count(n, key[0], key[1])) for key in keys],
-        "this bank",
-    )
-    result = walk(n, [RankClass(m, len(members[(m, s)]), categorize(n, s)) for m, s in keys])
-
-    # Banker's net per rank and category: -sum of stake x payoff, as ints over `scale`.
-    fractions = []
-    for k, key in enumerate(keys):
-        payoffs = [_settled(result, k, c)[1] for c in range(len(result.categories[k]))]
-        fractions.append(
-            [
-                [
-                    -sum((s * p for s, p in zip(stakes, row, strict=True)), Fraction(0))
-                    for row in payoffs
-                ]
-                for stakes in members[key]
-            ]
-        )
-    scale = lcm(1, *(v.denominator for cls in fractions for rank in cls for v in rank))
-    ints = [[[int(v * scale) for v in rank] for rank in cls] for cls in fractions]
-    tables: list[dict[tuple[int, ...], dict[int, int]] | None] = []
-    for k, cls in enumerate(ints):
-        ncat = len(result.categories[k])
-        if all(rank == cls[0] for rank in cls):
-            tables.append(None)  # one point per multiset: no assignment needed
-        else:
-            tables.append(assign_all(len(cls), [rank.__getitem__ for rank in cls], ncat))
-
-    # Every ended deal over one common denominator, so the sums below stay in ints.
-    common = lcm(*(p.denominator for p in result.terminals.values()))
-    net: dict[int, int] = defaultdict(int)
-    given = killed = 0
-    for terminal, probability in result.terminals.items():
-        count = int(probability * common)
-        dist = {0: count}
-        for k, ms in enumerate(terminal):
-            table = tables[k]
-            if table is None:
-                point = sum(ints[k][0][c] for c in ms)
-                dist = {v + point: w * factorial(len(ms)) for v, w in dist.items()}
-            else:
-                dist = convolve(dist, table[ms])
-        for v, w in dist.items():
-            net[v] += w
-        groups = {_settled(result, k, c)[0] for k, ms in enumerate(terminal) for c in ms}
-        given += count if groups == {GIVEN} else 0
-        killed += count if groups == {LOST} else 0
-    total = common
-    for key in keys:
-        total *= factorial(len(members[key]))
+        [
+            RankClass(c.copies, len(c.stakes), categorize(n, c.schemes),
+                      named_positions(n, c.schemes))
+            for c in plan.classes
+        ],
+    )  # fmt: skip
+    net, all_given, none_given = _settle(result, plan.classes)
     return Bank(
-        deal,
-        tuple(bets),
-        {Fraction(v, scale): Fraction(w, total) for v, w in sorted(net.items()) if w},
-        dict(result.length),
-        Fraction(given, common),
-        Fraction(killed, common),
+        dealt=plan.dealt,
+        deal=plan.deal,
+        bets=plan.bets,
+        played=plan.played,
+        banker_net=net,
+        length={j: Fraction(c, result.total) for j, c in result.length.items()},
+        all_given=all_given,
+        none_given=none_given,
     )
+
+
+def _settle(
+    result: Walk, classes: Sequence[_Class]
+) -> tuple[dict[Fraction, Fraction], Fraction, Fraction]:
+    """The banker's net distribution, P(every rank given), P(no rank given).
+
+    The banker's net on a rank is minus the sum of its stakes times their payoffs,
+    an integer over ``scale``. Class by class, each ended deal's count of ranks per
+    category is replaced by the distribution of the class's sum (``assign_all``:
+    every assignment of the outcomes to the ranks equally likely), and equal partial
+    sums are merged, so the work is that of the distinct sums, not of the deals.
+    """
+    labels = [cast(tuple[Label, ...], cats) for cats in result.categories]
+    rows = [
+        [[-sum((s * p for s, p in zip(stakes, label[1], strict=True)), Fraction(0))
+          for label in labels[k]] for stakes in cls.stakes]
+        for k, cls in enumerate(classes)
+    ]  # fmt: skip
+    scale = lcm(1, *(v.denominator for cls in rows for rank in cls for v in rank))
+    ints = [[[int(v * scale) for v in rank] for rank in cls] for cls in rows]
+    dense = {
+        terminal: tuple(result.dense(counts, k) for k, counts in enumerate(terminal))
+        for terminal in result.terminals
+    }
+    tables: list[dict[tuple[int, ...], dict[int, int]] | None] = []
+    for k, values in enumerate(ints):
+        if all(rank == values[0] for rank in values):
+            tables.append(None)  # stakes alike: one sum per count vector, no hand-out
+            continue
+        # A category holds at most as many ranks as it does in some ended deal.
+        caps = [max(vectors[k][c] for vectors in dense.values()) for c in range(len(labels[k]))]
+        tables.append(assign_all(len(values), values, len(labels[k]), caps=caps))
+
+    given = none = 0
+    stage: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
+    for terminal, count in result.terminals.items():
+        flags = [
+            (sum(n for c, n in counts if not labels[k][c][0]),
+             sum(n for c, n in counts if labels[k][c][0]))
+            for k, counts in enumerate(terminal)
+        ]  # fmt: skip
+        given += count if all(not lost for lost, _ in flags) else 0
+        none += count if all(not won for _, won in flags) else 0
+        key = (0, dense[terminal])
+        stage[key] = stage.get(key, 0) + count
+    for k, group in enumerate(classes):
+        table = tables[k]
+        weight = factorial(len(group.stakes))
+        merged: dict[tuple[int, tuple[tuple[int, ...], ...]], int] = {}
+        for (value, rest), count in stage.items():
+            counts, tail = rest[0], rest[1:]
+            if table is None:
+                point = value + sum(n * v for n, v in zip(counts, ints[k][0], strict=True))
+                merged[(point, tail)] = merged.get((point, tail), 0) + count * weight
+                continue
+            for v, ways in table[counts].items():
+                key = (value + v, tail)
+                merged[key] = merged.get(key, 0) + count * ways
+        stage = merged
+    total = result.total
+    for group in classes:
+        total *= factorial(len(group.stakes))
+    net = {Fraction(v, scale): Fraction(c, total) for (v, _), c in sorted(stage.items()) if c}
+    return net, Fraction(given, result.total), Fraction(none, result.total)

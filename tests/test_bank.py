@@ -6,7 +6,7 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact.bank_odds import Bank, Bet, bank
@@ -16,6 +16,7 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.schemes import Outcome, scheme_named
 
 RANKS = ("7", "Q", "A")
+MIXED = ["classic", "lob-half", "gorka-half", "pharaon", "bassette", "bait", "eleven"]
 
 
 def arrangements(cards: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -61,7 +62,7 @@ def brute(cards: int, copies: dict[str, int], bets: list[Bet]) -> dict[str, obje
     net: dict[Fraction, Fraction] = defaultdict(Fraction)
     length: dict[int, Fraction] = defaultdict(Fraction)
     joint: dict[tuple[tuple[Kind, int | None], ...], Fraction] = defaultdict(Fraction)
-    all_given = all_killed = Fraction(0)
+    all_given = none_given = Fraction(0)
     results: list[list[Fraction]] = []
     groups: list[list[str]] = []
     for order in orders:
@@ -72,25 +73,19 @@ def brute(cards: int, copies: dict[str, int], bets: list[Bet]) -> dict[str, obje
             kind, p = outcome[bet.rank]
             row.append(bet.stake * bet.scheme.settle(Outcome(kind, p, cards)).payoff)
         results.append(row)
-        groups.append(
-            [
-                "given" if outcome[b.rank][0] is Kind.GIVEN
-                else "none" if outcome[b.rank][0] is Kind.NONE else "killed"
-                for b in bets
-            ]
-        )  # fmt: skip
+        groups.append(["given" if outcome[b.rank][0] is Kind.GIVEN else "not" for b in bets])
         net[-sum(row, Fraction(0))] += share
         decided = [(p + 1) // 2 for k, p in outcome.values() if p is not None]
         length[max(decided, default=0)] += share
         kinds = [k for k, _ in outcome.values()]
         all_given += share if all(k is Kind.GIVEN for k in kinds) else 0
-        all_killed += share if all(k in (Kind.KILLED, Kind.PLIE) for k in kinds) else 0
+        none_given += share if all(k is not Kind.GIVEN for k in kinds) else 0
     return {
         "net": {v: p for v, p in sorted(net.items()) if p},
         "length": dict(sorted(length.items())),
         "joint": dict(joint),
         "all_given": all_given,
-        "all_killed": all_killed,
+        "none_given": none_given,
         "results": results,
         "groups": groups,
         "share": share,
@@ -101,7 +96,7 @@ def check(b: Bank, expected: dict[str, object], bets: list[Bet]) -> None:
     assert dict(b.banker_net) == expected["net"]
     assert dict(b.length) == expected["length"]
     assert b.all_given == expected["all_given"]
-    assert b.all_killed == expected["all_killed"]
+    assert b.none_given == expected["none_given"]
     assert {row.outcomes: row.probability for row in b.joint()} == expected["joint"]
     results = expected["results"]
     groups = expected["groups"]
@@ -109,13 +104,16 @@ def check(b: Bank, expected: dict[str, object], bets: list[Bet]) -> None:
     assert isinstance(results, list) and isinstance(groups, list)
     assert isinstance(share, Fraction)
     for i, odds in enumerate(b.bet_odds):
-        assert odds.ev_punter == sum(r[i] for r in results) * share
+        assert odds.ev == sum(r[i] for r in results) * share
+        assert odds.variance == sum((r[i] - odds.ev) ** 2 for r in results) * share
     for pair in b.pairs:
         i, j = pair.first, pair.second
         cond_g = [g[i] == "given" for g in groups if g[j] == "given"]
-        cond_k = [g[i] == "given" for g in groups if g[j] == "killed"]
-        assert pair.given_if_given == (Fraction(sum(cond_g), len(cond_g)) if cond_g else None)
-        assert pair.given_if_killed == (Fraction(sum(cond_k), len(cond_k)) if cond_k else None)
+        cond_n = [g[i] == "given" for g in groups if g[j] == "not"]
+        assert pair.given_if_other_given == (Fraction(sum(cond_g), len(cond_g)) if cond_g else None)
+        assert pair.given_if_other_not_given == (
+            Fraction(sum(cond_n), len(cond_n)) if cond_n else None
+        )
         mi = sum(r[i] for r in results) * share
         mj = sum(r[j] for r in results) * share
         assert pair.covariance == sum((r[i] - mi) * (r[j] - mj) for r in results) * share
@@ -135,14 +133,29 @@ CASES = [
     (10, {"7": 4, "Q": 4}, [("7", 1, "stuss"), ("Q", 2, "faro")]),
     (9, {"7": 3, "Q": 2}, [("7", 1, "faro"), ("Q", 3, "faro")]),
     (4, {"7": 2, "Q": 2}, [("7", 1, "classic"), ("Q", 1, "classic")]),
-]
+    # Mixed schemes: every rank its own class, categories a named position gives
+    # (lob-half's first card, gorka-half's third, pharaon's last pair and last card).
+    (8, {"7": 2, "Q": 2, "A": 2, "K": 2},
+     [("7", 1, "classic"), ("Q", 2, "pharaon"), ("A", 3, "lob-half"), ("K", 4, "gorka-half")]),
+    (11, {"7": 1, "Q": 2, "A": 1},
+     [("7", 1, "eleven"), ("7", 2, "classic"), ("Q", 3, "bait"),
+      ("A", Fraction(1, 2), "bassette")]),
+    (7, {"7": 2, "Q": 2, "A": 1, "K": 1},
+     [("7", 1, "classic"), ("Q", 2, "pharaon"), ("A", 2, "lob-half"), ("K", 5, "pharaon"),
+      ("7", Fraction(1, 3), "pharaon")]),
+    # One class of three ranks with stakes of their own and four categories.
+    (8, {"7": 2, "Q": 2, "A": 2}, [("7", 1, "pharaon"), ("Q", 2, "pharaon"), ("A", 3, "pharaon")]),
+    # Two classes of two ranks each, stakes alike within one and not the other.
+    (8, {"7": 2, "Q": 2, "A": 2, "K": 2},
+     [("7", 1, "lob-half"), ("Q", 1, "lob-half"), ("A", 1, "pharaon"), ("K", 2, "pharaon")]),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("cards", "copies", "spec"), CASES)
 def test_bank_matches_brute_force(
     cards: int, copies: dict[str, int], spec: list[tuple[str, int | Fraction, str]]
 ) -> None:
-    bets = [Bet(r, Fraction(s), scheme_named(name)) for r, s, name in spec]
+    bets = [Bet(r, stake=Fraction(s), scheme=scheme_named(name)) for r, s, name in spec]
     b = bank(bets, cards=cards, copies=copies)
     # Faro and stuss burn a soda of an unstaked rank: the deal is the cards after it.
     played = cards - 1 if bets[0].scheme.dead_first else cards
@@ -150,12 +163,13 @@ def test_bank_matches_brute_force(
 
 
 def test_faro_burns_the_soda_for_the_whole_deal() -> None:
-    b = bank([Bet("7", Fraction(1), scheme_named("faro"))], deck=52)
+    b = bank([Bet("7", scheme="faro")], deck=52)
     assert b.deal.cards == 51
-    assert b.ev_banker == -scheme_named("faro").ev(Deal(52, 4))
+    assert b.dealt.cards == 52
+    assert b.ev == scheme_named("faro").ev(Deal(52, 4))
     mixed = [
-        Bet("7", Fraction(1), scheme_named("faro")),
-        Bet("Q", Fraction(1), scheme_named("classic")),
+        Bet("7", scheme="faro"),
+        Bet("Q"),
     ]
     with pytest.raises(ShtossError, match="soda"):
         bank(mixed, deck=52)
@@ -166,7 +180,7 @@ def test_faro_burns_the_soda_for_the_whole_deal() -> None:
     cards=st.integers(min_value=2, max_value=9),
     copies=st.lists(st.integers(min_value=0, max_value=3), min_size=2, max_size=3),
     stakes=st.lists(st.integers(min_value=1, max_value=4), min_size=3, max_size=3),
-    schemes=st.lists(st.sampled_from(["classic", "lob-half", "pharaon"]), min_size=3, max_size=3),
+    schemes=st.lists(st.sampled_from(MIXED), min_size=3, max_size=3),
 )
 def test_bank_matches_brute_force_random(
     cards: int, copies: list[int], stakes: list[int], schemes: list[str]
@@ -176,7 +190,34 @@ def test_bank_matches_brute_force_random(
     if sum(copies) > cards:
         return
     per_rank = dict(zip(RANKS, copies, strict=False))
-    bets = [Bet(r, Fraction(stakes[i]), scheme_named(schemes[i])) for i, r in enumerate(per_rank)]
+    bets = [
+        Bet(r, stake=Fraction(stakes[i]), scheme=scheme_named(schemes[i]))
+        for i, r in enumerate(per_rank)
+    ]
+    check(bank(bets, cards=cards, copies=per_rank), brute(cards, per_rank, bets), bets)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    cards=st.integers(min_value=2, max_value=9),
+    copies=st.lists(st.integers(min_value=0, max_value=3), min_size=3, max_size=3),
+    spec=st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=2),
+            st.fractions(min_value=Fraction(1, 3), max_value=3, max_denominator=3),
+            st.sampled_from(MIXED),
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+)
+def test_several_bets_per_rank_match_brute_force(
+    cards: int, copies: list[int], spec: list[tuple[int, Fraction, str]]
+) -> None:
+    bets = [Bet(RANKS[i], stake=stake, scheme=name) for i, stake, name in spec]
+    # The bank's ranks are in the order the bets name them, as the brute force's.
+    per_rank = {RANKS[i]: copies[i] for i in dict.fromkeys(i for i, _, _ in spec)}
+    assume(sum(per_rank.values()) <= cards)
     check(bank(bets, cards=cards, copies=per_rank), brute(cards, per_rank, bets), bets)
 
 
@@ -187,7 +228,7 @@ def test_one_bet_reduces_to_the_engine() -> None:
     o = odds(deck=52)
     assert dict(b.banker_net) == {Fraction(-1): o.punter, Fraction(1): o.banker}
     assert b.all_given == o.punter
-    assert b.all_killed == o.banker
+    assert b.none_given == o.banker
     assert b.length == {
         row.abzug: row.banker + row.given for row in o.by_abzug if row.banker + row.given
     }
@@ -198,12 +239,13 @@ def test_one_bet_reduces_to_the_engine() -> None:
 
 def test_linearity_of_the_mean_but_not_of_the_variance() -> None:
     b = bank(["7:10", "Q:5", "A", "2:3:pharaon"])
-    assert b.ev_banker == -sum(o.ev_punter for o in b.bet_odds)
-    alone = sum(bank([bet]).var_banker for bet in b.bets)
-    assert b.var_banker != alone
+    assert b.ev == sum(o.ev for o in b.bet_odds)
+    alone = sum(bank([bet]).variance for bet in b.bets)
+    assert alone == sum(o.variance for o in b.bet_odds)
+    assert b.variance != alone
     # The variance of a sum is the sum of the variances plus twice the covariances.
     covariances = sum(p.covariance for p in b.pairs)  # each unordered pair twice
-    assert b.var_banker == alone + covariances
+    assert b.variance == alone + covariances
 
 
 def test_thirteen_ranks_classic() -> None:
@@ -211,7 +253,7 @@ def test_thirteen_ranks_classic() -> None:
 
     b = bank([f"{r}:{i + 1}" for i, r in enumerate(RANKS_52)])
     assert sum(b.banker_net.values()) == 1
-    assert b.ev_banker == Fraction(91 * 33, 833)
+    assert b.ev == -Fraction(91 * 33, 833)
     assert b.all_given == 0  # the first lob kills some staked rank
     assert sum(b.length.values()) == 1
     assert min(b.banker_net) == -91 + 2 * 1  # at least one card is killed: the first lob

@@ -109,11 +109,12 @@ def test_odds_json_by_abzug() -> None:
             "killed": _exact(killed),
             "plie": _exact(plie),
             "given": _exact(given),
-            "banker": _exact(killed + plie),
         }
         for j, killed, plie, given in _abzug_rows(52, 4)
     ]
     assert record["by_abzug"] == expected
+    lobs = sum(Fraction(row["killed"]) + Fraction(row["plie"]) for row in record["by_abzug"])
+    assert lobs == Fraction(record["banker"])  # the banker's card, killed or plié
     assert len(expected) == 26
     assert record["by_abzug"][0]["given"] == "16/221"  # winning the sonik
 
@@ -146,9 +147,9 @@ def test_odds_json_by_abzug_lone_last_card() -> None:
             "ev": -0.2,
         },
         "by_abzug": [
-            {"abzug": 1, "killed": "1/5", "plie": "0", "given": "1/5", "banker": "1/5"},
-            {"abzug": 2, "killed": "1/5", "plie": "0", "given": "1/5", "banker": "1/5"},
-            {"abzug": 3, "killed": "1/5", "plie": "0", "given": "0", "banker": "1/5"},
+            {"abzug": 1, "killed": "1/5", "plie": "0", "given": "1/5"},
+            {"abzug": 2, "killed": "1/5", "plie": "0", "given": "1/5"},
+            {"abzug": 3, "killed": "1/5", "plie": "0", "given": "0"},
         ],
     }
 
@@ -186,16 +187,21 @@ def test_odds_csv() -> None:
 def test_odds_csv_under_a_scheme() -> None:
     assert ok("odds", "--scheme", "faro", "--format", "csv") == (
         "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev,edge,"
-        "edge_per_action,edge_per_abzug,variance\n"
+        "edge_per_action,edge_per_abzug,variance,action,expected_abzugs\n"
         "52,4,false,,faro,1300/2499,1199/2499,0,1199/2499,101/2499,1199/2499,-101/4998,"
-        "101/4998,101/4998,505/136448,12106303/12490002\n"
+        "101/4998,101/4998,505/136448,12106303/12490002,1,68224/12495\n"
     )
+    # After the soda, 51 cards and 4 copies: the first copy is never the hock, so money
+    # always changes hands; the first copy's abzug, ceil(p/2), averages 68224/12495.
+    first_at = {p: comb(51 - p, 3) for p in range(1, 52)}  # sets whose first copy is at p
+    abzugs = sum((p + 1) // 2 * sets for p, sets in first_at.items())
+    assert Fraction(abzugs, comb(51, 4)) == Fraction(68224, 12495)
 
 
 def test_odds_csv_by_abzug_52() -> None:
-    lines = ["abzug,killed,plie,given,banker"]
+    lines = ["abzug,killed,plie,given"]
     for j, killed, plie, given in _abzug_rows(52, 4):
-        lines.append(f"{j},{_exact(killed)},{_exact(plie)},{_exact(given)},{_exact(killed + plie)}")
+        lines.append(f"{j},{_exact(killed)},{_exact(plie)},{_exact(given)}")
     assert ok("odds", "--by-abzug", "--format", "csv") == "\n".join(lines) + "\n"
 
 
@@ -232,10 +238,10 @@ punter's expected net per unit stake      -1/5  -20.000%
 BY_ABZUG_SIX_TWO = """\
 
 By abzug (lob = banker's card, sonik = punter's card)
-abzug  killed  plie  given  banker
-    1    4/15  1/15   4/15     1/3
-    2    2/15  1/15   2/15     1/5
-    3       0  1/15      0    1/15
+abzug  killed  plie  given
+    1    4/15  1/15   4/15
+    2    2/15  1/15   2/15
+    3       0  1/15      0
 """
 
 
@@ -262,11 +268,11 @@ def test_odds_by_abzug_markdown() -> None:
 
 **By abzug (lob = banker's card, sonik = punter's card)**
 
-| abzug | killed | plie | given | banker |
-| ---: | ---: | ---: | ---: | ---: |
-| 1 | 4/15 | 1/15 | 4/15 | 1/3 |
-| 2 | 2/15 | 1/15 | 2/15 | 1/5 |
-| 3 | 0 | 1/15 | 0 | 1/15 |
+| abzug | killed | plie | given |
+| ---: | ---: | ---: | ---: |
+| 1 | 4/15 | 1/15 | 4/15 |
+| 2 | 2/15 | 1/15 | 2/15 |
+| 3 | 0 | 1/15 | 0 |
 """
     out = ok("odds", "--format", "markdown", "--cards", "6", "--copies", "2", "--by-abzug")
     assert out == expected
@@ -279,10 +285,8 @@ def test_odds_decimals() -> None:
     assert lines[2].split()[-3:] == ["3/5", "0.6000", "60.000%"]
     assert lines[-4].split() == [
         "abzug", "killed", "killed_decimal", "plie", "plie_decimal", "given", "given_decimal",
-        "banker", "banker_decimal",
     ]  # fmt: skip
-    assert lines[-1].split() == ["3", "0", "0.0000", "1/15", "0.0667", "0", "0.0000", "1/15",
-                                 "0.0667"]  # fmt: skip
+    assert lines[-1].split() == ["3", "0", "0.0000", "1/15", "0.0667", "0", "0.0000"]
     csv_out = ok("odds", "--format", "csv", "--decimals", "3")
     header, row = csv_out.splitlines()
     assert header.startswith("cards,copies,one_deck,card,scheme,banker,banker_decimal,punter,")

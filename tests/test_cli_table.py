@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from shtoss_exact.report.table import Table
 from shtoss_exact.report.table_view import SUMMARY_TITLE, abzug_title
 from shtoss_exact.schemes import scheme_names
 from shtoss_exact.tables import TableSpec
+from tests.brute_schemes import ORACLES, settle
 
 
 def table(*args: str) -> str:
@@ -64,10 +66,15 @@ def test_csv_schemes_and_games() -> None:
         "36,two-deck,36,4,classic,611/1155,544/1155,0,-67/1155",
         "36,two-deck,36,4,pharaon,611/1155,544/1155,0,-67/2310",
         "36,one-deck,35,3,classic,201/385,184/385,0,-17/385",
-        "36,one-deck,35,3,pharaon,201/385,184/385,0,-29/1309",
+        "36,one-deck,35,3,pharaon,201/385,184/385,0,-17/770",
     ]
-    # Pharaon, 35 cards, 3 copies: the plié costs 1/2 except in the last pair (positions
-    # 33, 34: 1 set in C(35, 3) = 6545), so ev = -289/6545 + (289 - 1)/13090 = -29/1309.
+    # Pharaon, 35 cards, 3 copies: with an odd deck no pair ends it, so every plié
+    # (17/385, as the oracle counts) costs 1/2: ev = -17/770.
+    oracle = settle(35, ("s", "c", "d"), ORACLES["pharaon"][0])
+    assert (oracle.banker, oracle.punter, oracle.null) == (
+        Fraction(201, 385), Fraction(184, 385), Fraction(0),
+    )  # fmt: skip
+    assert oracle.ev == Fraction(-17, 770)
 
 
 def test_a_schemes_outcomes_sum_to_one() -> None:
@@ -87,14 +94,10 @@ def test_by_abzug_with_decimals() -> None:
     assert table("--cards", "6", "--copies", "2", "--by-abzug", "--decimals", "3") == "\n".join([
         "Stoss, one bet by abzug: 6-card deck (two-deck game), 6 cards in the banker's deck, "
         "2 copies of the punter's rank",
-        "abzug  killed  killed_decimal  plie  plie_decimal  given  given_decimal  banker  "
-        "banker_decimal",
-        "    1    4/15           0.267  1/15         0.067   4/15          0.267     1/3"
-        "           0.333",
-        "    2    2/15           0.133  1/15         0.067   2/15          0.133     1/5"
-        "           0.200",
-        "    3       0           0.000  1/15         0.067      0          0.000    1/15"
-        "           0.067",
+        "abzug  killed  killed_decimal  plie  plie_decimal  given  given_decimal",
+        "    1    4/15           0.267  1/15         0.067   4/15          0.267",
+        "    2    2/15           0.133  1/15         0.067   2/15          0.133",
+        "    3       0           0.000  1/15         0.067      0          0.000",
         "",
     ])  # fmt: skip
 
@@ -110,9 +113,12 @@ def test_by_abzug_streams_what_the_record_holds(fmt: str) -> None:
     # The streamed table is the whole table of the record's rows, rendered at once.
     rows = tuple(tuple(row.values()) for row in result.to_dict()["by_abzug"])
     title = "" if fmt == "csv" else abzug_title(result.head())
-    whole = Table(title, ("abzug", "killed", "plie", "given", "banker"), rows)
+    whole = Table(title, ("abzug", "killed", "plie", "given"), rows)
     assert out == render_tables([whole], fmt) + "\n"
     assert len(rows) == 50 and rows[0][3] == "97/3300"
+    # Where the first copy falls: the lobs (killed or plié) sum to the banker's odds.
+    lobs = sum(Fraction(killed) + Fraction(plie) for _, killed, plie, _ in rows)
+    assert lobs == result.odds.banker
 
 
 def test_json_is_strict_with_exact_strings_and_floats() -> None:
@@ -150,7 +156,7 @@ def test_output_file_and_standard_output(tmp_path: Path) -> None:
     assert strict(json_target.read_text())["rows"][0]["punter"] == "400/833"  # type: ignore[index]
     rows = tmp_path / "rows.csv"
     table("--cards", "8", "--by-abzug", "--format", "csv", "-o", str(rows))
-    assert rows.read_text().splitlines()[0] == "abzug,killed,plie,given,banker"
+    assert rows.read_text().splitlines()[0] == "abzug,killed,plie,given"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["odds.csv", "odds.json", "rows.csv"]
     assert table("--format", "csv", "-o", "-") == target.read_text()
 

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact import ShtossError, odds
+from shtoss_exact.bet_odds import MAX_TABLE_ROWS, AbzugOdds, Odds, odds_of
 from shtoss_exact.deck import Card, Deal, Suit, parse_card, parse_suits
 from shtoss_exact.engine import MAX_SUMMARY_COST
-from shtoss_exact.bet_odds import MAX_TABLE_ROWS, AbzugOdds, Odds, odds_of
 from shtoss_exact.schemes import BUILTIN, Soda, faro, scheme_named, stuss
 from tests import brute_schemes
 from tests.brute import MAX_CARDS, brute_odds, brute_relations
@@ -332,11 +332,14 @@ def test_the_record_of_a_small_deck() -> None:
             {"relation": "plain", "killed": "1/5", "plie": "1/10", "given": "1/5"},
         ],
         "by_abzug": [
-            {"abzug": 1, "killed": "3/10", "plie": "1/10", "given": "3/10", "banker": "2/5"},
-            {"abzug": 2, "killed": "1/10", "plie": "1/10", "given": "1/10", "banker": "1/5"},
-            {"abzug": 3, "killed": "0", "plie": "0", "given": "0", "banker": "0"},
+            {"abzug": 1, "killed": "3/10", "plie": "1/10", "given": "3/10"},
+            {"abzug": 2, "killed": "1/10", "plie": "1/10", "given": "1/10"},
+            {"abzug": 3, "killed": "0", "plie": "0", "given": "0"},
         ],
     }
+    # The banker's card per abzug (killed or plié): 4, 2 and 0 of the C(5, 2) = 10 sets.
+    lobs = [row.killed + row.plie for row in FIVE.by_abzug]
+    assert lobs == [Fraction(2, 5), Fraction(1, 5), 0] == [row.banker for row in FIVE.by_abzug]
     plain = odds().to_dict()
     assert "by_abzug" not in plain and "by_relation" not in plain
     assert plain["card"] is None and plain["scheme"] is None
@@ -380,7 +383,7 @@ def test_the_json_is_the_record() -> None:
     for o in (FIVE, odds(scheme="pharaon"), odds(deck=36, one_deck=True, card="7h")):
         assert json.loads(o.to_json()) == o.to_dict()
     assert FIVE.by_abzug[0].to_dict() == {
-        "abzug": 1, "killed": "3/10", "plie": "1/10", "given": "3/10", "banker": "2/5",
+        "abzug": 1, "killed": "3/10", "plie": "1/10", "given": "3/10",
     }  # fmt: skip
 
 

@@ -187,13 +187,14 @@ def test_links_are_followed_and_devices_never_replaced(tmp_path: Path) -> None:
     assert link.is_symlink() and real.read_text().startswith("<?xml")
     fifo = tmp_path / "pipe.svg"
     os.mkfifo(fifo)
+    # A target that cannot be opened is bad input: exit status 2.
     result = CliRunner().invoke(cli, ["plot", "-o", str(fifo), "--cards", "12"])
-    assert result.exit_code == 1 and "not a regular file" in result.stderr
+    assert result.exit_code == 2 and "not a regular file" in result.stderr
     assert fifo.is_fifo()
     result = CliRunner().invoke(cli, ["plot", "-o", "/dev/null", "--format", "svg"])
-    assert result.exit_code == 1 and "not a regular file" in result.stderr
+    assert result.exit_code == 2 and "not a regular file" in result.stderr
     result = CliRunner().invoke(cli, ["plot", "-o", str(tmp_path / "no" / "x.svg")])
-    assert result.exit_code == 1 and "cannot write" in result.stderr
+    assert result.exit_code == 2 and "cannot write" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.svg", "pipe.svg", "real.svg"]
 
 

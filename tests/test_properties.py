@@ -134,7 +134,9 @@ def test_odds_json_and_csv_parse_back(deck: tuple[int, int]) -> None:
     (row,) = csv.DictReader(io.StringIO(text))
     assert [Fraction(row[k]) for k in keys] == [getattr(o, k) for k in keys]
     text = run("odds", f"--cards={cards}", f"--copies={copies}", "--by-abzug", "--format=csv")
-    rows = list(csv.DictReader(io.StringIO(text)))
+    reader = csv.DictReader(io.StringIO(text))
+    assert reader.fieldnames == ["abzug", "killed", "plie", "given"]  # where the first copy falls
+    rows = list(reader)
     parsed = [
         (int(r["abzug"]), Fraction(r["killed"]), Fraction(r["plie"]), Fraction(r["given"]))
         for r in rows

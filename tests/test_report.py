@@ -291,10 +291,10 @@ def test_odds_tables_for_a_small_deck() -> None:
         "plain        1/5  1/10    1/5\n"
         "\n"
         "By abzug (lob = banker's card, sonik = punter's card)\n"
-        "abzug  killed  plie  given  banker\n"
-        "    1    3/10  1/10   3/10     2/5\n"
-        "    2    1/10  1/10   1/10     1/5\n"
-        "    3       0     0      0       0"
+        "abzug  killed  plie  given\n"
+        "    1    3/10  1/10   3/10\n"
+        "    2    1/10  1/10   1/10\n"
+        "    3       0     0      0"
     )
     assert len(odds_tables(FIVE.to_dict())) == 2
     assert len(odds_tables(odds(cards=5, copies=2).to_dict())) == 1
@@ -337,14 +337,16 @@ def test_odds_csv() -> None:
         "5,2,false,7♥,,3/5,2/5,0,2/5,1/5,2/5,-1/5"
     )
     assert to_csv(odds_csv(FIVE.to_dict(by_abzug=True))) == (
-        "abzug,killed,plie,given,banker\n1,3/10,1/10,3/10,2/5\n2,1/10,1/10,1/10,1/5\n3,0,0,0,0"
+        "abzug,killed,plie,given\n1,3/10,1/10,3/10\n2,1/10,1/10,1/10\n3,0,0,0"
     )
     record = odds(cards=4, copies=2, scheme="pharaon").to_dict()
     assert to_csv(odds_csv(record)) == (
         "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev,edge,"
-        "edge_per_action,edge_per_abzug,variance\n"
-        "4,2,false,,pharaon,2/3,1/3,0,1/3,1/3,1/3,-1/4,1/4,1/4,3/14,13/16"
+        "edge_per_action,edge_per_abzug,variance,action,expected_abzugs\n"
+        "4,2,false,,pharaon,2/3,1/3,0,1/3,1/3,1/3,-1/4,1/4,1/4,3/14,13/16,1,7/6"
     )
+    # C(4, 2) = 6 sets: the first copy in abzug 1 in five ({1, x}, {2, x}), in abzug 2 in
+    # one ({3, 4}), so 7/6 abzugs exposed; no set is null, so money always changes hands.
 
 
 def test_odds_csv_columns_are_record_keys() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from shtoss_exact.cli.base import WholeNumber, cli, emit_json, format_option
+from shtoss_exact.cli.base import Output, WholeNumber, cli, output_options, scheme_option
 from shtoss_exact.cli.bundles import bet_option, parse_bets
 
 
@@ -34,23 +34,18 @@ from shtoss_exact.cli.bundles import bet_option, parse_bets
     is_flag=True,
     help="One-deck game: one card of each staked rank is taken off the banker's deck.",
 )
-@click.option(
-    "--scheme",
-    default="classic",
-    show_default=True,
-    help="Payout scheme of bets that name none (classic, lob-half, pharaon, ...).",
-)
+@scheme_option(help="Payout scheme of the bets that name none [default: classic].")
 @click.option("--joint", is_flag=True, help="Add the joint outcome of the ranks (small banks).")
-@format_option("text", "json", "csv", "markdown")
+@output_options()
 def bank(
     bets: tuple[str, ...],
     deck: str,
     cards: int | None,
     copies: int | None,
     one_deck: bool,
-    scheme: str,
+    scheme: str | None,
     joint: bool,
-    fmt: str,
+    out: Output,
 ) -> None:
     """The banker's exact result when one deal decides several bets.
 
@@ -59,10 +54,10 @@ def bank(
       shtoss-exact bank --bet 7:10 --bet Q:5 --bet A
       shtoss-exact bank --deck 36 --one-deck --bet 7 --bet 7:2:pharaon
       shtoss-exact bank --cards 8 --copies 2 --bet 7 --bet Q --joint
+      shtoss-exact bank --bet 7 --bet Q:2:examples/schemes/eleven.toml --scheme фараон
     """
     from shtoss_exact.bank_odds import bank as make_bank
-    from shtoss_exact.report import render_tables
-    from shtoss_exact.report.bank_view import bank_csv_table, bank_record, bank_tables
+    from shtoss_exact.report.bank_view import bank_csv, bank_tables
 
     result = make_bank(
         parse_bets(bets, scheme=scheme),
@@ -71,10 +66,4 @@ def bank(
         copies=copies,
         one_deck=one_deck,
     )
-    rows = result.joint() if joint else None
-    if fmt == "json":
-        emit_json(bank_record(result, joint=rows))
-    elif fmt == "csv":
-        click.echo(render_tables([bank_csv_table(result, joint=rows)], "csv"))
-    else:
-        click.echo(render_tables(bank_tables(result, joint=rows), fmt))
+    out.emit(result.to_dict(joint=joint), bank_tables, csv=bank_csv)

@@ -29,17 +29,19 @@ def bet_option(*, required: bool) -> Callable[[F], F]:
         multiple=True,
         required=required,
         metavar=BET_METAVAR,
-        help="A bet: rank, stake (default 1; 10, 2.5, 1/2) and scheme; repeat for each bet.",
+        help="A bet: rank (7, Q, Д), stake (default 1; 10, 2.5, 1/2) and scheme (a name or "
+        "a .toml/.json scheme file); repeat for each bet.",
     )
 
 
 def parse_bets(texts: Iterable[str], *, scheme: str | None) -> list[Any]:
-    """The bets of ``--bet`` as ``Bet``s; ``scheme`` settles those that name none."""
-    from shtoss_exact.bank_odds import parse_bet
-    from shtoss_exact.schemes import scheme_named
+    """The bets of ``--bet`` as ``Bet``s; ``scheme`` (a name or a scheme file) settles
+    those that name none."""
+    from shtoss_exact.bank_setup import as_bets
+    from shtoss_exact.scheme_files import resolve_scheme
 
-    default = scheme_named((scheme or "classic").strip())
-    return [parse_bet(text, scheme=default) for text in texts]
+    default = resolve_scheme(scheme.strip()) if scheme is not None else "classic"
+    return list(as_bets(texts, scheme=default))
 
 
 def plan_options(command: F) -> F:

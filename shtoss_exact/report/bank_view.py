@@ -1,182 +1,147 @@
-"""A bank's exact result as tables (text, Markdown, CSV) and as a JSON record."""
+"""A bank's exact result, rendered from its record (``Bank.to_dict()``): text, Markdown, CSV."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import Any
 
-from shtoss_exact.bank_odds import Bank, JointRow, PairOdds
-from shtoss_exact.report.numbers import decimal_str, exact_str, percent_str
+from shtoss_exact.report.numbers import decimal_str, percent_str
 from shtoss_exact.report.table import Cell, Table
 
 
-def describe(b: Bank) -> str:
-    """A one-line title of the bank in the game's words."""
-    game = "one-deck game" if b.deal.one_deck else "banker's deck"
-    ranks = ", ".join(f"{rank} ({m} copies)" for rank, m in b.deal.copies)
-    return f"Stoss, bank: {b.deal.cards} cards in the {game}; staked ranks {ranks}"
+def describe(record: dict[str, Any]) -> str:
+    """A one-line title of the bank in the game's words.
 
-
-def mean_length(b: Bank) -> Fraction:
-    """The expected abzug at which the last staked card is decided.
-
-    >>> from shtoss_exact.bank_odds import bank
-    >>> mean_length(bank(["7", "Q"], cards=4, copies=2))
-    Fraction(4, 3)
+    >>> describe({"cards": 8, "one_deck": False, "bets": [{"rank": "7", "copies": 2}]})
+    "Stoss, bank: 8 cards in the banker's deck; staked ranks 7 (2 copies)"
     """
-    return sum((j * p for j, p in b.length.items()), Fraction(0))
+    game = "one-deck game" if record["one_deck"] else "banker's deck"
+    copies = {bet["rank"]: bet["copies"] for bet in record["bets"]}
+    ranks = ", ".join(f"{rank} ({m} copies)" for rank, m in copies.items())
+    return f"Stoss, bank: {record['cards']} cards in the {game}; staked ranks {ranks}"
 
 
-def correlation_str(pair: PairOdds) -> str:
-    """The correlation rendered to six places, or ``-`` when undefined."""
-    value = pair.correlation
-    return "-" if value is None else f"{value:.6f}"
+_SUMMARY = [
+    ("ev", "punters' expected net (the banker's is minus it)"),
+    ("variance", "variance of the net"),
+    ("all_given", "every staked rank given"),
+    ("none_given", "no staked rank given"),
+    ("expected_abzugs", "expected abzugs the deal lasts"),
+]
 
 
-def _decimal(value: Fraction) -> str:
-    return decimal_str(value, 12)
+def summary_table(record: dict[str, Any]) -> Table:
+    rows = tuple(
+        (label, record[key], decimal_str(Fraction(record[key]))) for key, label in _SUMMARY
+    )
+    return Table(describe(record), ("quantity", "exact", "decimal"), rows)
 
 
-def _maybe(value: Fraction | None) -> Cell:
+def bets_table(record: dict[str, Any]) -> Table:
+    return Table(
+        "Bets, each on its own: where the first copy falls, who wins, the punter's net",
+        ("bet", "rank", "stake", "scheme", "copies", "killed", "plie", "given", "banker",
+         "punter", "null", "ev"),
+        tuple(
+            (b["bet"], b["rank"], b["stake"], b["scheme"], b["copies"], b["killed"], b["plie"],
+             b["given"], b["banker"], b["punter"], b["null"], b["ev"])
+            for b in record["bets"]
+        ),
+    )  # fmt: skip
+
+
+def _distribution(title: str, column: str, rows: list[dict[str, Any]]) -> Table:
+    return Table(
+        title,
+        (column, "probability", "percent"),
+        tuple(
+            (r["value"], r["probability"], percent_str(Fraction(r["probability"]))) for r in rows
+        ),
+    )
+
+
+def pairs_table(record: dict[str, Any]) -> Table:
+    return Table(
+        "Pairs of bets: P(bet's rank given | the other's given / not given), covariance and "
+        "correlation of the nets",
+        ("bet", "other", "given if other given", "given if other not given", "covariance",
+         "correlation"),
+        tuple(
+            (p["bet"], p["other"], _maybe(p["given_if_other_given"]),
+             _maybe(p["given_if_other_not_given"]), p["covariance"],
+             _correlation(p["float"]["correlation"]))
+            for p in record["pairs"]
+        ),
+    )  # fmt: skip
+
+
+def _maybe(value: str | None) -> Cell:
     return "-" if value is None else value
 
 
-def summary_table(b: Bank) -> Table:
-    rows: list[tuple[str, Fraction]] = [
-        ("banker's expected net", b.ev_banker),
-        ("variance of the banker's net", b.var_banker),
-        ("every card given", b.all_given),
-        ("every card killed (plié included)", b.all_killed),
-        ("expected length in abzugs", mean_length(b)),
-    ]
-    return Table(
-        describe(b),
-        ("quantity", "exact", "decimal"),
-        tuple((label, value, decimal_str(value)) for label, value in rows),
-    )
+def _correlation(value: float | None) -> str:
+    return "-" if value is None else f"{value:.6f}"
 
 
-def bets_table(b: Bank) -> Table:
-    return Table(
-        "Bets, each on its own (banker = killed or plié)",
-        ("bet", "rank", "stake", "scheme", "copies", "given", "banker", "plie", "punter's ev"),
-        tuple(
-            (i + 1, o.bet.rank, o.bet.stake, o.bet.scheme.name, o.copies, o.given,
-             o.killed + o.plie, o.plie, o.ev_punter)
-            for i, o in enumerate(b.bet_odds)
-        ),
-    )  # fmt: skip
+def outcome_str(outcome: dict[str, Any]) -> str:
+    """One rank's part of a joint outcome: ``given 3``, ``plie 1``, ``none``.
+
+    >>> outcome_str({"rank": "7", "decided": "given", "abzug": 3})
+    'given 3'
+    """
+    abzug = outcome["abzug"]
+    return str(outcome["decided"]) if abzug is None else f"{outcome['decided']} {abzug}"
 
 
-def net_table(b: Bank) -> Table:
-    return Table(
-        "The banker's total net result",
-        ("banker's net", "probability", "percent"),
-        tuple((v, p, percent_str(p)) for v, p in b.banker_net.items()),
-    )
-
-
-def length_table(b: Bank) -> Table:
-    return Table(
-        "The deal's length: the abzug deciding the last staked card",
-        ("abzug", "probability", "percent"),
-        tuple((j, p, percent_str(p)) for j, p in b.length.items()),
-    )
-
-
-def pairs_table(b: Bank) -> Table:
-    return Table(
-        "Pairs of bets: P(bet given | other bet given / killed), correlation of results",
-        ("bet", "other", "given if other given", "given if other killed", "covariance",
-         "correlation"),
-        tuple(
-            (p.first + 1, p.second + 1, _maybe(p.given_if_given), _maybe(p.given_if_killed),
-             p.covariance, correlation_str(p))
-            for p in b.pairs
-        ),
-    )  # fmt: skip
-
-
-def _outcome_str(outcome: tuple[Any, int | None]) -> str:
-    kind, abzug = outcome
-    return str(kind.value) if abzug is None else f"{kind.value} {abzug}"
-
-
-def joint_table(b: Bank, rows: tuple[JointRow, ...]) -> Table:
+def joint_table(record: dict[str, Any]) -> Table:
+    rows = record["joint"]
+    ranks = tuple(o["rank"] for o in rows[0]["outcomes"]) if rows else ()
     return Table(
         "Joint outcome of the staked ranks (kind and abzug)",
-        (*b.ranks, "probability"),
-        tuple((*(_outcome_str(o) for o in row.outcomes), row.probability) for row in rows),
+        (*ranks, "probability"),
+        tuple((*(outcome_str(o) for o in r["outcomes"]), r["probability"]) for r in rows),
     )
 
 
-def bank_tables(b: Bank, *, joint: tuple[JointRow, ...] | None = None) -> list[Table]:
-    """Tables for text and Markdown: summary, bets, net, length, pairs (and the joint)."""
-    tables = [summary_table(b), bets_table(b), net_table(b), length_table(b)]
-    if len(b.bets) > 1:
-        tables.append(pairs_table(b))
-    if joint is not None:
-        tables.append(joint_table(b, joint))
+def bank_tables(record: dict[str, Any]) -> list[Table]:
+    """Tables for text, Markdown, LaTeX and HTML: summary, bets, the banker's net, the
+    deal's length, pairs of bets (and the joint outcome)."""
+    tables = [
+        summary_table(record),
+        bets_table(record),
+        _distribution("The banker's net result", "banker's net", record["banker_net"]),
+        _distribution(
+            "The deal's length: abzugs until the last staked rank is decided",
+            "abzugs",
+            record["length"],
+        ),
+    ]
+    if record["pairs"]:
+        tables.append(pairs_table(record))
+    if "joint" in record:
+        tables.append(joint_table(record))
     return tables
 
 
-def bank_csv_table(b: Bank, *, joint: tuple[JointRow, ...] | None = None) -> Table:
-    """One long machine-readable table: (quantity, key, exact, decimal) rows."""
-    rows: list[tuple[Cell, ...]] = [
-        ("ev_banker", "", b.ev_banker, _decimal(b.ev_banker)),
-        ("var_banker", "", b.var_banker, _decimal(b.var_banker)),
-        ("all_given", "", b.all_given, _decimal(b.all_given)),
-        ("all_killed", "", b.all_killed, _decimal(b.all_killed)),
-    ]
-    rows += [("banker_net", exact_str(v), p, _decimal(p)) for v, p in b.banker_net.items()]
-    rows += [("length", str(j), p, _decimal(p)) for j, p in b.length.items()]
-    rows += [
-        (f"bet{i + 1}_ev_punter", str(o.bet), o.ev_punter, _decimal(o.ev_punter))
-        for i, o in enumerate(b.bet_odds)
-    ]
-    for row in joint or ():
-        key = ";".join(_outcome_str(o) for o in row.outcomes)
-        rows.append(("joint", key, row.probability, _decimal(row.probability)))
-    return Table("", ("quantity", "key", "exact", "decimal"), tuple(rows))
+def bank_csv(record: dict[str, Any]) -> Table:
+    """One machine-readable table: the banker's net (``value``, ``probability``), or
+    with the joint outcome, its rows (``outcomes`` as ``rank kind abzug`` joined by ``;``).
 
-
-def bank_record(b: Bank, *, joint: tuple[JointRow, ...] | None = None) -> dict[str, Any]:
-    """A JSON-ready record: exact values as strings (``"433/833"``), keys of maps too."""
-    record: dict[str, Any] = {
-        "cards": b.deal.cards,
-        "one_deck": b.deal.one_deck,
-        "copies": dict(b.deal.copies),
-        "bets": [
-            {"rank": o.bet.rank, "stake": exact_str(o.bet.stake), "scheme": o.bet.scheme.name,
-             "copies": o.copies, "given": exact_str(o.given),
-             "banker": exact_str(o.killed + o.plie), "killed": exact_str(o.killed),
-             "plie": exact_str(o.plie),
-             "ev_punter": exact_str(o.ev_punter)}
-            for o in b.bet_odds
-        ],
-        "banker_net": {exact_str(v): exact_str(p) for v, p in b.banker_net.items()},
-        "ev_banker": exact_str(b.ev_banker),
-        "var_banker": exact_str(b.var_banker),
-        "length": {str(j): exact_str(p) for j, p in b.length.items()},
-        "mean_length": exact_str(mean_length(b)),
-        "all_given": exact_str(b.all_given),
-        "all_killed": exact_str(b.all_killed),
-        "pairs": [
-            {"bet": p.first + 1, "other": p.second + 1,
-             "given_if_other_given": None if p.given_if_given is None
-             else exact_str(p.given_if_given),
-             "given_if_other_killed": None if p.given_if_killed is None
-             else exact_str(p.given_if_killed),
-             "covariance": exact_str(p.covariance),
-             "correlation": p.correlation}
-            for p in b.pairs
-        ],
-    }  # fmt: skip
-    if joint is not None:
-        record["joint"] = [
-            {"outcomes": [{"rank": rank, "kind": kind.value, "abzug": abzug}
-                          for rank, (kind, abzug) in zip(b.ranks, row.outcomes, strict=True)],
-             "probability": exact_str(row.probability)}
-            for row in joint
-        ]  # fmt: skip
-    return record
+    >>> bank_csv({"banker_net": [{"value": "-1", "probability": "1/2"}]}).rows
+    (('-1', '1/2'),)
+    """
+    if "joint" in record:
+        return Table(
+            "",
+            ("outcomes", "probability"),
+            tuple(
+                ("; ".join(f"{o['rank']} {outcome_str(o)}" for o in r["outcomes"]),
+                 r["probability"])
+                for r in record["joint"]
+            ),
+        )  # fmt: skip
+    return Table(
+        "",
+        ("value", "probability"),
+        tuple((r["value"], r["probability"]) for r in record["banker_net"]),
+    )
