@@ -356,3 +356,6 @@ def series_plot(
         fontsize=11,
     )
     axes.set_xlabel("punter's net result after the series (the banker's is its negative)")
+
+
+from shtoss_exact import strategy_plot as _strategy_plot  # noqa: E402,F401  (plot "strategy")
