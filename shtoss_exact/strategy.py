@@ -30,6 +30,7 @@ from shtoss_exact.numbers import exact_number, exact_str, float_of
 from shtoss_exact.records import Record
 from shtoss_exact.schemes import Scheme, as_scheme
 from shtoss_exact.strategy_solve import (
+    MAX_VALUE_BITS,
     MAX_WORK,
     Game,
     Solution,
@@ -56,7 +57,8 @@ class Objective(StrEnum):
 
 @dataclass(frozen=True, repr=False)
 class PlanValue(Record):
-    """A named plan's exact value on the same problem (``None``: refused as too large).
+    """A named plan's exact value on the same problem (``None``: refused as too large, or
+    too long to print exactly).
 
     >>> PlanValue("flat", Fraction(1, 3)).to_dict()
     {'plan': 'flat', 'value': '1/3', 'float': {'value': 0.3333333333333333}}
@@ -285,7 +287,8 @@ def _plan_value(
     deal: Deal,
     max_stake: Fraction | None,
 ) -> Fraction | None:
-    """A named plan's P(reach the target) or expected deals; ``None`` when refused."""
+    """A named plan's P(reach the target) or expected deals; ``None`` when refused or
+    longer than the optimal values may be."""
     from shtoss_exact.plans import plan_named
     from shtoss_exact.series_odds import series
 
@@ -305,7 +308,11 @@ def _plan_value(
         )
     except ShtossError:
         return None
-    return result.p_target if aim is Objective.REACH else result.expected_deals
+    value = result.p_target if aim is Objective.REACH else result.expected_deals
+    if value is None:
+        return None
+    longest = max(value.numerator.bit_length(), value.denominator.bit_length())
+    return None if longest > MAX_VALUE_BITS else value  # bounded as the optimal values are
 
 
 def _result(

@@ -349,3 +349,17 @@ def test_refusals(arguments: dict[str, object], message: str) -> None:
     with pytest.raises(ShtossError, match=message.replace("(", r"\(")):
         optimal_play(**arguments)  # type: ignore[arg-type]
     assert time.perf_counter() - start < 5
+
+
+def test_a_plan_value_too_long_to_print_is_not_computed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import shtoss_exact.series_odds as series_odds
+
+    class Huge:
+        p_target = Fraction(1, 3**9000)  # 14 000 bits: more than any answer prints
+        expected_deals = Fraction(1)
+
+    monkeypatch.setattr(series_odds, "series", lambda *args, **kwargs: Huge())
+    compared = optimal_play(bankroll=3, target=6, plans=["flat"]).compare
+    assert [(c.plan, c.value) for c in compared] == [("bold", P), ("flat", None)]
+    stay = optimal_play(bankroll=3, target=6, objective="stay", plans=["flat"]).compare
+    assert [(c.plan, c.value) for c in stay] == [("flat", Fraction(1))]

@@ -60,7 +60,7 @@ def _stakes_cell(stakes: list[int]) -> Cell:
 
 def _readable(text: str | None) -> Cell:
     if text is None:
-        return "not computed (refused as too large)"
+        return "not computed (too large)"
     if len(text) <= MAX_TEXT_DIGITS:
         return text
     return f"({len(text)} characters; exact in --format json)"
