@@ -264,7 +264,7 @@ def sweep(g: Game, policy: Sequence[int], values: Values) -> Sweep:
         assert sums is not None and len(sums) == most
         own = sums[policy[j] - 1]
         if own != d * values.numerators[j]:
-            raise AssertionError(f"state {j}: the policy's Bellman sum {own} is not its value")
+            raise AssertionError(f"state {j}: the policy's Bellman sum is not its value")
         top = max(sums)
         best.append(tuple(s for s, q in enumerate(sums, start=1) if q == top))
         if top > own:
