@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from shtoss_exact.scheme_files import load_scheme
     from shtoss_exact.schemes import Scheme, scheme_named
     from shtoss_exact.series_odds import SeriesResult, series
+    from shtoss_exact.strategy import OptimalPlay, optimal_play
     from shtoss_exact.symbolic import ClosedForm, ClosedForms, closed_form, closed_forms
     from shtoss_exact.tables import TableSpec, summary_records
 
@@ -46,6 +47,7 @@ _LAZY = {
     "FairPayoff": "fair",
     "Kind": "engine",
     "Odds": "bet_odds",
+    "OptimalPlay": "strategy",
     "Plan": "plans",
     "PositionOdds": "bet_odds",
     "Scheme": "schemes",
@@ -66,6 +68,7 @@ _LAZY = {
     "make_deal": "deck",
     "odds": "bet_odds",
     "odds_of": "bet_odds",
+    "optimal_play": "strategy",
     "parse_card": "deck",
     "parse_rank": "deck",
     "plan_named": "plans",
@@ -87,6 +90,7 @@ __all__ = [
     "FairPayoff",
     "Kind",
     "Odds",
+    "OptimalPlay",
     "Plan",
     "PositionOdds",
     "Scheme",
@@ -108,6 +112,7 @@ __all__ = [
     "make_deal",
     "odds",
     "odds_of",
+    "optimal_play",
     "parse_card",
     "parse_rank",
     "plan_named",

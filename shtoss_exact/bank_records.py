@@ -126,7 +126,7 @@ class JointRow(Record):
                     "rank": rank,
                     "decided": "never" if kind is Kind.NONE else kind.value,
                     "abzug": abzug,
-                }  # fmt: skip
+                }
                 for rank, (kind, abzug) in zip(self.ranks, self.outcomes, strict=True)
             ],
             "probability": exact_str(self.probability),

@@ -450,3 +450,4 @@ def series_plot(
 
 
 from shtoss_exact import case_plot as _case_plot  # noqa: E402,F401  (registers the plot "case")
+from shtoss_exact import strategy_plot as _strategy_plot  # noqa: E402,F401  (plot "strategy")

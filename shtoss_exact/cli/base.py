@@ -30,7 +30,18 @@ _NO_ARGS_IS_HELP: tuple[type[click.UsageError], ...] = (
 )
 
 
-COMMAND_MODULES = ("bank", "case", "fair", "formula", "odds", "plot", "schemes", "series", "table")
+COMMAND_MODULES = (
+    "bank",
+    "case",
+    "fair",
+    "formula",
+    "odds",
+    "plot",
+    "schemes",
+    "series",
+    "strategy",
+    "table",
+)
 """Each command lives in ``shtoss_exact.cli.NAME`` and is imported only when it is run
 or listed, so that starting one command does not load the others."""
 

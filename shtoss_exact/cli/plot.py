@@ -17,7 +17,7 @@ from shtoss_exact.cli.bundles import (
 )
 from shtoss_exact.cli.scheme_list import scheme_list_option
 
-KINDS = ("abzug", "edge", "bank", "series", "case")
+KINDS = ("abzug", "edge", "bank", "series", "case", "strategy")
 """Plot kinds this command offers (``shtoss_exact.plots.PLOTS`` has their drawings)."""
 
 DEFAULT_CARDS = {"abzug": "52", "edge": "12..104:2"}
@@ -42,14 +42,15 @@ FLAGS = {
 """Options that only some kinds take: parameter name -> flag."""
 
 TAKEN_BY = {
-    "deck": ("abzug", "bank", "series"),
-    "card": ("abzug", "series"),
-    "suits": ("abzug", "series"),
-    "scheme": ("edge", "bank", "series"),
+    "deck": ("abzug", "bank", "series", "strategy"),
+    "card": ("abzug", "series", "strategy"),
+    "suits": ("abzug", "series", "strategy"),
+    "scheme": ("edge", "bank", "series", "strategy"),
     "bets": ("bank",),
     **{key: ("series",) for key in PLAN_KEYS},
     "seen": ("case",),
     "game": ("case",),
+    **{key: ("series", "strategy") for key in ("bankroll", "target", "max_stake")},
 }
 """Parameter name -> the kinds that take it."""
 
@@ -86,7 +87,8 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     show_default=True,
     help="abzug: each outcome's probability by abzug; edge: the banker's edge against "
     "deck size, one line per scheme; bank: the banker's net result over the bets of one "
-    "deal; series: the punter's net result after a plan over deals.",
+    "deal; series: the punter's net result after a plan over deals; strategy: the best "
+    "stakes and their value against the bankroll up to --target (as shtoss-exact strategy).",
 )
 @click.option(
     "--deck",
@@ -188,6 +190,10 @@ def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
         card=values["card"],
         suits=values["suits"],
     )
+    if kind == "strategy":
+        from shtoss_exact.strategy_plot import plot_arguments
+
+        return {**plot_arguments(values), "deal": deal}
     if kind == "abzug":
         return {"deal": deal}
     from shtoss_exact.scheme_files import resolve_scheme
