@@ -299,7 +299,7 @@ def test_bank_svg_has_the_words(tmp_path: Path) -> None:
     ahead, _, behind = sides(result.banker_net)
     assert f"banker ahead: {percent_str(ahead)}" in text
     assert f"punters ahead: {percent_str(behind)}" in text
-    assert f"banker's expected net: {decimal_str(result.ev_banker, 4)}" in text
+    assert f"banker's expected net: {decimal_str(-result.ev, 4)}" in text
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bank.svg"]
 
 
