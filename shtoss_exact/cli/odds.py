@@ -21,7 +21,7 @@ from shtoss_exact.cli.base import (
 @click.option(
     "--by-abzug",
     is_flag=True,
-    help="Add one row per abzug: killed, plié, given, banker (written row by row, any deck).",
+    help="Add one row per abzug: killed, plié, given (written row by row, any deck).",
 )
 @scheme_option(help="Payout scheme [default: classic].")
 @output_options()

@@ -41,7 +41,7 @@ PROGRESS_ROWS = 200
     "--by-abzug",
     is_flag=True,
     help="One set-up (one deck size, one number of copies, one game) by abzug: killed, "
-    "plié, given, banker; streamed row by row, whatever the deck.",
+    "plié, given; streamed row by row, whatever the deck.",
 )
 @output_options(*TABLE_FORMATS)
 def table(

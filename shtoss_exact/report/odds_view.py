@@ -85,7 +85,7 @@ def odds_tables(record: dict[str, Any]) -> list[Table]:
 
 
 def abzug_table(rows: list[dict[str, Any]]) -> Table:
-    """One row per abzug: killed, plié, given, banker (killed or plié)."""
+    """One row per abzug: killed, plié, given (where the first copy falls)."""
     return Table(
         "By abzug (lob = banker's card, sonik = punter's card)",
         ("abzug", "killed", "plie", "given"),
