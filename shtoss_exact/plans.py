@@ -28,7 +28,6 @@ from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
 
-from shtoss_exact.data_files import exact_from_data, read_data, text_from_data
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import MAX_DIGITS, exact_number
 
@@ -276,6 +275,8 @@ def plan_from_mapping(data: object, *, origin: str = "plan", name: str = "plan")
     >>> plan_from_mapping({"name": "p", "after_win": "ride", "raises": 2, "kush": "1/2"}).kush
     Fraction(1, 2)
     """
+    from shtoss_exact.data_files import exact_from_data, text_from_data
+
     if not isinstance(data, Mapping):
         raise ShtossError(f"{origin}: expected a table of keys, got a {type(data).__name__}")
     unknown = sorted(str(key) for key in data if key not in _KEYS)
@@ -337,6 +338,8 @@ def load_plan(path: str | os.PathLike[str]) -> Plan:
     >>> load_plan("examples/plans/hermann-story.toml").kush
     Fraction(47000, 1)
     """
+    from shtoss_exact.data_files import read_data
+
     name = os.fspath(path)
     data = read_data(name, what="plan file", max_bytes=MAX_PLAN_BYTES)
     return plan_from_mapping(data, origin=f"plan file {name!r}", name=Path(name).stem)

@@ -16,14 +16,16 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
-from math import lcm
-from typing import Any
+from math import gcd, lcm
+from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.plans import AfterLoss, AfterWin, Plan
-from shtoss_exact.schemes import Scheme
 from shtoss_exact.series_cost import BUILD_SECONDS, CHAIN_STEP, FRACTION_STEP
+
+if TYPE_CHECKING:
+    from shtoss_exact.schemes import Scheme
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,24 @@ class DealOutcomes:
     def probability(self, *, sign: int) -> Fraction:
         """P(payoff > 0), P(payoff < 0) or P(push) for ``sign`` 1, -1, 0."""
         return Fraction(self.weight(sign=sign), self.denominator)
+
+
+def classic_outcomes(deal: Deal) -> DealOutcomes:
+    """``deal_outcomes`` of the classic scheme (given +1, killed and plié -1, no copy a
+    push), straight from the engine's summary counts (no scheme to load).
+
+    >>> classic_outcomes(Deal(52, 4)).counts
+    ((Fraction(-1, 1), 433), (Fraction(1, 1), 400))
+    """
+    from shtoss_exact.engine import check_cost, kind_counts
+
+    check_cost(deal)
+    kinds = kind_counts(deal.cards, deal.copies)
+    parts = ((-1, kinds.killed + kinds.plie), (0, kinds.none), (1, kinds.given))
+    common = gcd(kinds.total, *(c for _, c in parts))
+    return DealOutcomes(
+        kinds.total // common, tuple((Fraction(x), c // common) for x, c in parts if c)
+    )
 
 
 def deal_outcomes(deal: Deal, scheme: Scheme) -> DealOutcomes:
@@ -82,22 +102,46 @@ class Status(StrEnum):
     TARGET = "target"  # the net reached the target
 
 
-@dataclass(frozen=True)
 class State:
-    """The next stake, raises made in the current series, the net (if tracked), status."""
+    """The next stake, raises made in the current series, the net (if tracked), status.
+
+    Immutable; a chain is built by many lookups, so its hash is computed once.
+    """
+
+    __slots__ = ("_hash", "level", "net", "stake", "status")
+
+    def __init__(
+        self, stake: Fraction | int, level: int, net: Fraction | int | None, status: Status
+    ) -> None:
+        for name, value in (("stake", stake), ("level", level), ("net", net), ("status", status)):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_hash", hash((stake, level, net, status)))
 
     stake: Fraction | int
     level: int
     net: Fraction | int | None
     status: Status
-    _hash: int = field(init=False, repr=False, compare=False)
+    _hash: int
 
-    def __post_init__(self) -> None:
-        # A chain is built by many lookups; a Fraction's hash is a modular inverse.
-        object.__setattr__(self, "_hash", hash((self.stake, self.level, self.net, self.status)))
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"State is immutable: cannot set {name}")
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return (
+            self._hash == other._hash
+            and self.stake == other.stake
+            and self.level == other.level
+            and self.net == other.net
+            and self.status is other.status
+        )
+
+    def __repr__(self) -> str:
+        return f"State({self.label()})"
 
     def label(self) -> str:
         """A short name: ``stake=2 level=1 net=-1``, or ``ruined net=-5``."""
@@ -215,7 +259,6 @@ Edge = tuple["State", int, dict[Fraction | int, int]]
 """An edge out of a state: the next state, its count, and {net added: count}."""
 
 
-@dataclass(frozen=True)
 class Chain:
     """The states reachable from the start within the horizon, found breadth-first.
 
@@ -225,11 +268,18 @@ class Chain:
     it can be reached (states in order of discovery).
     """
 
-    start: State
-    denominator: int
-    rules: Rules
-    depth: dict[State, int] = field(repr=False)
-    edges: dict[State, list[Edge]] = field(repr=False)
+    def __init__(
+        self, start: State, denominator: int, rules: Rules, depth: dict[State, int],
+        edges: dict[State, list[Edge]],
+    ) -> None:  # fmt: skip
+        self.start = start
+        self.denominator = denominator
+        self.rules = rules
+        self.depth = depth
+        self.edges = edges
+
+    def __repr__(self) -> str:
+        return f"Chain(start={self.start.label()}, states={len(self.depth)})"
 
     def probability(self, source: State, target: State) -> Fraction:
         """The exact transition probability of one edge (0 if there is none)."""

@@ -106,7 +106,11 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     values = tuple(deals * lowest + n * spacing for n in range(size) if q[n])
     counts = tuple(c for c in q if c)
     net = NetCounts(unit, values, counts, denominator**deals, base=denominator)
-    return Solved(net, {Status.PLAYING.value: Fraction(1)}, Fraction(deals))
+    # K independent deals: K times one deal's mean and variance.
+    mean = Fraction(sum(e * c for e, c in steps), denominator)
+    variance = Fraction(sum(e * e * c for e, c in steps), denominator) - mean * mean
+    moments = (deals * mean * unit, deals * variance * unit * unit)
+    return Solved(net, {Status.PLAYING.value: Fraction(1)}, Fraction(deals), moments)
 
 
 def _walk(denominator: int, unit: Fraction, steps: list[tuple[int, int]], deals: int, *,

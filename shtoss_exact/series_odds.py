@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.plans import AfterLoss, Plan, as_plan, bounded_number
-from shtoss_exact.schemes import Scheme, as_scheme
 from shtoss_exact.series_chain import (
     Chain,
     DealOutcomes,
@@ -33,6 +33,7 @@ from shtoss_exact.series_chain import (
     Status,
     build_chain,
     check_chain,
+    classic_outcomes,
     deal_outcomes,
 )
 from shtoss_exact.series_cost import bits_after, check_bits
@@ -43,6 +44,9 @@ from shtoss_exact.series_runs import (
     p_series,
     story_probability,
 )
+
+if TYPE_CHECKING:
+    from shtoss_exact.schemes import Scheme
 
 __all__ = [
     "Chain",
@@ -96,7 +100,13 @@ def series(
     the_plan = as_plan(plan)
     if kush is not None:
         the_plan = replace(the_plan, kush=bounded_number(kush, name="kush"))
-    the_scheme = as_scheme(scheme)
+    # The default classic scheme is the engine's counts: no scheme to load.
+    classic = isinstance(scheme, str) and scheme.strip().lower() == "classic"
+    the_scheme = None
+    if not classic:
+        from shtoss_exact.schemes import as_scheme
+
+        the_scheme = as_scheme(scheme)
     if deal is None:
         deal = make_deal()
     elif not isinstance(deal, Deal):
@@ -119,7 +129,7 @@ def series(
         )
     if length is not None and horizon is None:
         raise ShtossError("a series length needs a number of deals (--deals)")
-    outcomes = deal_outcomes(deal, the_scheme)
+    outcomes = classic_outcomes(deal) if the_scheme is None else deal_outcomes(deal, the_scheme)
     rules = Rules(
         the_plan,
         outcomes,
@@ -135,10 +145,10 @@ def series(
     ends = {s.value: solved.ends.get(s.value, Fraction(0)) for s in Status}
     if sum(ends.values()) != 1 or sum(net.counts) != net.denominator:
         raise AssertionError("the outcomes of the play do not sum to 1")
-    ev, variance = net.mean_and_variance()
+    ev, variance = solved.moments or net.mean_and_variance()
     return SeriesResult(
         plan=the_plan,
-        scheme=the_scheme.name,
+        scheme="classic" if the_scheme is None else the_scheme.name,
         deal=deal,
         deals=horizon,
         bankroll=rules.bankroll,

@@ -176,13 +176,21 @@ class NetCounts(Mapping[Fraction, Fraction]):
         return rows
 
 
-@dataclass(frozen=True)
 class Solved:
-    """What a solver of a series gives: the net, the ends, the expected deals played."""
+    """What a solver of a series gives: the net, the ends (by status: playing, stopped,
+    ruined, target), the expected deals played, and the mean and variance when a closed
+    form knows them."""
 
-    net: NetCounts
-    ends: dict[str, Fraction]  # by Status value: playing, stopped, ruined, target
-    expected_deals: Fraction
+    __slots__ = ("ends", "expected_deals", "moments", "net")
+
+    def __init__(
+        self, net: NetCounts, ends: dict[str, Fraction], expected_deals: Fraction,
+        moments: tuple[Fraction, Fraction] | None = None,
+    ) -> None:  # fmt: skip
+        self.net = net
+        self.ends = ends
+        self.expected_deals = expected_deals
+        self.moments = moments
 
 
 _FIGURES = (

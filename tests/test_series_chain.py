@@ -9,12 +9,22 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from shtoss_exact.deck import make_deal
+from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.plans import plan_named
 from shtoss_exact.schemes import scheme_named
-from shtoss_exact.series_chain import Chain, Rules, Status, build_chain, check_chain, deal_outcomes
+from shtoss_exact.series_chain import (
+    Chain,
+    Rules,
+    Status,
+    build_chain,
+    check_chain,
+    classic_outcomes,
+    deal_outcomes,
+)
 from shtoss_exact.series_export import export_graph, graph_format
 from shtoss_exact.series_odds import series
 
@@ -110,3 +120,11 @@ def test_a_fixed_number_of_deals_does_not_import_networkx_or_sympy() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 60).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, min(n, 8)))))
+def test_classic_outcomes_are_the_classic_scheme(deck: tuple[int, int]) -> None:
+    # The default scheme is counted from the engine alone; it is the classic scheme.
+    deal = Deal(*deck)
+    assert classic_outcomes(deal) == deal_outcomes(deal, scheme_named("classic"))

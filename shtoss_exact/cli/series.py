@@ -53,16 +53,20 @@ def series(
       shtoss-exact series --plan пароли:2 --scheme examples/schemes/lob-half.toml --deals 5
     """
     from shtoss_exact.report.series_view import series_csv, series_tables, shows_net
-    from shtoss_exact.scheme_files import resolve_scheme
     from shtoss_exact.series_odds import series as run
 
     if export_graph is not None:
         from shtoss_exact.series_export import graph_format
 
         graph_format(export_graph)  # an unknown suffix is refused before any work
+    chosen: Any = scheme  # the default, classic, is counted without loading the schemes
+    if scheme.strip().lower() != "classic":
+        from shtoss_exact.scheme_files import resolve_scheme
+
+        chosen = resolve_scheme(scheme)
     result = run(
         **plan_arguments(options),
-        scheme=resolve_scheme(scheme),
+        scheme=chosen,
         deal=make_deal_from(options),
         series_length=series_length,
     )
