@@ -5,8 +5,9 @@ of the net arrays, states, edges, deals) and the size of its numbers (counts ove
 ``D**k`` after ``k`` deals have ``k log2 D`` bits), turns them into seconds and bytes
 with the per-step costs below, and refuses up front what would take more than
 ``MAX_SECONDS`` or ``MAX_BYTES``. The costs were measured on a 2-core x86_64 machine
-(Python 3.11); the estimates are meant to be within a few times of the real figures
-both ways, so that nothing that runs in well under a second is refused.
+(Python 3.11), between a quiet machine and one loaded by other work; the estimates are
+meant to be within a few times of the real figures both ways (the benchmark prints
+both), so that nothing that runs in well under a second is refused.
 """
 
 from __future__ import annotations
@@ -25,13 +26,13 @@ MAX_EXACT_BITS = 300_000
 """Largest exact value a series computes (about 90 000 digits): reducing a fraction of
 that size (a gcd) takes about a quarter of a second."""
 
-DENSE_STEP = 0.2e-6
+DENSE_STEP = 0.12e-6
 """Seconds of one entry of a dense net array times one outcome (a product and a sum)."""
 
-SPARSE_STEP = 0.5e-6
+SPARSE_STEP = 0.3e-6
 """Seconds of one entry of a net held in a dict, or of one state, times one outcome."""
 
-PART_STEP = 2e-6
+PART_STEP = 1.2e-6
 """Seconds of the bookkeeping of one (state, source) pair in one deal."""
 
 CHAIN_STEP = 10e-6
@@ -44,7 +45,7 @@ FRACTION_STEP = 35e-6
 BUILD_SECONDS = 3.0
 """Longest estimated search for a chain's states."""
 
-BIT_STEP = 0.1e-9
+BIT_STEP = 0.06e-9
 """Seconds per bit of the integers a step multiplies and adds."""
 
 INT_BYTES = 40

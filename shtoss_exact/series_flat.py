@@ -27,6 +27,7 @@ from operator import add
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.series_chain import DealOutcomes, Rules, Status
 from shtoss_exact.series_cost import (
+    BIT_STEP,
     DENSE_STEP,
     MAX_SECONDS,
     bits_after,
@@ -88,8 +89,10 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     size = deals * span + 1
     bits = bits_after(deals, denominator)
     check_bits(bits, what=f"{deals} deals", advice=_FEWER)
-    seconds = (size * len(terms) * (DENSE_STEP + bits * 0.08e-9) + 4 * reduce_seconds(bits)
-               + 2 * bits * 0.08e-9 * deals)  # fmt: skip
+    # Each value: a product and a sum per term and one exact division, on K log2 D bits.
+    seconds = size * (len(terms) + 1) * (2 * DENSE_STEP + bits * BIT_STEP) + 4 * reduce_seconds(
+        bits
+    )
     check_cost(seconds, int_bytes(size, bits), what=f"{deals} deals", advice=_FEWER)
     head = terms[0][1]  # p_0: the count of the lowest payoff, never 0
     rest = [(i, c) for i, c in terms[1:]]

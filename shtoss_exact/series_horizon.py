@@ -18,8 +18,10 @@ state are added first and multiplied once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
+from functools import reduce
+from itertools import chain, repeat
 from math import lcm, log2
 from operator import add
 from typing import Any
@@ -206,37 +208,35 @@ def _add_into(by_value: dict[int, int], held: Any, scale: int) -> None:
 
 
 def _gather_dense(parts: list[tuple[State, int, int]], layer: dict[State, Any]) -> Any:
-    """Sum of count * (source's array shifted by its gain), sources of one count first."""
+    """Sum of count * (source's array shifted by its gain), sources of one count first.
+
+    One lazy pipeline an entry at a time (the sources aligned by zero padding, added,
+    multiplied, added): every intermediate integer is freed as soon as it is used,
+    about twice as fast as whole intermediate arrays of big integers.
+    """
     groups: dict[int, list[tuple[int, list[int]]]] = {}
     for source, gain, count in parts:
         lo, row = layer[source]
         groups.setdefault(count, []).append((lo + gain, row))
     low = min(off for group in groups.values() for off, _ in group)
     high = max(off + len(row) for group in groups.values() for off, row in group)
-    out: list[int] = []
+    streams: list[Iterable[int]] = []
     for count, group in groups.items():
-        if len(group) == 1:
-            g_low, summed = group[0]
-        else:  # the sources of one count are added first: one product an entry, not many
-            g_low = min(off for off, _ in group)
-            g_high = max(off + len(row) for off, row in group)
-            summed = [0] * (g_high - g_low)
-            first = True
-            for off, row in sorted(group, key=lambda part: -len(part[1])):
-                i = off - g_low
-                if first:
-                    summed[i : i + len(row)] = row
-                    first = False
-                else:
-                    summed[i : i + len(row)] = map(add, summed[i : i + len(row)], row)
-        scaled = map(count.__mul__, summed) if count != 1 else iter(summed)
-        i, n = g_low - low, len(summed)
-        if not out:
-            out = [0] * (high - low)
-            out[i : i + n] = scaled
-        else:
-            out[i : i + n] = map(add, out[i : i + n], scaled)
-    return (low, out)
+        rows: list[Iterable[int]] = [_aligned(off - low, row, high - low) for off, row in group]
+        summed = reduce(_added, rows[1:], rows[0])
+        streams.append(summed if count == 1 else map(count.__mul__, summed))
+    return (low, list(reduce(_added, streams[1:], streams[0])))
+
+
+def _aligned(before: int, row: list[int], width: int) -> Iterator[int]:
+    after = width - before - len(row)
+    if not before and not after:
+        return iter(row)
+    return chain(repeat(0, before), row, repeat(0, after))
+
+
+def _added(total: Iterable[int], row: Iterable[int]) -> Iterator[int]:
+    return map(add, total, row)
 
 
 def _gather_sparse(parts: list[tuple[State, int, int]], layer: dict[State, Any]) -> Any:
