@@ -58,7 +58,16 @@ def grid(outcomes: DealOutcomes, kush: Fraction) -> tuple[Fraction, list[tuple[i
 
 
 def solve_flat(rules: Rules, deals: int | None) -> Solved:
-    """The exact result of flat play: the closed form that fits the limits."""
+    """The exact result of flat play: the closed form that fits the limits.
+
+    >>> from shtoss_exact.deck import Deal
+    >>> from shtoss_exact.plans import plan_named
+    >>> from shtoss_exact.series_chain import classic_outcomes
+    >>> rules = Rules(plan_named("flat"), classic_outcomes(Deal(52, 4)), bankroll=Fraction(1),
+    ...               target=Fraction(1), tracks_net=True)
+    >>> solve_flat(rules, None).ends["target"]
+    Fraction(400, 833)
+    """
     outcomes = rules.outcomes
     unit, steps = grid(outcomes, rules.plan.kush)
     if rules.bankroll is None and rules.target is None:

@@ -50,7 +50,15 @@ Incoming = dict[State, list[tuple[State, int, int]]]
 
 
 def solve_horizon(chain: Chain, deals: int) -> Solved:
-    """The exact net distribution, ends and expected deals after ``deals`` deals."""
+    """The exact net distribution, ends and expected deals after ``deals`` deals.
+
+    >>> from shtoss_exact.deck import Deal
+    >>> from shtoss_exact.plans import plan_named
+    >>> from shtoss_exact.series_chain import Rules, build_chain, classic_outcomes
+    >>> rules = Rules(plan_named("paroli:1"), classic_outcomes(Deal(52, 4)))
+    >>> solve_horizon(build_chain(rules, deals=2, max_states=10), 2).net[Fraction(3)]
+    Fraction(160000, 693889)
+    """
     check_bits(bits_after(deals, chain.denominator), what=f"{deals} deals", advice=_ADVICE)
     if chain.rules.tracks_net:
         return _by_state(chain, deals)
