@@ -1,7 +1,7 @@
 """A punter's plan across deals: how the stake moves after a win, a loss or a push.
 
 A plan is data, never code: a few enumerated choices and exact numbers. The words
-of the sources (seed 000, "Увеличение куша"):
+of the rules of Stoss as published in Russian («Увеличение куша»):
 
 * "Понтер имеет право увеличивать ставку в следующей метке после того, как выиграл
   ... Если понтер выиграл максимально ..., он увеличивает ставку вдвое. Если же
@@ -12,7 +12,8 @@ of the sources (seed 000, "Увеличение куша"):
 * "Загнуть угол — удвоить выигранную ставку. Понтер не забирает денег со стола ... То
   же, что пароле" — paroli: the winnings stay on the card (stake + winnings).
 * "Каждый из игроков имеет право прекратить игру в любой момент после любой метки."
-* Hermann staked all he had, 47 000, and let it ride three times.
+* Hermann staked all he had, 47 000, and let it ride three times (Pushkin, «Пиковая
+  дама», 1834).
 
 A push (a null outcome or a zero payoff: the stake comes back) changes nothing: the
 stake and the series stay as they were, and the deal still counts as played.
@@ -20,15 +21,25 @@ stake and the series stay as they were, and the deal still counts as played.
 
 from __future__ import annotations
 
-import tomllib
+import os
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.numbers import parse_fraction
+from shtoss_exact.numbers import MAX_DIGITS, exact_number
+
+MAX_PLAN_BYTES = 100_000
+"""Largest plan file read: a plan is a few lines."""
+
+MAX_STORY = 1000
+"""Most events a plan's story may tell (and never more than the plan's own deals)."""
+
+MAX_NUMBER_BITS = 200
+"""Largest numerator or denominator of a kush, a bankroll, a target or a maximum stake
+(``MAX_DIGITS`` = 60 decimal digits take at most 200 bits)."""
 
 
 class AfterWin(StrEnum):
@@ -39,6 +50,13 @@ class AfterWin(StrEnum):
     RIDE = "ride"  # stake + winnings: the winnings stay on the card (paroli)
 
 
+class AfterLoss(StrEnum):
+    """What the punter does after a loss."""
+
+    RESET = "reset"  # back to the initial kush
+    STOP = "stop"  # leave the table
+
+
 class DealEvent(StrEnum):
     """A named way one deal ends, for the probability of a story told deal by deal."""
 
@@ -46,11 +64,19 @@ class DealEvent(StrEnum):
     LOB_KILLED = "lob-killed"  # killed by the very first card (a plié in abzug 1 too)
 
 
-class AfterLoss(StrEnum):
-    """What the punter does after a loss."""
+def bounded_number(value: object, *, name: str) -> Fraction:
+    """An exact number of a plan or a table limit, no longer than a typed one could be.
 
-    RESET = "reset"  # back to the initial kush
-    STOP = "stop"  # leave the table
+    >>> bounded_number("47000", name="kush")
+    Fraction(47000, 1)
+    """
+    number = exact_number(value, name=name)
+    if max(number.numerator.bit_length(), number.denominator.bit_length()) > MAX_NUMBER_BITS:
+        raise ShtossError(
+            f"{name} has more than {MAX_DIGITS} digits: allowed an exact number such as 3, "
+            '"1/2", of at most 60 digits'
+        )
+    return number
 
 
 @dataclass(frozen=True)
@@ -59,70 +85,95 @@ class Plan:
 
     ``raises`` bounds the raises in a row: after that many, the next win takes the
     profit and the stake goes back to the initial kush (``None``: no bound). ``deals``
-    is the plan's own number of deals (Hermann's three nights), if it has one.
+    is the plan's own number of deals (Hermann's three nights), if it has one; ``story``
+    the way its deals went, one event a deal (at most ``deals`` of them).
 
     >>> plan_named("paroli:3").raises
     3
     """
 
     name: str
-    description: str = ""
-    after_win: AfterWin = AfterWin.KEEP
-    after_loss: AfterLoss = AfterLoss.RESET
-    raises: int | None = None
-    kush: Fraction = Fraction(1)
-    deals: int | None = None
-    source: str = ""
-    story: tuple[DealEvent, ...] = ()
+    description: str = field(default="", kw_only=True)
+    after_win: AfterWin = field(default=AfterWin.KEEP, kw_only=True)
+    after_loss: AfterLoss = field(default=AfterLoss.RESET, kw_only=True)
+    raises: int | None = field(default=None, kw_only=True)
+    kush: Fraction = field(default=Fraction(1), kw_only=True)
+    deals: int | None = field(default=None, kw_only=True)
+    source: str = field(default="", kw_only=True)
+    story: tuple[DealEvent, ...] = field(default=(), kw_only=True)
 
     def __post_init__(self) -> None:
-        if self.kush <= 0:
-            raise ShtossError(f"kush={self.kush} in plan {self.name!r}: allowed kush > 0")
+        kush = bounded_number(self.kush, name="kush")
+        object.__setattr__(self, "kush", kush)
+        object.__setattr__(self, "after_win", AfterWin(self.after_win))
+        object.__setattr__(self, "after_loss", AfterLoss(self.after_loss))
+        if kush <= 0:
+            raise ShtossError(f"kush={kush} in plan {self.name!r:.40}: allowed kush > 0")
+        for key in ("raises", "deals"):
+            value = getattr(self, key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise ShtossError(f"{key}={value!r:.40} in plan {self.name!r:.40}: allowed a "
+                                  "whole number")  # fmt: skip
         if self.raises is not None and self.raises < 0:
-            raise ShtossError(f"raises={self.raises} in plan {self.name!r}: allowed raises >= 0")
+            raise ShtossError(
+                f"raises={self.raises} in plan {self.name!r:.40}: allowed raises >= 0"
+            )
         if self.deals is not None and self.deals < 1:
-            raise ShtossError(f"deals={self.deals} in plan {self.name!r}: allowed deals >= 1")
+            raise ShtossError(f"deals={self.deals} in plan {self.name!r:.40}: allowed deals >= 1")
+        story = tuple(DealEvent(event) for event in self.story)
+        object.__setattr__(self, "story", story)
+        most = MAX_STORY if self.deals is None else min(MAX_STORY, self.deals)
+        if len(story) > most:
+            raise ShtossError(
+                f"the story of plan {self.name!r:.40} tells {len(story)} deals: allowed at most "
+                f"{most} (one event a deal, no more than deals={self.deals}, at most {MAX_STORY})"
+            )
+
+    @property
+    def flat(self) -> bool:
+        """The stake never moves: the initial kush every deal, whatever happens."""
+        return self.after_win is AfterWin.KEEP and self.after_loss is AfterLoss.RESET
 
 
-_SOURCE = "seed 000, «Увеличение куша»"
+_RULES = "the rules of Stoss as published in Russian, «Увеличение куша»"
 
 BUILTIN_PLANS: dict[str, Plan] = {
     plan.name: plan
     for plan in (
         Plan(
             "flat",
-            "the initial kush every deal",
+            description="the initial kush every deal",
             source="«Если понтер не называет своей ставки, значит, он согласен играть на "
-            "начальный куш» (seed 000)",
+            f"начальный куш» ({_RULES})",
         ),
         Plan(
             "raise",
-            "after a win, raise by the win's share of the maximum (a maximal win x2, half "
-            "the maximum x1.5); after a loss, back to the initial kush",
+            description="after a win, raise by the win's share of the maximum (a maximal win "
+            "x2, half the maximum x1.5); after a loss, back to the initial kush",
             after_win=AfterWin.SHARE,
             source="«Если понтер выиграл максимально ..., он увеличивает ставку вдвое. Если "
             "же понтер выиграл половину максимума, ставку следует увеличить в полтора раза» "
-            f"({_SOURCE})",
+            f"({_RULES})",
         ),
         Plan(
             "paroli",
-            "bend the corner: leave the winnings on the card up to k times, then take the "
-            "profit; after a loss, back to the initial kush",
+            description="bend the corner: leave the winnings on the card up to k times, then "
+            "take the profit; after a loss, back to the initial kush",
             after_win=AfterWin.RIDE,
             raises=1,
             source="«Загнуть угол — удвоить выигранную ставку. Понтер не забирает денег со "
-            "стола, а загибает угол карты. То же, что пароле» (seed 000)",
+            f"стола, а загибает угол карты. То же, что пароле» ({_RULES})",
         ),
         Plan(
             "stop",
-            "the initial kush every deal; leave after the first loss or at the target",
+            description="the initial kush every deal; leave after the first loss or at the target",
             after_loss=AfterLoss.STOP,
             source="«Каждый из игроков имеет право прекратить игру в любой момент после "
-            f"любой метки» ({_SOURCE})",
+            f"любой метки» ({_RULES})",
         ),
         Plan(
             "hermann",
-            "stake everything (47 000) and let it ride for three deals; a loss ends it",
+            description="stake everything (47 000) and let it ride for three deals; a loss ends it",
             after_win=AfterWin.RIDE,
             after_loss=AfterLoss.STOP,
             kush=Fraction(47000),
@@ -130,129 +181,165 @@ BUILTIN_PLANS: dict[str, Plan] = {
             story=(DealEvent.SONIK_WON, DealEvent.SONIK_WON, DealEvent.LOB_KILLED),
             source="«поставил в первый же вечер все свое состояние (47 000) на тройку и "
             "выиграл соника. Во второй вечер он поставил удвоенный капитал (94 000) ... В "
-            "третий вечер он поставил на туза уже 188 тысяч» (seed 000; Pushkin)",
+            "третий вечер он поставил на туза уже 188 тысяч» (Pushkin, «Пиковая дама», 1834)",
         ),
     )
 }
 """The plans the sources describe."""
 
+PLAN_ALIASES: dict[str, str] = {
+    "флэт": "flat",
+    "флет": "flat",
+    "ровно": "flat",
+    "начальный-куш": "flat",
+    "увеличение": "raise",
+    "поднять": "raise",
+    "увеличение-куша": "raise",
+    "пароли": "paroli",
+    "пароле": "paroli",
+    "загнуть-угол": "paroli",
+    "стоп": "stop",
+    "германн": "hermann",
+    "герман": "hermann",
+}
+"""Russian names of the built-in plans (lower case; spaces may stand for the hyphens)."""
+
+BOUNDED = ("raise", "paroli")
+"""The plans that take ``:k``, a bound on the raises in a row."""
+
+
+def plan_names() -> dict[str, list[str]]:
+    """Every built-in plan's name with its Russian aliases: the one registry that help
+    texts list (``raise`` and ``paroli`` also take ``:k``).
+
+    >>> plan_names()["paroli"]
+    ['пароли', 'пароле', 'загнуть-угол']
+    """
+    names: dict[str, list[str]] = {name: [] for name in BUILTIN_PLANS}
+    for alias, name in PLAN_ALIASES.items():
+        names[name].append(alias)
+    return names
+
+
+def _allowed() -> str:
+    listed = ", ".join(f"{name}:k" if name in BOUNDED else name for name in BUILTIN_PLANS)
+    return f"{listed} (k a whole number of at most 12 digits; or a Russian name)"
+
 
 def plan_named(text: str) -> Plan:
-    """A built-in plan: ``flat``, ``raise``, ``raise:k``, ``paroli``, ``paroli:k``, ``stop``,
-    ``hermann``; ``:k`` bounds the raises in a row.
+    """A built-in plan by name or Russian alias: ``flat``, ``raise``, ``raise:k``,
+    ``paroli``, ``paroli:k``, ``stop``, ``hermann``; ``:k`` bounds the raises in a row.
 
-    >>> plan_named("raise").after_win
-    <AfterWin.SHARE: 'share'>
+    >>> plan_named("raise").after_win, plan_named("Пароли:3").raises
+    (<AfterWin.SHARE: 'share'>, 3)
     """
-    name, _, bound = text.partition(":")
-    allowed = "flat, raise, raise:k, paroli, paroli:k, stop, hermann"
+    if not isinstance(text, str):
+        raise ShtossError(f"plan={text!r:.40} is not a plan name: allowed a Plan or a name")
+    head, colon, bound = text.strip().partition(":")
+    key = head.strip().lower().replace(" ", "-")
+    name = PLAN_ALIASES.get(key, key)
     plan = BUILTIN_PLANS.get(name)
     if plan is None:
-        raise ShtossError(f"unknown plan {text!r}: allowed plans are {allowed}")
-    if not bound:
+        raise ShtossError(f"unknown plan {text[:40]!r}: allowed plans are {_allowed()}")
+    if not colon:
         return plan
-    if name not in ("raise", "paroli") or not (
-        bound.isascii() and bound.isdigit() and len(bound) <= 12
-    ):
-        raise ShtossError(
-            f"bad plan {text!r:.40}: allowed plans are {allowed} (k a whole number, 12 digits "
-            "at most)"
-        )
-    return replace(plan, name=text, raises=int(bound))
+    if name not in BOUNDED or not (bound.isascii() and bound.isdigit() and len(bound) <= 12):
+        raise ShtossError(f"bad plan {text[:40]!r}: allowed plans are {_allowed()}")
+    return replace(plan, name=f"{name}:{int(bound)}", raises=int(bound))
 
 
-_KEYS = {
-    "name",
-    "description",
-    "after_win",
-    "after_loss",
-    "raises",
-    "kush",
-    "deals",
-    "source",
-    "story",
-}
+def as_plan(plan: object) -> Plan:
+    """A ``Plan`` from a library argument: a ``Plan`` or a built-in name.
+
+    >>> as_plan("стоп").name
+    'stop'
+    """
+    if isinstance(plan, Plan):
+        return plan
+    if isinstance(plan, str):
+        return plan_named(plan)
+    raise ShtossError(
+        f"plan={plan!r:.40} is a {type(plan).__name__}: allowed a Plan or a built-in name "
+        "such as 'paroli:3'"
+    )
 
 
-def plan_from_mapping(data: Mapping[str, object], *, origin: str = "plan") -> Plan:
-    """A plan from a mapping (e.g. a TOML table); numbers as integers or exact strings.
+_KEYS = ("name", "description", "after_win", "after_loss", "raises", "kush", "deals", "source",
+         "story")  # fmt: skip
+
+
+def plan_from_mapping(data: object, *, origin: str = "plan", name: str = "plan") -> Plan:
+    """A plan from parsed TOML or JSON data: its keys are ``Plan``'s fields; numbers as
+    integers, decimals or exact strings; every mistake refused in one line.
 
     >>> plan_from_mapping({"name": "p", "after_win": "ride", "raises": 2, "kush": "1/2"}).kush
     Fraction(1, 2)
     """
-    unknown = sorted(set(data) - _KEYS)
+    from shtoss_exact.data_files import exact_from_data, text_from_data
+
+    if not isinstance(data, Mapping):
+        raise ShtossError(f"{origin}: expected a table of keys, got a {type(data).__name__}")
+    unknown = sorted(str(key) for key in data if key not in _KEYS)
     if unknown:
-        raise ShtossError(
-            f"unknown key {unknown[0]!r} in {origin}: allowed {', '.join(sorted(_KEYS))}"
-        )
+        raise ShtossError(f"{origin}: unknown key {unknown[0][:40]!r}; allowed {', '.join(_KEYS)}")
 
     def text(key: str, default: str) -> str:
-        value = data.get(key, default)
-        if not isinstance(value, str):
-            raise ShtossError(f"{key} in {origin} must be a string, got {value!r}")
-        return value
+        try:
+            return text_from_data(data.get(key, default), key=key)
+        except ShtossError as error:
+            raise ShtossError(f"{origin}: {error}") from None
 
     def whole(key: str) -> int | None:
         value = data.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ShtossError(f"{key} in {origin} must be a whole number, got {value!r}")
+            raise ShtossError(f"{origin}: {key} must be a whole number, got {value!r:.40}")
         return value
 
     def choice(key: str, kind: type[AfterWin] | type[AfterLoss], default: str) -> str:
         value = text(key, default)
         allowed = [member.value for member in kind]
         if value not in allowed:
-            raise ShtossError(f"{key}={value!r} in {origin}: allowed {', '.join(allowed)}")
+            raise ShtossError(f"{origin}: {key}={value[:40]!r}; allowed {', '.join(allowed)}")
         return value
 
-    kush = data.get("kush", 1)
-    if isinstance(kush, bool) or not isinstance(kush, int | str):
-        raise ShtossError(f'kush in {origin} must be a number like 1, "1/2", got {kush!r}')
+    raw_kush = data.get("kush", 1)
+    try:
+        kush = exact_from_data(raw_kush)
+    except ShtossError as error:
+        raise ShtossError(f"{origin}: kush: {error}") from None
+    if kush is None:
+        raise ShtossError(f'{origin}: kush must be a number like 1, "1/2", got {raw_kush!r:.40}')
     story = data.get("story", [])
     events = [event.value for event in DealEvent]
-    if not isinstance(story, list) or any(e not in events for e in story):
-        raise ShtossError(f"story in {origin} must be a list of {', '.join(events)}")
-    return Plan(
-        text("name", origin),
-        text("description", ""),
-        after_win=AfterWin(choice("after_win", AfterWin, "keep")),
-        after_loss=AfterLoss(choice("after_loss", AfterLoss, "reset")),
-        raises=whole("raises"),
-        kush=parse_fraction(str(kush)),
-        deals=whole("deals"),
-        source=text("source", ""),
-        story=tuple(DealEvent(e) for e in story),
-    )
+    if not isinstance(story, list) or any(not isinstance(e, str) or e not in events for e in story):
+        raise ShtossError(f"{origin}: story must be a list of {', '.join(events)}")
+    try:
+        return Plan(
+            text("name", name),
+            description=text("description", ""),
+            after_win=AfterWin(choice("after_win", AfterWin, "keep")),
+            after_loss=AfterLoss(choice("after_loss", AfterLoss, "reset")),
+            raises=whole("raises"),
+            kush=kush,
+            deals=whole("deals"),
+            source=text("source", ""),
+            story=tuple(DealEvent(e) for e in story),
+        )
+    except ShtossError as error:
+        message = str(error)
+        if message.startswith(origin):
+            raise
+        raise ShtossError(f"{origin}: {message}") from None
 
 
-MAX_PLAN_BYTES = 100_000
-"""Largest plan file read: a plan is a few lines."""
-
-
-def load_plan(path: str | Path) -> Plan:
-    """A plan from a TOML file (its top-level keys are ``Plan``'s fields).
+def load_plan(path: str | os.PathLike[str]) -> Plan:
+    """A plan from a ``.toml`` or ``.json`` file (its top-level keys are ``Plan``'s fields).
 
     >>> load_plan("examples/plans/hermann-story.toml").kush
     Fraction(47000, 1)
     """
-    where = f"plan file {str(path)!r}"
-    try:
-        with Path(path).open("rb") as handle:  # at most one byte past the limit
-            raw = handle.read(MAX_PLAN_BYTES + 1)
-    except OSError as error:
-        raise ShtossError(f"cannot read {where}: {error.strerror or error}") from None
-    if len(raw) > MAX_PLAN_BYTES:
-        raise ShtossError(f"{where} is too large: allowed at most {MAX_PLAN_BYTES} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ShtossError(f"cannot read {where}: it is not UTF-8 text") from None
-    if not text.strip():
-        raise ShtossError(f'{where} is empty: allowed a plan, e.g. after_win = "ride"')
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ShtossError(f"{where} is not valid TOML: {error}") from None
-    except RecursionError:
-        raise ShtossError(f"{where} is not valid TOML: nested too deeply") from None
-    return plan_from_mapping(data, origin=where)
+    from shtoss_exact.data_files import read_data
+
+    name = os.fspath(path)
+    data = read_data(name, what="plan file", max_bytes=MAX_PLAN_BYTES)
+    return plan_from_mapping(data, origin=f"plan file {name!r}", name=Path(name).stem)

@@ -1,47 +1,91 @@
-"""Writing a series' chain to a file, GraphML or DOT, for looking at it."""
+"""Writing a series' Markov chain, GraphML or DOT, for looking at it.
+
+networkx is the chain's model here (``Chain.graph``) and writes GraphML; DOT is plain
+text. The chain written is the one of the result: its plan, limits and deals.
+Probabilities and gains are exact strings ("400/833"). The text is made whole before
+anything is written, then goes through the one safe writer (``-`` is standard output).
+"""
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.output import write_output as write_atomic
+from shtoss_exact.output import STDOUT, write_output
 
 if TYPE_CHECKING:
-    from shtoss_exact.series_odds import Chain
+    from shtoss_exact.series_chain import Chain
+    from shtoss_exact.series_result import SeriesResult
 
-__all__ = ["export_graph"]
+__all__ = ["export_graph", "graph_format", "graph_text", "write_graph"]
+
+MAX_EXPORT_STATES = 20_000
+"""Largest chain written (its text is about a hundred bytes a state and an edge)."""
 
 
-def export_graph(chain: Chain, path: str | Path) -> None:
-    """Write the chain as GraphML (``.graphml``) or DOT (``.dot``, ``.gv``), atomically.
+def graph_format(path: str | os.PathLike[str]) -> str:
+    """``"graphml"`` or ``"dot"`` from the file's suffix (``-``: DOT to standard output).
 
-    Probabilities and gains are written as exact strings ("400/833").
+    >>> graph_format("chain.gv"), graph_format("-")
+    ('dot', 'dot')
     """
+    name = os.fspath(path)
+    if name == STDOUT:
+        return "dot"
+    suffix = Path(name).suffix.lower()
+    if suffix == ".graphml":
+        return "graphml"
+    if suffix in (".dot", ".gv"):
+        return "dot"
+    raise ShtossError(
+        f"cannot export to {name[:80]!r}: allowed suffixes .graphml, .dot, .gv (or - for DOT "
+        "on standard output)"
+    )
+
+
+def graph_text(chain: Chain, fmt: str) -> str:
+    """The chain as GraphML or DOT text."""
     import networkx as nx
 
-    target = Path(path)
-    suffix = target.suffix.lower()
-    if suffix not in (".graphml", ".dot", ".gv"):
-        raise ShtossError(f"cannot export to {str(path)!r}: allowed suffixes .graphml, .dot, .gv")
-    names = {state: state.label() for state in chain.graph}
+    names = {state: state.label() for state in chain.depth}
     plain = nx.DiGraph()
-    for state, depth in chain.graph.nodes(data="depth"):
+    for state, depth in chain.depth.items():
         plain.add_node(names[state], status=state.status.value, depth=depth)
-    for a, b, data in chain.graph.edges(data=True):
-        gains = "; ".join(
-            f"{g}: {Fraction(c, chain.denominator)}" for g, c in sorted(data["gains"].items())
-        )
-        plain.add_edge(
-            names[a], names[b], p=str(Fraction(data["count"], chain.denominator)), gains=gains
-        )
-    text = "\n".join(nx.generate_graphml(plain)) + "\n" if suffix == ".graphml" else _dot(plain)
-    try:
-        write_atomic(target, text)
-    except OSError as error:
-        raise ShtossError(f"cannot write {str(path)!r}: {error.strerror}") from None
+    for a, out in chain.edges.items():
+        for b, count, gains in out:
+            text = "; ".join(
+                f"{g}: {Fraction(c, chain.denominator)}" for g, c in sorted(gains.items())
+            )
+            plain.add_edge(
+                names[a], names[b], p=str(Fraction(count, chain.denominator)), gains=text
+            )
+    if fmt == "graphml":
+        return "\n".join(nx.generate_graphml(plain)) + "\n"
+    return _dot(plain)
+
+
+def write_graph(result: SeriesResult, path: str | os.PathLike[str]) -> None:
+    """Write the result's chain (built now, at most ``MAX_EXPORT_STATES`` states)."""
+    fmt = graph_format(path)
+    text = graph_text(result.chain(max_states=MAX_EXPORT_STATES), fmt)
+    write_output(None if os.fspath(path) == STDOUT else path, text)
+
+
+def export_graph(chain: Chain, path: str | os.PathLike[str]) -> None:
+    """Write a chain as GraphML (``.graphml``) or DOT (``.dot``, ``.gv``), atomically.
+
+    >>> import tempfile, pathlib
+    >>> from shtoss_exact.series_odds import series
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "chain.dot"
+    >>> export_graph(series("paroli:2", deals=3).chain(), target)
+    >>> target.read_text().splitlines()[0]
+    'digraph chain {'
+    """
+    text = graph_text(chain, graph_format(path))
+    write_output(None if os.fspath(path) == STDOUT else path, text)
 
 
 def _dot(graph: Any) -> str:
@@ -57,4 +101,4 @@ def _dot(graph: Any) -> str:
             f"  {quote(a)} -> {quote(b)} [label={quote(data['p'])}, gains={quote(data['gains'])}];"
         )
     lines.append("}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines)

@@ -1,153 +1,118 @@
-"""Exact absorption of a chain with no bound on the deals: expected visits of the
-playing states, over Fractions (no floats, no sympy needed).
+"""A plan played until it ends (ruin, target or a stop): exact absorption of the chain.
 
-With Q the transitions among playing states, the expected visits v (a row vector,
-from the start state) solve v = e_start + v Q, i.e. v (I - Q) = e_start. When the
-playing states form no cycle (self-loops aside) they are taken in topological order,
-v_j = (e_start[j] + sum over i -> j of v_i Q_ij) / (1 - Q_jj); otherwise the system
-is solved by sparse Gaussian elimination, eliminating in the order the states were
-found, which keeps the fill-in within the band of a ruin chain.
+With ``Q`` the transitions among playing states, the expected visits ``v`` (a row
+vector, from the start) solve ``v = e_start + v Q``, i.e. ``v (D I - C) = D e_start``
+with ``C = D Q`` the integer counts: one sparse integer system, solved exactly by
+``shtoss_exact.linear`` (p-adic lifting; only the sums asked for are reconstructed).
+The play ends in state ``e`` with probability ``sum_i v_i C_ie / D``, and lasts
+``sum_i v_i`` deals on average.
+
+Before solving, every playing state must be able to reach an end: otherwise some play
+never ends and the question has no answer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, TypeVar
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.linear import elimination_work, solve_sums
+from shtoss_exact.series_chain import Chain, State, Status
+from shtoss_exact.series_cost import MAX_SECONDS, check_cost, int_bytes
+from shtoss_exact.series_result import NetCounts, Solved
 
-S = TypeVar("S", bound=Hashable)
+NEVER_ENDS = "the play never ends with these options (some states are never left)"
 
-MAX_SOLVE_STATES = 5_000
-"""Largest linear system solved exactly (playing states of a chain with cycles)."""
-
-MAX_SOLVE_WORK = 1.5e9
-"""Largest estimated cost of an exact elimination (``solve_work``): about two seconds."""
-
-_NEVER_ENDS = "the play never ends with these options (some states are never left)"
+_ADVICE = "give --deals, or a smaller bankroll or target"
 
 
-def absorbing_visits(
-    graph: Any, playing: Sequence[S], flows: Mapping[tuple[S, S], Fraction], start: S
-) -> dict[S, Fraction]:
-    """Expected visits of each playing state before the play ends.
+def solve_unbounded(chain: Chain) -> Solved:
+    """The net distribution at the end of play, how it ended, and the expected deals.
 
-    >>> import networkx as nx
-    >>> g = nx.DiGraph([("a", "a"), ("a", "end")])
-    >>> absorbing_visits(g, ["a"], {("a", "a"): Fraction(1, 3)}, "a")
-    {'a': Fraction(3, 2)}
+    >>> from shtoss_exact.deck import make_deal
+    >>> from shtoss_exact.plans import plan_named
+    >>> from shtoss_exact.schemes import scheme_named
+    >>> from shtoss_exact.series_chain import Rules, build_chain, deal_outcomes
+    >>> outcomes = deal_outcomes(make_deal(), scheme_named("classic"))
+    >>> rules = Rules(plan_named("stop"), outcomes, target=Fraction(2), tracks_net=True)
+    >>> solve_unbounded(build_chain(rules, deals=None, max_states=100)).ends["target"]
+    Fraction(160000, 693889)
     """
-    import networkx as nx
-
-    inner = nx.DiGraph()
-    inner.add_nodes_from(playing)
-    inner.add_edges_from(edge for edge in flows if edge[0] != edge[1])
-    if nx.is_directed_acyclic_graph(inner):
-        visits: dict[S, Fraction] = {}
-        for state in nx.topological_sort(inner):
-            inflow = Fraction(1 if state == start else 0)
-            inflow += sum(
-                (visits[i] * flows[i, state] for i in inner.predecessors(state)), Fraction(0)
-            )
-            stay = 1 - flows.get((state, state), Fraction(0))
-            if stay == 0:
-                if inflow:
-                    raise ShtossError(_NEVER_ENDS)
-                visits[state] = Fraction(0)
-                continue
-            visits[state] = inflow / stay
-        return visits
-    if len(playing) > MAX_SOLVE_STATES:
-        raise ShtossError(
-            f"{len(playing)} playing states with cycles: more than the limit {MAX_SOLVE_STATES} "
-            "for an exact solve; give --deals, or a smaller bankroll or target"
-        )
-    work = solve_work(playing, flows, limit=MAX_SOLVE_WORK)
-    if work > MAX_SOLVE_WORK:
-        raise ShtossError(
-            f"at least {work:.1e} steps to solve {len(playing)} playing states exactly: more "
-            f"than the limit {MAX_SOLVE_WORK:.1e}; give --deals, or a smaller bankroll or target"
-        )
-    return _eliminate(playing, flows, start)
-
-
-def solve_work(
-    playing: Sequence[S], flows: Mapping[tuple[S, S], Fraction], *, limit: float = float("inf")
-) -> float:
-    """Estimated bit operations of ``_eliminate``, from a dry run of its fill-in.
-
-    The elimination is run on the pattern of non-zero entries alone (sets of column
-    numbers, no arithmetic), so every row update it will make is counted exactly. An
-    update at pivot k works on fractions that have grown by about one transition
-    denominator per pivot, so it is weighted by (k + 1) times the bits of the largest
-    transition denominator. The dry run stops once the sum passes ``limit``.
-
-    >>> solve_work(["a", "b"], {("a", "b"): Fraction(1, 3), ("b", "a"): Fraction(1, 3)})
-    4.0
-    """
+    d = chain.denominator
+    found = [s for s in chain.depth if s.status is Status.PLAYING]
+    _check_ends(chain, found)
+    # The order of elimination decides the fill-in: the order of discovery, or by net
+    # (a walk eliminated from one end fills within its band). The cheapest is taken.
+    best: tuple[float, list[State], list[dict[int, int]], dict[tuple[Status, Fraction | int],
+                dict[int, int]]] | None = None  # fmt: skip
+    for order in (
+        found,
+        sorted(found, key=lambda s: (-_net(s), s.level, s.stake)),
+        sorted(found, key=lambda s: (_net(s), s.level, s.stake)),
+    ):
+        rows, ends = _system(chain, order)
+        limit = 10 * MAX_SECONDS * 1e9 if best is None else best[0]
+        work = elimination_work(rows, bits=d.bit_length(), limit=limit)
+        if best is None or work < best[0]:
+            best = (work, order, rows, ends)
+    assert best is not None
+    work, playing, rows, ends = best
     index = {state: i for i, state in enumerate(playing)}
-    rows: list[set[int]] = [{i} for i in range(len(playing))]
-    for a, b in flows:
-        rows[index[b]].add(index[a])
-    holders: list[set[int]] = [set() for _ in playing]
-    for r, row in enumerate(rows):
-        for c in row:
-            holders[c].add(r)
-    bits = max((p.denominator.bit_length() for p in flows.values()), default=1)
-    work = 0.0
-    for pivot, row in enumerate(rows):
-        for c in row:
-            holders[c].discard(pivot)
-        for r in holders[pivot]:
-            work += len(row) * (pivot + 1) * bits
-            other = rows[r]
-            for c in row - other:
-                other.add(c)
-                holders[c].add(r)
-        if work > limit:
-            break
-    return work
+    what = f"{len(playing)} playing states until the play ends"
+    check_cost(work * 1e-9, int_bytes(work / 1000, 256), what=what, advice=_ADVICE)
+    rhs = [0] * len(playing)
+    rhs[index[chain.start]] = d
+    keys = sorted(ends, key=lambda key: (key[1], key[0].value))
+    sums = [ends[key] for key in keys] + [dict.fromkeys(range(len(playing)), 1)]
+    answers = solve_sums(rows, rhs, sums)
+    result = dict.fromkeys((s.value for s in Status), Fraction(0))
+    distribution: dict[Fraction, Fraction] = {}
+    for (status, net), visits in zip(keys, answers, strict=False):
+        p = visits / d
+        result[status.value] += p
+        value = Fraction(net)
+        distribution[value] = distribution.get(value, Fraction(0)) + p
+    return Solved(NetCounts.from_fractions(distribution), result, answers[-1])
 
 
-def _eliminate(
-    playing: Sequence[S], flows: Mapping[tuple[S, S], Fraction], start: S
-) -> dict[S, Fraction]:
+def _net(state: State) -> Fraction | int:
+    assert state.net is not None
+    return state.net
+
+
+def _system(
+    chain: Chain, playing: list[State]
+) -> tuple[list[dict[int, int]], dict[tuple[Status, Fraction | int], dict[int, int]]]:
+    """Equation j: ``D v_j - sum over i of v_i C_ij = D [j = start]``; and for each end
+    (status, net), the counts into it from each playing state."""
     index = {state: i for i, state in enumerate(playing)}
-    # Equation j: v_j - sum over i of v_i Q_ij = [j = start].
-    rows: list[dict[int, Fraction]] = [{i: Fraction(1)} for i in range(len(playing))]
-    for (a, b), p in flows.items():
-        row = rows[index[b]]
-        row[index[a]] = row.get(index[a], Fraction(0)) - p
-    rhs = [Fraction(0)] * len(playing)
-    rhs[index[start]] = Fraction(1)
-    holders: list[set[int]] = [set() for _ in playing]  # column -> rows holding it
-    for r, row in enumerate(rows):
-        for c in row:
-            holders[c].add(r)
-    for pivot in range(len(playing)):
-        row = rows[pivot]
-        head = row.get(pivot, Fraction(0))
-        if head == 0:
-            raise ShtossError(_NEVER_ENDS)
-        for c in row:
-            holders[c].discard(pivot)
-        for r in sorted(holders[pivot]):
-            other = rows[r]
-            factor = other[pivot] / head
-            for c, value in row.items():
-                updated = other.get(c, Fraction(0)) - factor * value
-                if updated:
-                    if c not in other:
-                        holders[c].add(r)
-                    other[c] = updated
-                elif c in other:
-                    del other[c]
-                    holders[c].discard(r)
-            rhs[r] -= factor * rhs[pivot]
-    solution = [Fraction(0)] * len(playing)
-    for pivot in reversed(range(len(playing))):
-        row = rows[pivot]
-        known = sum((v * solution[c] for c, v in row.items() if c > pivot), Fraction(0))
-        solution[pivot] = (rhs[pivot] - known) / row[pivot]
-    return {state: solution[i] for i, state in enumerate(playing)}
+    rows: list[dict[int, int]] = [{i: chain.denominator} for i in range(len(playing))]
+    ends: dict[tuple[Status, Fraction | int], dict[int, int]] = {}
+    for state in playing:
+        i = index[state]
+        for nxt, count, _ in chain.edges[state]:
+            j = index.get(nxt)
+            if j is not None:
+                rows[j][i] = rows[j].get(i, 0) - count
+            else:
+                weights = ends.setdefault((nxt.status, _net(nxt)), {})
+                weights[i] = weights.get(i, 0) + count
+    return rows, ends
+
+
+def _check_ends(chain: Chain, playing: list[State]) -> None:
+    """Refuse a chain where some reachable playing state can never reach an end."""
+    back: dict[State, list[State]] = {}
+    for state in playing:
+        for nxt, count, _ in chain.edges[state]:
+            if count:
+                back.setdefault(nxt, []).append(state)
+    seen = {s for s in chain.depth if s.status is not Status.PLAYING}
+    stack = list(seen)
+    while stack:
+        for before in back.get(stack.pop(), ()):
+            if before not in seen:
+                seen.add(before)
+                stack.append(before)
+    if any(state not in seen for state in playing):
+        raise ShtossError(NEVER_ENDS)

@@ -1,24 +1,27 @@
-"""``shtoss-exact series``: whole outputs and one-line refusals."""
+"""``shtoss-exact series``: whole outputs, the record, the chain's export, one-line refusals."""
 
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from shtoss_exact.cli import cli
+from shtoss_exact.series_odds import series
 
 FLAT_3 = """\
-Stakes across deals: plan flat, 3 deals, initial kush 1, free kush
-quantity                                            exact    decimal
-punter's expected net                             -99/833  -0.118848
-variance of the net                        2078400/693889   2.995292
-P(punter ends ahead)                  271840000/578009537   0.470304
-P(punter ends behind = banker ahead)  306169537/578009537   0.529696
-expected deals played                                   3   3.000000
-expected length of a series                       833/433   1.923788
+Stakes across deals: plan flat, 3 deals, initial kush 1, free kush; scheme classic, 52 cards in the banker's deck
+quantity                                              exact    decimal
+punter's expected net                               -99/833  -0.118848
+variance of the net                          2078400/693889   2.995292
+P(punter ends ahead: net > 0)           271840000/578009537   0.470304
+P(banker ends ahead: net < 0)           306169537/578009537   0.529696
+P(even: net = 0)                                          0   0.000000
+expected deals played                                     3   3.000000
+expected length of a series once begun              833/433   1.923788
 
 The punter's net result (the banker's is its negation)
 net          probability  percent
@@ -26,7 +29,28 @@ net          probability  percent
  -1  224986800/578009537  38.924%
   1  207840000/578009537  35.958%
   3   64000000/578009537  11.072%
-"""
+"""  # noqa: E501
+
+STOP_RUIN = """\
+Stakes across deals: plan stop, until the play ends, initial kush 1, bankroll 1, target 2, free kush; scheme classic, 52 cards in the banker's deck
+quantity                                                         exact    decimal
+punter's expected net                                    -40689/693889  -0.058639
+variance of the net                          692711494800/481481944321   1.438707
+P(punter ends ahead: net > 0)                            160000/693889   0.230584
+P(banker ends ahead: net < 0)                                  433/833   0.519808
+P(even: net = 0)                                         173200/693889   0.249608
+expected deals played                                         1233/833   1.480192
+P(ruined: the bankroll fell below the kush)                    433/833   0.519808
+P(the net reached the target)                            160000/693889   0.230584
+P(the plan stopped after a loss)                         173200/693889   0.249608
+expected length of a series once begun                         833/433   1.923788
+
+The punter's net result (the banker's is its negation)
+net    probability  percent
+ -1        433/833  51.981%
+  0  173200/693889  24.961%
+  2  160000/693889  23.058%
+"""  # noqa: E501
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -36,32 +60,41 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def test_text_output_whole() -> None:
     assert run("--deals", "3") == (0, FLAT_3, "")
+    assert run("--plan", "стоп", "--bankroll", "1", "--target", "2") == (0, STOP_RUIN, "")
 
 
-def test_json_fields() -> None:
+def test_json_is_the_record() -> None:
     code, out, _ = run("--deals", "2", "--format", "json")
     record = json.loads(out)
     assert code == 0
-    assert record["net"] == {"-2": "187489/693889", "0": "346400/693889", "2": "160000/693889"}
-    assert record["ev"] == "-66/833"
-    assert record["p_ahead"] == "160000/693889"
-    assert record["banker"]["p_ahead"] == "187489/693889"
-    assert "p_ruin" not in record
+    assert record == series("flat", deals=2).to_dict()
+    assert record["net"] == [
+        {"value": "-2", "probability": "187489/693889"},
+        {"value": "0", "probability": "346400/693889"},
+        {"value": "2", "probability": "160000/693889"},
+    ]
+    assert (record["ev"], record["punter"], record["banker"]) == (
+        "-66/833", "160000/693889", "187489/693889"
+    )  # fmt: skip
+    assert (record["p_ruin"], record["p_playing"]) == ("0", "1")
 
 
-def test_json_with_bankroll_has_ruin() -> None:
+def test_json_until_ruin_or_target() -> None:
     code, out, _ = run("--bankroll", "1", "--target", "1", "--format", "json")
     record = json.loads(out)
     assert code == 0
     assert (record["p_ruin"], record["p_target"], record["deals"]) == ("433/833", "400/833", None)
-    assert record["net"] == {"-1": "433/833", "1": "400/833"}
+    assert record["net"] == [
+        {"value": "-1", "probability": "433/833"},
+        {"value": "1", "probability": "400/833"},
+    ]
 
 
 def test_hermann_story_and_csv() -> None:
     code, out, _ = run("--plan", "hermann", "--format", "json")
     assert code == 0
-    assert json.loads(out)["story"]["probability"] == "256/634933"
-    code, out, _ = run("--plan", "hermann", "--format", "csv")
+    assert json.loads(out)["p_story"] == "256/634933"
+    code, out, _ = run("--plan", "германн", "--format", "csv")
     assert (code, out) == (
         0,
         "net,probability\n-47000,514009537/578009537\n329000,64000000/578009537\n",
@@ -74,11 +107,41 @@ def test_series_option_and_markdown() -> None:
     assert "| P(a series of at least 2 wins) |" in out
 
 
+def test_a_scheme_file_and_a_plan_file(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.json"
+    plan.write_text('{"name": "twice", "after_win": "ride", "raises": 2}', encoding="utf-8")
+    code, out, _ = run("--plan-file", str(plan), "--scheme", "examples/schemes/lob-half.toml",
+                       "--deals", "3", "--format", "json")  # fmt: skip
+    record = json.loads(out)
+    assert code == 0 and (record["plan"], record["scheme"]) == ("twice", "lob-half")
+
+
+def test_long_answers_print_without_the_digit_limit() -> None:
+    code, out, _ = run("--deals", "1500")
+    assert code == 0 and "characters; exact in --format json" in out
+    code, out, _ = run("--deals", "1500", "--format", "json")
+    record = json.loads(out)
+    assert code == 0 and len(record["net"]) == 1501
+    assert len(record["punter"]) > 8000
+
+
 def test_export_graph(tmp_path: Path) -> None:
     path = tmp_path / "chain.dot"
     code, out, _ = run("--plan", "paroli:2", "--deals", "5", "--export-graph", str(path))
     assert code == 0 and out
-    assert path.read_text(encoding="utf-8").startswith("digraph chain {")
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("digraph chain {") and '"stake=4 level=2"' in text
+    code, out, _ = run("--plan", "paroli:2", "--deals", "5", "--export-graph", "-", "--format",
+                       "json", "-o", str(tmp_path / "r.json"))  # fmt: skip
+    assert code == 0 and out == text
+    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["plan"] == "paroli:2"
+
+
+def test_help_lists_the_plans_from_the_registry() -> None:
+    code, out, _ = run("--help")
+    assert code == 0
+    for name in ("flat", "paroli:k", "hermann", "загнуть-угол", "NAME|FILE"):
+        assert name in " ".join(out.split())
 
 
 @pytest.mark.parametrize(
@@ -95,8 +158,10 @@ def test_export_graph(tmp_path: Path) -> None:
         ([], "no number of deals"),
         (["--plan", "paroli:3", "--deals", "100", "--scheme", "thirds", "--card", "7h"], "limit"),
         (["--deals", "2", "--export-graph", "chain.png"], "allowed suffixes"),
-        (["--plan-file", "/nonexistent/plan.toml", "--deals", "2"], "cannot read plan file"),
+        (["--plan-file", "/nonexistent/plan.toml", "--deals", "2"], "cannot read"),
         (["--bankroll", "1000000", "--target", "1000000"], "limit"),
+        (["--deals", "10000", "--format", "json"], "limit"),
+        (["--plan", "flat", "--plan-file", "x.toml"], "not both"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], needle: str) -> None:
@@ -106,3 +171,10 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], needle: str) -> None:
     lines = err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("shtoss-exact: error:")
     assert needle in lines[0]
+
+
+def test_figures_match_the_library() -> None:
+    code, out, _ = run("--plan", "raise", "--deals", "100", "--format", "json")
+    record = json.loads(out)
+    result = series("raise", deals=100)
+    assert code == 0 and Fraction(record["ev"]) == result.ev

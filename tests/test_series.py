@@ -1,7 +1,8 @@
-"""Stakes across deals: the chain against brute force over every sequence of outcomes."""
+"""Stakes across deals: every method against brute force over every sequence of outcomes."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from itertools import product
 
@@ -10,14 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact import odds
-from shtoss_exact.deck import Deal
+from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.deck import make_deal
 from shtoss_exact.plans import AfterLoss, AfterWin, DealEvent, Plan, plan_named
 from shtoss_exact.schemes import scheme_named
 from shtoss_exact.series_odds import (
+    SeriesResult,
     deal_outcomes,
-    mean_series_length,
+    expected_series,
     p_series,
     series,
     story_probability,
@@ -28,7 +29,9 @@ THIRDS_DEAL = make_deal(deck=36, card="7h")
 
 
 def one_bet(scheme: str, deal: Deal) -> dict[Fraction, Fraction]:
-    return scheme_named(scheme).settlement_counts(deal).distribution()
+    return {
+        x: p for x, p in scheme_named(scheme).settlement_counts(deal).distribution().items() if p
+    }
 
 
 def brute_force(
@@ -40,7 +43,11 @@ def brute_force(
     target: Fraction | None = None,
     max_stake: Fraction | None = None,
 ) -> tuple[dict[Fraction, Fraction], dict[str, Fraction], Fraction]:
-    """Walk every sequence of ``deals`` outcomes, one by one, with no state merging."""
+    """Walk every sequence of ``deals`` outcomes, one by one, with no state merging.
+
+    After each deal: the target ends the play, else ruin (the bankroll below the kush),
+    else a loss under a plan that stops; the stake never exceeds what the punter has.
+    """
     top = max(bet)
     net_dist: dict[Fraction, Fraction] = {}
     ends: dict[str, Fraction] = {}
@@ -61,13 +68,13 @@ def brute_force(
                     stake, level = stake * factor, level + 1
             elif payoff < 0:
                 stake, level = plan.kush, 0
-                if plan.after_loss is AfterLoss.STOP:
-                    ended = "stopped"
-            if not ended and target is not None and net >= target:
+            if target is not None and net >= target:
                 ended = "target"
-            if not ended and bankroll is not None:
-                if bankroll + net < plan.kush:
-                    ended = "ruined"
+            elif bankroll is not None and bankroll + net < plan.kush:
+                ended = "ruined"
+            elif payoff < 0 and plan.after_loss is AfterLoss.STOP:
+                ended = "stopped"
+            elif bankroll is not None:
                 stake = min(stake, bankroll + net)
             if max_stake is not None:
                 stake = min(stake, max_stake)
@@ -75,6 +82,12 @@ def brute_force(
         ends[ended or "playing"] = ends.get(ended or "playing", Fraction(0)) + chance
         played_mean += chance * played
     return {v: p for v, p in net_dist.items() if p}, ends, played_mean
+
+
+def assert_partition(r: SeriesResult) -> None:
+    assert r.p_ruin + r.p_target + r.p_stopped + r.p_playing == 1
+    assert r.punter + r.banker + r.null == 1
+    assert sum(r.net.values()) == 1
 
 
 def test_one_deal_is_the_one_bet_distribution() -> None:
@@ -93,7 +106,7 @@ def convolve(a: dict[Fraction, Fraction], b: dict[Fraction, Fraction]) -> dict[F
     return out
 
 
-@pytest.mark.parametrize("scheme", ["classic", "lob-half", "thirds"])
+@pytest.mark.parametrize("scheme", ["classic", "lob-half", "thirds", "pharaon"])
 def test_flat_stake_is_the_k_fold_convolution(scheme: str) -> None:
     bet = one_bet(scheme, THIRDS_DEAL)
     total = {Fraction(0): Fraction(1)}
@@ -102,6 +115,8 @@ def test_flat_stake_is_the_k_fold_convolution(scheme: str) -> None:
         r = series("flat", deals=deals, scheme=scheme, deal=THIRDS_DEAL)
         assert dict(r.net) == total
         assert r.ev == deals * scheme_named(scheme).ev(THIRDS_DEAL)
+        assert r.expected_deals == deals and r.p_playing == 1
+        assert_partition(r)
 
 
 PLANS = ["flat", "raise", "raise:1", "paroli", "paroli:2", "stop", "hermann"]
@@ -117,25 +132,29 @@ def test_chain_equals_brute_force(plan: str, scheme: str) -> None:
     assert dict(r.net) == net
     assert r.expected_deals == played
     assert r.p_stopped == ends.get("stopped", 0)
-    assert sum(r.net.values()) == 1
+    assert r.p_playing == ends.get("playing", 0)
+    assert_partition(r)
     mean = sum(v * p for v, p in net.items())
+    assert r.ev == mean
     assert r.variance == sum((v - mean) ** 2 * p for v, p in net.items())
-    assert r.p_ahead == sum(p for v, p in net.items() if v > 0)
+    assert r.punter == sum(p for v, p in net.items() if v > 0)
+    assert r.banker == sum(p for v, p in net.items() if v < 0)
     assert r.banker_net == {-v: p for v, p in net.items()}
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(
     plan=st.sampled_from(PLANS[:-1]),
     deals=st.integers(1, 6),
-    bankroll=st.integers(1, 6),
+    bankroll=st.none() | st.integers(1, 6),
     target=st.none() | st.integers(1, 6),
     max_stake=st.none() | st.integers(1, 3),
     scheme=st.sampled_from(["classic", "lob-half", "pharaon"]),
 )
 def test_bankroll_target_and_cap_equal_brute_force(
-    plan: str, deals: int, bankroll: int, target: int | None, max_stake: int | None, scheme: str
-) -> None:
+    plan: str, deals: int, bankroll: int | None, target: int | None, max_stake: int | None,
+    scheme: str,
+) -> None:  # fmt: skip
     deal = Deal(10, 2)
     r = series(plan, deals=deals, scheme=scheme, deal=deal, bankroll=bankroll, target=target,
                max_stake=max_stake)  # fmt: skip
@@ -143,14 +162,27 @@ def test_bankroll_target_and_cap_equal_brute_force(
         plan_named(plan),
         one_bet(scheme, deal),
         deals,
-        bankroll=Fraction(bankroll),
+        bankroll=None if bankroll is None else Fraction(bankroll),
         target=None if target is None else Fraction(target),
         max_stake=None if max_stake is None else Fraction(max_stake),
     )
     assert dict(r.net) == net
-    assert r.p_ruin == ends.get("ruined", 0)
-    assert r.p_target == (None if target is None else ends.get("target", 0))
+    assert (r.p_ruin, r.p_target, r.p_stopped, r.p_playing) == tuple(
+        ends.get(key, Fraction(0)) for key in ("ruined", "target", "stopped", "playing")
+    )
     assert r.expected_deals == played
+    assert_partition(r)
+
+
+def test_ruin_counts_whatever_the_plan_does_next() -> None:
+    # Stop after a loss, bankroll 1: the first loss ruins him before the plan stops.
+    r = series("stop", bankroll=1, target=2)
+    assert r.p_ruin == Fraction(433, 833)
+    assert r.p_target == CLASSIC.punter**2
+    assert r.p_stopped == CLASSIC.punter * CLASSIC.banker  # won, then lost: bankroll 1 left
+    assert_partition(r)
+    h = series("hermann", bankroll=47000)
+    assert h.p_ruin == 1 - CLASSIC.punter**3 and h.p_stopped == 0
 
 
 def test_hermann_story() -> None:
@@ -162,11 +194,12 @@ def test_hermann_story() -> None:
     story = (DealEvent.SONIK_WON, DealEvent.SONIK_WON, DealEvent.LOB_KILLED)
     assert story_probability(make_deal(), story) == expected
     r = series("hermann")
-    assert r.story == expected
+    assert r.p_story == expected
     assert r.deals == 3
     # Three wins in a row let 47 000 ride to 376 000: net 329 000; any loss costs 47 000.
     assert dict(r.net) == {Fraction(-47000): 1 - CLASSIC.punter**3,
                            Fraction(329000): CLASSIC.punter**3}  # fmt: skip
+    assert r.p_stopped == 1 - CLASSIC.punter**3 and r.p_playing == CLASSIC.punter**3
 
 
 def gamblers_ruin(
@@ -179,7 +212,7 @@ def gamblers_ruin(
     return win, duration
 
 
-@pytest.mark.parametrize(("bankroll", "target"), [(1, 1), (3, 2), (5, 5), (20, 10)])
+@pytest.mark.parametrize(("bankroll", "target"), [(1, 1), (3, 2), (5, 5), (20, 10), (1000, 1000)])
 def test_unbounded_flat_is_the_gamblers_ruin(bankroll: int, target: int) -> None:
     r = series("flat", bankroll=bankroll, target=target)
     win, duration = gamblers_ruin(CLASSIC.punter, CLASSIC.banker, bankroll, target)
@@ -188,9 +221,10 @@ def test_unbounded_flat_is_the_gamblers_ruin(bankroll: int, target: int) -> None
     assert r.p_ruin == 1 - win
     assert r.expected_deals == duration
     assert dict(r.net) == {Fraction(-bankroll): 1 - win, Fraction(target): win}
+    assert_partition(r)
 
 
-def test_unbounded_without_cycles_is_solved_in_order() -> None:
+def test_unbounded_without_cycles() -> None:
     # Stop after a loss, or at net 3: the play ends within 3 deals.
     r = series("stop", target=3)
     finite = series("stop", target=3, deals=3)
@@ -204,21 +238,31 @@ def test_unbounded_without_cycles_is_solved_in_order() -> None:
 def test_unbounded_paroli_agrees_with_a_long_horizon_where_the_play_must_end() -> None:
     # With a bankroll of 2 and a target of 1 under paroli:1, every path ends by deal 3.
     r = series("paroli:1", bankroll=2, target=1)
-    assert dict(r.net) == dict(series("paroli:1", bankroll=2, target=1, deals=3).net)
+    long = series("paroli:1", bankroll=2, target=1, deals=3)
+    assert dict(r.net) == dict(long.net)
+    assert long.p_playing == 0 and r.expected_deals == long.expected_deals
 
 
 def test_never_ending_play_is_refused() -> None:
     with pytest.raises(ShtossError, match="never ends"):
         series("flat", deal=Deal(10, 0), bankroll=2, target=2)
+    with pytest.raises(ShtossError, match="never ends"):
+        series("paroli:2", deal=Deal(10, 0), bankroll=2, target=2)
     with pytest.raises(ShtossError, match="no number of deals"):
         series("flat")
+    with pytest.raises(ShtossError, match="both --bankroll and --target"):
+        series("flat", bankroll=5)
 
 
 def test_large_computations_are_refused_up_front() -> None:
     with pytest.raises(ShtossError, match="limit"):
         series("paroli:3", deals=100, scheme="thirds", deal=THIRDS_DEAL)
-    with pytest.raises(ShtossError, match="states"):
+    with pytest.raises(ShtossError, match="limit"):
         series("flat", bankroll=100000, target=100000)
+    with pytest.raises(ShtossError, match="limit"):
+        series("paroli:3", bankroll=10**6, target=10**6)
+    with pytest.raises(ShtossError, match="limit"):
+        series("raise", deals=10**6)
 
 
 def test_bad_table_limits_are_refused() -> None:
@@ -228,6 +272,41 @@ def test_bad_table_limits_are_refused() -> None:
         series("flat", deals=2, max_stake=Fraction(1, 2))
     with pytest.raises(ShtossError, match="target"):
         series("flat", deals=2, target=0)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "name"),
+    [
+        ({"bankroll": 1.5}, "bankroll"),
+        ({"target": True}, "target"),
+        ({"kush": 0.1}, "kush"),
+        ({"max_stake": 2.0}, "max_stake"),
+        ({"deals": 2.0}, "deals"),
+        ({"deals": True}, "deals"),
+        ({"deals": 0}, "deals"),
+        ({"deals": 3, "series_length": 1.0}, "series_length"),
+        ({"deals": 2, "kush": 10**100}, "kush"),
+        ({"deals": 2, "scheme": 3}, "scheme"),
+        ({"deals": 2, "deal": (52, 4)}, "deal"),
+    ],
+)
+def test_library_arguments_are_checked(arguments: dict[str, object], name: str) -> None:
+    with pytest.raises(ShtossError, match=name):
+        series("flat", **arguments)  # type: ignore[arg-type]
+    with pytest.raises(ShtossError, match="plan"):
+        series(3, deals=2)  # type: ignore[arg-type]
+
+
+def test_library_takes_what_the_command_line_takes() -> None:
+    assert series("пароли:2", deals=3).plan == plan_named("paroli:2")
+    assert dict(series("флэт", deals=2, kush="1/2").net) == dict(
+        series(deals=2, kush=Fraction(1, 2)).net
+    )
+    from shtoss_exact.scheme_files import load_scheme
+
+    thirds = load_scheme("examples/schemes/thirds.toml")
+    assert series("flat", deals=2, scheme=thirds, deal=THIRDS_DEAL).scheme == thirds.name
+    assert series("flat", deals=2, scheme="фараон").scheme == "pharaon"
 
 
 def brute_series(bet: dict[Fraction, Fraction], deals: int, length: int) -> Fraction:
@@ -243,19 +322,59 @@ def brute_series(bet: dict[Fraction, Fraction], deals: int, length: int) -> Frac
     return total
 
 
-@pytest.mark.parametrize("scheme", ["classic", "pharaon"])
-@pytest.mark.parametrize(("deals", "length"), [(1, 1), (4, 2), (5, 3), (6, 6)])
+@pytest.mark.parametrize("scheme", ["classic", "pharaon", "thirds"])
+@pytest.mark.parametrize(("deals", "length"), [(1, 1), (4, 2), (5, 3), (6, 6), (5, 1), (3, 4)])
 def test_p_series_equals_brute_force(scheme: str, deals: int, length: int) -> None:
-    deal = Deal(7, 2)  # odd: pharaon's last card is null, a push
-    outcomes = deal_outcomes(deal, scheme_named(scheme))
+    deal = make_deal(cards=7, copies=2, card="7h", suits="hd") if scheme == "thirds" else Deal(7, 2)
+    outcomes = deal_outcomes(deal, scheme_named(scheme))  # 7 cards: pharaon's last card a push
     assert p_series(outcomes, deals=deals, length=length) == brute_series(
         one_bet(scheme, deal), deals, length
     )
 
 
-def test_mean_series_length() -> None:
+def test_series_length_beyond_the_deals_is_zero_at_once() -> None:
+    assert series("flat", deals=3, series_length=10**19).p_series == 0
+    assert series("flat", deals=1000, series_length=10**6).p_series == 0
+    assert series("flat", deals=3, series_length=3).p_series == CLASSIC.punter**3
+
+
+def test_expected_series() -> None:
     outcomes = deal_outcomes(make_deal(), scheme_named("classic"))
-    assert mean_series_length(outcomes) == 1 / (1 - CLASSIC.punter)
+    assert expected_series(outcomes) == 1 / (1 - CLASSIC.punter)
     # A long horizon's truncated sum approaches it: P(L >= l) = w**(l - 1).
     w = CLASSIC.punter
-    assert abs(sum(w ** (n - 1) for n in range(1, 200)) - mean_series_length(outcomes)) < 1e-40
+    assert abs(sum(w ** (n - 1) for n in range(1, 200)) - Fraction(833, 433)) < 1e-40
+    assert expected_series(deal_outcomes(Deal(10, 0), scheme_named("classic"))) is None
+
+
+def test_the_record_is_the_json() -> None:
+    r = series("paroli:2", deals=3, bankroll=3, target=4, series_length=2)
+    record = r.to_dict()
+    assert json.loads(r.to_json()) == record
+    assert record["net"] == [{"value": str(v), "probability": str(p)} for v, p in r.net.items()]
+    assert record["p_ruin"] == str(r.p_ruin) and record["float"]["p_ruin"] == float(r.p_ruin)
+    assert "net" not in r.to_dict(net=False)
+    assert "p_ruin=" in repr(r)
+    with pytest.raises(TypeError):
+        SeriesResult(r.plan, "classic")  # type: ignore[misc]
+
+
+def test_long_exact_values_need_no_digit_limit() -> None:
+    # 1500 deals: exact values of 4 400 digits, beyond Python's int-to-str default.
+    r = series("flat", deals=1500)
+    record = r.to_dict(net=False)
+    assert len(record["punter"]) > 8000
+    assert _read(record["punter"]) == r.punter
+    with pytest.raises(ShtossError, match="digits"):
+        series("flat", deals=5000).to_dict()
+
+
+def _read(text: str) -> Fraction:
+    import sys
+
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # only to read the answer back in this test
+    try:
+        return Fraction(text)
+    finally:
+        sys.set_int_max_str_digits(limit)

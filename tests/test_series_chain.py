@@ -1,69 +1,83 @@
-"""The chain itself: exact edge sums, the exact solver, exports, plans as data."""
+"""The chain itself: exact edge sums, its networkx model, exports, and what imports it."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
 import networkx as nx
 import pytest
-import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.numbers import parse_fraction
-from shtoss_exact.deck import make_deal
-from shtoss_exact.plans import AfterWin, load_plan, plan_from_mapping, plan_named
+from shtoss_exact.plans import plan_named
 from shtoss_exact.schemes import scheme_named
-from shtoss_exact.series_odds import (
+from shtoss_exact.series_chain import (
     Chain,
     Rules,
+    Status,
     build_chain,
     check_chain,
+    classic_outcomes,
     deal_outcomes,
-    export_graph,
-    series,
 )
-from shtoss_exact.series_solve import _eliminate, absorbing_visits
+from shtoss_exact.series_export import export_graph, graph_format
+from shtoss_exact.series_odds import series
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "plans"
+CLASSIC = deal_outcomes(make_deal(), scheme_named("classic"))
 
 
 def paroli_chain() -> Chain:
-    rules = Rules(plan_named("paroli:3"), deal_outcomes(make_deal(), scheme_named("classic")))
-    return build_chain(rules, deals=10)
+    return build_chain(Rules(plan_named("paroli:3"), CLASSIC), deals=10, max_states=100)
 
 
 def test_every_state_sums_to_one_and_a_broken_chain_is_caught() -> None:
     chain = paroli_chain()
-    for state in chain.graph:
-        assert sum(chain.probability(state, b) for b in chain.graph.successors(state)) == 1
-    some_edge = next(iter(chain.graph.edges))
-    chain.graph.edges[some_edge]["count"] += 1
+    assert len(chain.depth) == 4
+    for state, out in chain.edges.items():
+        assert sum(chain.probability(state, b) for b, _, _ in out) == 1
+    some_state = next(iter(chain.edges))
+    nxt, count, gains = chain.edges[some_state][0]
+    chain.edges[some_state][0] = (nxt, count + 1, gains)
     with pytest.raises(AssertionError, match="outgoing probability"):
         check_chain(chain)
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.data())
-def test_elimination_equals_sympy(data: st.DataObject) -> None:
-    size = data.draw(st.integers(1, 6))
-    flows: dict[tuple[int, int], Fraction] = {}
-    for a in range(size):
-        weights = data.draw(st.lists(st.integers(0, 4), min_size=size + 1, max_size=size + 1))
-        weights[-1] += 1  # some chance to end from every state
-        for b in range(size):
-            if weights[b]:
-                flows[a, b] = Fraction(weights[b], sum(weights))
-    visits = _eliminate(list(range(size)), flows, 0)
-    q = sympy.Matrix(size, size, lambda i, j: sympy.Rational(str(flows.get((i, j), 0))))
-    start = sympy.Matrix([[1 if j == 0 else 0 for j in range(size)]])
-    expected = start * (sympy.eye(size) - q).inv()
-    assert [sympy.Rational(str(visits[j])) for j in range(size)] == list(expected)
-    graph = nx.DiGraph(list(flows))
-    graph.add_nodes_from(range(size))
-    assert absorbing_visits(graph, list(range(size)), flows, 0) == visits
+def test_the_graph_is_the_chain() -> None:
+    chain = paroli_chain()
+    graph = chain.graph
+    assert set(graph) == set(chain.depth)
+    for a, b, count in graph.edges(data="count"):
+        assert Fraction(count, chain.denominator) == chain.probability(a, b)
+
+
+def test_chain_limits_are_refused_as_soon_as_met() -> None:
+    rules = Rules(plan_named("raise"), CLASSIC)
+    with pytest.raises(ShtossError, match="more than 50 states"):
+        build_chain(rules, deals=100, max_states=50)
+    with pytest.raises(ShtossError, match="would take more than"):
+        build_chain(rules, deals=100, max_states=10**6, max_seconds=1e-4)
+
+
+def test_ended_states_keep_their_mass() -> None:
+    rules = Rules(plan_named("stop"), CLASSIC, target=Fraction(2), tracks_net=True)
+    chain = build_chain(rules, deals=4, max_states=100)
+    ended = [s for s in chain.edges if s.status is not Status.PLAYING]
+    assert ended
+    for state in ended:
+        assert chain.edges[state] == [(state, chain.denominator, {0: chain.denominator})]
+
+
+def test_raise_after_a_half_win_is_one_and_a_half() -> None:
+    # "a maximal win x2, half the maximum x1.5": thirds give x2, x5/3, x4/3.
+    deal = make_deal(deck=36, card="7h")
+    chain = series("raise", deals=2, scheme="thirds", deal=deal).chain()
+    stakes = {s.stake for s in chain.depth if s.level == 1}
+    assert stakes == {Fraction(4, 3), Fraction(5, 3), Fraction(2)}
 
 
 @pytest.mark.parametrize("suffix", [".graphml", ".dot", ".gv"])
@@ -75,69 +89,42 @@ def test_export_writes_exact_probabilities(tmp_path: Path, suffix: str) -> None:
     assert "400/833" in text and "433/833" in text
     if suffix == ".graphml":
         back = nx.read_graphml(path)
-        assert len(back) == len(chain.graph)
+        assert len(back) == len(chain.depth)
         for node in back:
             assert sum(Fraction(p) for _, _, p in back.out_edges(node, data="p")) == 1
     else:
-        assert (
-            text.startswith("digraph chain {") and text.count("->") == chain.graph.number_of_edges()
-        )
+        edges = sum(len(out) for out in chain.edges.values())
+        assert text.startswith("digraph chain {") and text.count("->") == edges
     assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
 
 
 def test_export_refuses_unknown_suffix(tmp_path: Path) -> None:
     with pytest.raises(ShtossError, match="allowed suffixes"):
         export_graph(paroli_chain(), tmp_path / "chain.png")
+    assert graph_format("-") == "dot"
 
 
-def test_plans_by_name() -> None:
-    assert plan_named("paroli:3").raises == 3
-    assert plan_named("raise").after_win is AfterWin.SHARE
-    for bad in ("martingale", "flat:2", "paroli:x", "paroli:-1"):
-        with pytest.raises(ShtossError, match="plan"):
-            plan_named(bad)
+def test_a_flat_result_exports_the_chain_it_stands_for() -> None:
+    flat = series("flat", deals=5).chain()
+    assert len(flat.depth) == 1  # the stake never moves: one state
+    walk = series("flat", bankroll=2, target=2).chain()
+    assert {s.net for s in walk.depth} == {-2, -1, 0, 1, 2}
 
 
-def test_raise_after_a_half_win_is_one_and_a_half() -> None:
-    # "a maximal win x2, half the maximum x1.5": thirds give x2, x5/3, x4/3.
-    deal = make_deal(deck=36, card="7h")
-    r = series("raise", deals=2, scheme="thirds", deal=deal)
-    chain = r.chain
-    assert chain is not None
-    stakes = {s.stake for s in chain.graph if s.level == 1}
-    assert stakes == {Fraction(4, 3), Fraction(5, 3), Fraction(2)}
+def test_a_fixed_number_of_deals_does_not_import_networkx_or_sympy() -> None:
+    code = (
+        "import sys; from shtoss_exact import series; "
+        "series('paroli:3', deals=20); series('flat', deals=50, bankroll=5, target=5); "
+        "series('paroli:2', bankroll=5, target=5); "
+        "print(sorted(m for m in ('networkx', 'sympy', 'numpy') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
-def test_plan_files_are_data() -> None:
-    files = sorted(EXAMPLES.glob("*.toml"))
-    assert files
-    for path in files:
-        plan = load_plan(path)
-        assert series(plan, deals=3).deals == (min(3, plan.deals) if plan.deals else 3)
-    assert plan_from_mapping({"kush": "1/2"}).kush == Fraction(1, 2)
-    for bad in ({"kush": 1.5}, {"after_win": "double"}, {"raises": "2"}, {"colour": 1},
-                {"story": ["lob"]}, {"kush": "0"}):  # fmt: skip
-        with pytest.raises(ShtossError):
-            plan_from_mapping(bad)
-
-
-def test_bad_plan_file(tmp_path: Path) -> None:
-    path = tmp_path / "bad.toml"
-    path.write_text("kush = [", encoding="utf-8")
-    with pytest.raises(ShtossError, match="not valid TOML"):
-        load_plan(path)
-    with pytest.raises(ShtossError, match="cannot read"):
-        load_plan(tmp_path / "missing.toml")
-
-
-@pytest.mark.parametrize(
-    ("text", "value"), [("3", 3), ("-1/2", Fraction(-1, 2)), ("0.25", Fraction(1, 4))]
-)
-def test_parse_fraction(text: str, value: Fraction) -> None:
-    assert parse_fraction(text) == value
-
-
-@pytest.mark.parametrize("text", ["", "1/0", "abc", "1e5", "2**10", "٣", "1/2/3", "nan"])
-def test_parse_fraction_refuses(text: str) -> None:
-    with pytest.raises(ShtossError, match=r"not an exact number|more than|divides by zero"):
-        parse_fraction(text)
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 60).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, min(n, 8)))))
+def test_classic_outcomes_are_the_classic_scheme(deck: tuple[int, int]) -> None:
+    # The default scheme is counted from the engine alone; it is the classic scheme.
+    deal = Deal(*deck)
+    assert classic_outcomes(deal) == deal_outcomes(deal, scheme_named("classic"))

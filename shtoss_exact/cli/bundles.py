@@ -44,6 +44,24 @@ def parse_bets(texts: Iterable[str], *, scheme: str | None) -> list[Any]:
     return list(as_bets(texts, scheme=default))
 
 
+class _PlanOption(click.Option):
+    """``--plan``: its help lists the built-in plans from the one registry, read only
+    when help is shown (so that starting a command does not load the plans)."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        from shtoss_exact.plans import BOUNDED, plan_names
+
+        base = getattr(self, "_base_help", None) or self.help or ""
+        self._base_help = base
+        names = ", ".join(
+            (f"{name}, {name}:k" if name in BOUNDED else name)
+            + (f" ({', '.join(aliases)})" if aliases else "")
+            for name, aliases in plan_names().items()
+        )
+        self.help = f"{base} Built-in: {names} [default: flat]."
+        return super().get_help_record(ctx)
+
+
 def plan_options(command: F) -> F:
     """The options of a punter's plan over deals (``--plan``, ``--deals``, ``--kush``, ...)."""
     options = [
@@ -56,15 +74,16 @@ def plan_options(command: F) -> F:
         click.option(
             "--plan",
             "plan_name",
+            cls=_PlanOption,
             default=None,
             metavar="PLAN",
-            help="flat, raise, raise:k, paroli, paroli:k, stop, hermann [default: flat].",
+            help="A built-in plan by name or Russian name; :k bounds the raises in a row.",
         ),
         click.option(
             "--plan-file",
             default=None,
             metavar="FILE",
-            help="A plan as a TOML file (instead of --plan).",
+            help="A plan as a .toml or .json file (instead of --plan).",
         ),
         click.option(
             "--kush",
@@ -76,7 +95,7 @@ def plan_options(command: F) -> F:
             "--bankroll",
             default=None,
             metavar="B",
-            help="The punter's bankroll: ruined below the initial kush.",
+            help="The punter's bankroll: ruined once it falls below the initial kush.",
         ),
         click.option(
             "--target", default=None, metavar="T", help="Stop as soon as the net reaches T."

@@ -1,4 +1,4 @@
-"""``shtoss-exact series``: a punter's plan across deals, exactly, as a Markov chain."""
+"""``shtoss-exact series``: a punter's plan across deals, exactly."""
 
 from __future__ import annotations
 
@@ -7,48 +7,41 @@ from typing import Any
 import click
 
 from shtoss_exact.cli.base import (
+    Output,
     WholeNumber,
     cli,
     deck_options,
-    emit_json,
-    format_option,
     make_deal_from,
+    output_options,
+    scheme_option,
 )
 from shtoss_exact.cli.bundles import plan_arguments, plan_options
 
 
 @cli.command()
 @plan_options
-@click.option(
-    "--scheme",
-    default="classic",
-    show_default=True,
-    metavar="NAME",
-    help="A built-in payout scheme by name (classic, thirds, lob-half, ...).",
-)
+@scheme_option(default="classic", help="Payout scheme.")
 @click.option(
     "--series",
     "series_length",
     type=WholeNumber(1),
     default=None,
     metavar="L",
-    help="Also P(a series of at least L wins in a row).",
+    help="Also P(a series of at least L wins in a row within the deals).",
 )
 @click.option(
     "--export-graph",
     default=None,
     metavar="FILE",
-    help="Write the chain as GraphML (.graphml) or DOT (.dot, .gv).",
+    help="Also write the plan's Markov chain as GraphML (.graphml) or DOT (.dot, .gv; - "
+    "writes DOT to standard output).",
 )
 @deck_options
-@format_option("text", "json", "csv", "markdown")
+@output_options()
 def series(
-    scheme: str,
-    series_length: int | None,
-    export_graph: str | None,
-    fmt: str,
+    scheme: str, series_length: int | None, export_graph: str | None, out: Output,
     **options: Any,
-) -> None:
+) -> None:  # fmt: skip
     """A punter's plan over several deals: net result, ruin, series — exact.
 
     \b
@@ -57,23 +50,29 @@ def series(
       shtoss-exact series --plan paroli:3 --deals 100 --format json
       shtoss-exact series --plan flat --bankroll 10 --target 10
       shtoss-exact series --plan hermann
+      shtoss-exact series --plan пароли:2 --scheme examples/schemes/lob-half.toml --deals 5
     """
-    from shtoss_exact.report import render_tables
-    from shtoss_exact.report.series_view import series_csv_table, series_record, series_tables
-    from shtoss_exact.series_odds import export_graph as write_graph
+    from shtoss_exact.report.series_view import series_csv, series_tables, shows_net
     from shtoss_exact.series_odds import series as run
 
+    if export_graph is not None:
+        from shtoss_exact.series_export import graph_format
+
+        graph_format(export_graph)  # an unknown suffix is refused before any work
+    chosen: Any = scheme  # the default, classic, is counted without loading the schemes
+    if scheme.strip().lower() != "classic":
+        from shtoss_exact.scheme_files import resolve_scheme
+
+        chosen = resolve_scheme(scheme)
     result = run(
         **plan_arguments(options),
-        scheme=scheme,
+        scheme=chosen,
         deal=make_deal_from(options),
         series_length=series_length,
     )
-    if export_graph is not None and result.chain is not None:
-        write_graph(result.chain, export_graph)
-    if fmt == "json":
-        emit_json(series_record(result))
-    elif fmt == "csv":
-        click.echo(render_tables([series_csv_table(result)], "csv"))
-    else:
-        click.echo(render_tables(series_tables(result), fmt))
+    record = result.to_dict(net=shows_net(result, out.fmt))
+    if export_graph is not None:
+        from shtoss_exact.series_export import write_graph
+
+        write_graph(result, export_graph)
+    out.emit(record, series_tables, csv=series_csv)

@@ -1,86 +1,121 @@
-"""A plan's result across deals as tables (text, Markdown, CSV) and as a JSON record."""
+"""A plan's result across deals, rendered from its record (``SeriesResult.to_dict()``):
+text, Markdown, CSV.
+
+Exact values longer than ``MAX_TEXT_DIGITS`` characters are named by their length in
+text tables (``--format json`` has them in full); the decimals beside them come from
+the record's floats.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shtoss_exact.report.numbers import decimal_str, exact_str, percent_str
+from shtoss_exact.report.numbers import percent_str
 from shtoss_exact.report.table import Cell, Table
-from shtoss_exact.series_odds import SeriesResult
+
+if TYPE_CHECKING:
+    from shtoss_exact.series_result import SeriesResult
 
 MAX_TEXT_ROWS = 60
 """Net distributions longer than this are listed in JSON and CSV only."""
 
-
-def describe(r: SeriesResult) -> str:
-    """A one-line title of the set-up."""
-    deals = "until the play ends" if r.deals is None else f"{r.deals} deals"
-    parts = [f"plan {r.plan.name}", deals, f"initial kush {exact_str(r.plan.kush)}"]
-    if r.bankroll is not None:
-        parts.append(f"bankroll {exact_str(r.bankroll)}")
-    if r.target is not None:
-        parts.append(f"target {exact_str(r.target)}")
-    parts.append(
-        "free kush" if r.free_kush else f"banker's maximum stake {exact_str(r.max_stake or 0)}"
-    )
-    return "Stakes across deals: " + ", ".join(parts)
-
-
 MAX_TEXT_DIGITS = 100
-"""Exact values longer than this are named, not printed, in text tables (JSON has them)."""
+"""Exact values longer than this are named, not printed, in text tables."""
 
 
-def _readable(value: Fraction) -> Cell:
-    text = exact_str(value)
+def shows_net(result: SeriesResult, fmt: str) -> bool:
+    """Whether the output in ``fmt`` lists the net distribution (JSON and CSV always;
+    tables when it is short enough to read)."""
+    return fmt in ("json", "csv") or len(result.net) <= MAX_TEXT_ROWS
+
+
+def describe(record: dict[str, Any]) -> str:
+    """A one-line title of the set-up."""
+    deals = "until the play ends" if record["deals"] is None else f"{record['deals']} deals"
+    parts = [f"plan {record['plan']}", deals, f"initial kush {record['kush']}"]
+    if record["bankroll"] is not None:
+        parts.append(f"bankroll {record['bankroll']}")
+    if record["target"] is not None:
+        parts.append(f"target {record['target']}")
+    stake = record["max_stake"]
+    parts.append("free kush" if stake is None else f"banker's maximum stake {stake}")
+    game = "one-deck game" if record["one_deck"] else "banker's deck"
+    return (
+        f"Stakes across deals: {', '.join(parts)}; scheme {record['scheme']}, "
+        f"{record['cards']} cards in the {game}"
+    )
+
+
+def _readable(text: str) -> Cell:
     if len(text) <= MAX_TEXT_DIGITS:
-        return value
+        return text
     return f"({len(text)} characters; exact in --format json)"
 
 
-def _figures(r: SeriesResult) -> list[tuple[str, Fraction]]:
+def _decimal(value: float | None) -> str:
+    return "" if value is None else f"{value:.6f}"
+
+
+def _figures(record: dict[str, Any]) -> list[tuple[str, str]]:
     rows = [
-        ("punter's expected net", r.ev),
-        ("variance of the net", r.variance),
-        ("P(punter ends ahead)", r.p_ahead),
-        ("P(punter ends behind = banker ahead)", r.p_behind),
-        ("expected deals played", r.expected_deals),
+        ("punter's expected net", "ev"),
+        ("variance of the net", "variance"),
+        ("P(punter ends ahead: net > 0)", "punter"),
+        ("P(banker ends ahead: net < 0)", "banker"),
+        ("P(even: net = 0)", "null"),
+        ("expected deals played", "expected_deals"),
     ]
-    if r.p_ruin is not None:
-        rows.append(("P(ruin)", r.p_ruin))
-    if r.p_target is not None:
-        rows.append(("P(target reached)", r.p_target))
-    if r.p_stopped:
-        rows.append(("P(the plan stops after a loss)", r.p_stopped))
-    if r.mean_series is not None:
-        rows.append(("expected length of a series", r.mean_series))
-    if r.p_series is not None:
-        rows.append((f"P(a series of at least {r.series_length} wins)", r.p_series))
-    if r.story is not None:
-        story = ", ".join(event.value for event in r.plan.story)
-        rows.append((f"P(the story: {story})", r.story))
+    ends = []
+    if record["bankroll"] is not None:
+        ends.append(("P(ruined: the bankroll fell below the kush)", "p_ruin"))
+    if record["target"] is not None:
+        ends.append(("P(the net reached the target)", "p_target"))
+    if record["p_stopped"] != "0":
+        ends.append(("P(the plan stopped after a loss)", "p_stopped"))
+    if ends and record["deals"] is not None:
+        ends.append(("P(still playing after the deals)", "p_playing"))
+    rows += ends
+    if record["expected_series"] is not None:
+        rows.append(("expected length of a series once begun", "expected_series"))
+    if record["p_series"] is not None:
+        rows.append((f"P(a series of at least {record['series_length']} wins)", "p_series"))
+    if record["p_story"] is not None:
+        rows.append((f"P(the story: {', '.join(record['story'])})", "p_story"))
     return rows
 
 
-def series_tables(r: SeriesResult) -> list[Table]:
-    """The figures, then the net distribution (when short enough to read)."""
+def series_tables(record: dict[str, Any]) -> list[Table]:
+    """The figures, then the net distribution (when the record lists it)."""
+    floats = record["float"]
     summary = Table(
-        describe(r),
+        describe(record),
         ("quantity", "exact", "decimal"),
-        tuple((label, _readable(value), decimal_str(value, 6)) for label, value in _figures(r)),
+        tuple(
+            (label, _readable(record[key]), _decimal(floats[key]))
+            for label, key in _figures(record)
+        ),
     )
-    if len(r.net) > MAX_TEXT_ROWS:
+    if "net" not in record:
         note = Table(
-            f"The punter's net takes {len(r.net)} values: --format json or csv lists them", (), ()
+            f"The punter's net takes more than {MAX_TEXT_ROWS} values: --format json or csv "
+            "lists them",
+            (),
+            (),
         )
         return [summary, note]
-    return [summary, net_table(r)]
+    return [summary, net_table(record)]
 
 
-def net_table(r: SeriesResult) -> Table:
+def net_table(record: dict[str, Any]) -> Table:
     """The punter's net result (the banker's is its negation): value, probability."""
     rows: tuple[tuple[Cell, ...], ...] = tuple(
-        (value, _readable(p), percent_str(p)) for value, p in r.net.items()
+        (
+            _readable(d["value"]),
+            _readable(d["probability"]),
+            percent_str(_approximate(d["probability"])),
+        )
+        for d in record["net"]
     )
     return Table(
         "The punter's net result (the banker's is its negation)",
@@ -89,58 +124,24 @@ def net_table(r: SeriesResult) -> Table:
     )
 
 
-def series_csv_table(r: SeriesResult) -> Table:
+def series_csv(record: dict[str, Any]) -> Table:
     """One row per value of the punter's net."""
-    return Table("", ("net", "probability"), tuple((v, p) for v, p in r.net.items()))
+    return Table(
+        "", ("net", "probability"), tuple((d["value"], d["probability"]) for d in record["net"])
+    )
 
 
-def _optional(value: Fraction | None) -> str | None:
-    return None if value is None else exact_str(value)
+def _approximate(text: str) -> Fraction:
+    """An exact string ``p/q`` as a fraction, exactly when short; from its leading 30
+    digits when long (a percent needs no more, and long digits are never parsed)."""
+    if len(text) <= 1000:
+        return Fraction(text)
+    head, _, tail = text.partition("/")
 
+    def lead(digits: str) -> Fraction:
+        sign = -1 if digits.startswith("-") else 1
+        digits = digits.lstrip("-")
+        return sign * Fraction(int(digits[:30])) * Fraction(10) ** (len(digits) - 30)
 
-def series_record(r: SeriesResult) -> dict[str, Any]:
-    """A JSON-ready record; exact values as strings, ``net`` maps value -> probability."""
-    record: dict[str, Any] = {
-        "plan": r.plan.name,
-        "deals": r.deals,
-        "kush": exact_str(r.plan.kush),
-        "bankroll": _optional(r.bankroll),
-        "target": _optional(r.target),
-        "max_stake": _optional(r.max_stake),
-        "free_kush": r.free_kush,
-        "net": {exact_str(v): exact_str(p) for v, p in r.net.items()},
-        "ev": exact_str(r.ev),
-        "variance": exact_str(r.variance),
-        "p_ahead": exact_str(r.p_ahead),
-        "p_behind": exact_str(r.p_behind),
-        "expected_deals": exact_str(r.expected_deals),
-        "p_stopped": exact_str(r.p_stopped),
-        "mean_series_length": _optional(r.mean_series),
-        "banker": {
-            "ev": exact_str(-r.ev),
-            "variance": exact_str(r.variance),
-            "p_ahead": exact_str(r.p_behind),
-            "p_behind": exact_str(r.p_ahead),
-        },
-        "states": r.states,
-    }
-    if r.p_ruin is not None:
-        record["p_ruin"] = exact_str(r.p_ruin)
-    if r.p_target is not None:
-        record["p_target"] = exact_str(r.p_target)
-    if r.p_series is not None:
-        record["series"] = {"length": r.series_length, "p_at_least": exact_str(r.p_series)}
-    if r.story is not None:
-        record["story"] = {
-            "events": [event.value for event in r.plan.story],
-            "probability": exact_str(r.story),
-        }
-    record["float"] = {
-        key: float(decimal_str(value, 12))
-        for key, value in (
-            ("ev", r.ev),
-            ("p_ahead", r.p_ahead),
-            ("expected_deals", r.expected_deals),
-        )
-    }
-    return record
+    value = lead(head)
+    return value / lead(tail) if tail else value
