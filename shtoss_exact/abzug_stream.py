@@ -70,9 +70,14 @@ class AbzugStream:
     columns: ClassVar[tuple[str, ...]] = ("abzug", "killed", "plie", "given")
     """The keys of each row, in order: as ``AbzugOdds.to_dict()``."""
 
-    def __len__(self) -> int:
-        """The number of rows: ceil(cards / 2) (a lone last card is an abzug of a lob alone)."""
+    @property
+    def size(self) -> int:
+        """The number of rows: ceil(cards / 2) (a lone last card is an abzug of a lob alone),
+        however large (``len()`` holds only a machine-sized number)."""
         return (self.cards + 1) // 2
+
+    def __len__(self) -> int:
+        return self.size
 
     @cached_property
     def total(self) -> int:
@@ -137,7 +142,7 @@ class AbzugStream:
         """
         words = binom_bits(self.cards, self.copies) / 64
         row = ROW_SECONDS + WORD_SECONDS * words + WORD_SQUARED_SECONDS * words * words
-        return len(self) * row * factor
+        return self.size * row * factor
 
     def check(self, *, factor: float = 1.0) -> None:
         """Refuse, before any row is made, a stream estimated above ``MAX_STREAM_SECONDS``."""
@@ -145,7 +150,7 @@ class AbzugStream:
         if seconds > MAX_STREAM_SECONDS:
             raise ShtossError(
                 f"by abzug, cards={_short(self.cards)} with copies={_short(self.copies)} "
-                f"gives {_short(len(self))} rows, about {seconds:.3g} s of work: more than the "
+                f"gives {_short(self.size)} rows, about {seconds:.3g} s of work: more than the "
                 f"limit {MAX_STREAM_SECONDS:.0f} s; use fewer cards (the summary odds have no "
                 "such limit)"
             )

@@ -275,7 +275,7 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
         on the deck the bet is played on (after a faro soda); with its cost estimate.
 
         >>> next(odds().abzug_stream().records())
-        {'abzug': 1, 'killed': '16/221', 'plie': '1/221', 'given': '16/221', 'banker': '1/13'}
+        {'abzug': 1, 'killed': '16/221', 'plie': '1/221', 'given': '16/221'}
         """
         from shtoss_exact.abzug_stream import AbzugStream  # loaded when rows are asked for
 

@@ -4,19 +4,14 @@ word of the glossary, the README's examples exact, a whole deal's table fast."""
 from __future__ import annotations
 
 import csv
-import doctest
 import io
 import json
-import re
-import shlex
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from shtoss_exact.case import Case
 from shtoss_exact.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,91 +154,6 @@ def test_markdown_and_decimals() -> None:
     assert "| rank | copies_left | copies_left_decimal |" not in text
     assert "edge_decimal" in text and "0.167" in text
     assert "**Calling the turn" in text
-
-
-def _glossary() -> set[str]:
-    block = README.split("<!-- glossary:start -->")[1].split("<!-- glossary:end -->")[0]
-    return set(re.findall(r"^\| `([a-z_]+)` \|", block, flags=re.M))
-
-
-def _keys(value: object) -> set[str]:
-    if isinstance(value, dict):
-        return set(value) | {k for v in value.values() for k in _keys(v)}
-    if isinstance(value, list):
-        return {k for v in value for k in _keys(v)}
-    return set()
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ("--case", "*:0,7:2,K:1"),
-        ("--seen", "5h Ks 5d 9c 2s", "--replay", "--pattern", "every-rank"),
-        ("--game", "two-deck", "--scheme", "lob-half", "--bet-kind", "one-turn"),
-        ("--seen", "5h", "--bet-kind", "high-card"),
-    ],
-)
-def test_every_key_and_column_is_a_word_of_the_glossary(args: tuple[str, ...]) -> None:
-    words = _glossary()
-    assert _keys(record(*args)) <= words
-    header = run(*args, "--format", "csv").splitlines()[0].split(",")
-    assert set(header) <= words
-
-
-def test_a_whole_deals_table_takes_under_a_second() -> None:
-    case = Case.from_seen(SEEN, game="faro")
-    start = time.perf_counter()
-    report = Case.from_seen(SEEN, game="faro").report(replay=True).to_dict()
-    elapsed = time.perf_counter() - start
-    assert len(report["replay"]) == 26 and case.turns_dealt == 25
-    print(f"\na whole 52-card Faro deal's table (26 states x 13 ranks): {elapsed:.3f} s")
-    assert elapsed < 2.0  # measured about 0.2 s; the margin is for a loaded machine
-
-
-# --- the README's section is exact ------------------------------------------------------
-
-
-def _section() -> str:
-    return README.split("### `case` — the whole deal, the case kept")[1].split("\n### ")[0]
-
-
-def _console_examples() -> list[tuple[str, list[str]]]:
-    examples: list[tuple[str, list[str]]] = []
-    for block in re.findall(r"^```console\n(.*?)^```", _section(), flags=re.S | re.M):
-        for line in block.splitlines():
-            if line.startswith("$ "):
-                examples.append((line[2:], []))
-            elif examples:
-                examples[-1][1].append(line)
-    return examples
-
-
-@pytest.mark.parametrize(("command", "shown"), _console_examples())
-def test_readme_console_examples(command: str, shown: list[str]) -> None:
-    args = shlex.split(command)[1:]
-    result = CliRunner().invoke(cli, args, prog_name="shtoss-exact", terminal_width=100)
-    assert result.exit_code == 0, result.output
-    if shown:
-        assert result.output.splitlines() == shown
-
-
-def test_readme_python_block() -> None:
-    blocks = re.findall(r"^```python\n(.*?)^```", _section(), flags=re.S | re.M)
-    assert blocks
-    for number, block in enumerate(blocks):
-        parser = doctest.DocTestParser()
-        test = parser.get_doctest(block, {}, f"case section block {number}", "README.md", 0)
-        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-        runner.run(test)
-        assert runner.failures == 0 and runner.tries > 0
-
-
-def test_readme_names_every_option() -> None:
-    command = cli.get_command(None, "case")  # type: ignore[arg-type]
-    assert command is not None
-    for param in command.params:
-        for opt in getattr(param, "opts", []):
-            assert f"`{opt}" in README, opt
 
 
 # --- the plot -----------------------------------------------------------------------------

@@ -161,7 +161,7 @@ def test_a_broken_pipe_ends_quietly() -> None:
     process.stdout.close()
     error = process.stderr.read()
     process.wait(timeout=60)
-    assert error == b"" and process.returncode in (0, 141)
+    assert error == b"" and process.returncode in (0, 1, 141)  # click exits 1 on EPIPE
 
 
 def test_a_terminal_that_cannot_show_cyrillic_degrades() -> None:
