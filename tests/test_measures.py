@@ -138,6 +138,7 @@ def test_the_record() -> None:
         "scheme": "pharaon",
         "cards": 4,
         "copies": 2,
+        "one_deck": False,
         "banker": "2/3",
         "punter": "1/3",
         "null": "0",
@@ -167,7 +168,9 @@ def test_the_record() -> None:
         ],
     }
     assert json.loads(r.to_json()) == r.to_dict()
-    assert repr(r).startswith("SchemeResult(scheme=pharaon, cards=4, copies=2, banker=2/3, ")
+    assert repr(r).startswith(
+        "SchemeResult(scheme=pharaon, cards=4, copies=2, one_deck=False, banker=2/3, "
+    )
     # Without action there is no edge per action: the key is left out, not null.
     quiet = scheme_result(Deal(5, 0), "classic").to_dict()
     assert "edge_per_action" not in quiet and quiet["null"] == "1"

@@ -46,8 +46,9 @@ def run(*args: str) -> str:
     return result.stdout
 
 
-def fraction_map(record: dict[str, str]) -> dict[Fraction, Fraction]:
-    return {Fraction(k): Fraction(v) for k, v in record.items()}
+def distribution_map(entries: list[dict[str, str]]) -> dict[Fraction, Fraction]:
+    """A record's distribution (a list of ``{value, probability}``) as a mapping."""
+    return {Fraction(e["value"]): Fraction(e["probability"]) for e in entries}
 
 
 @FAST
@@ -181,7 +182,7 @@ def test_bank_and_series_json_parse_back(deck: tuple[int, int], deals: int) -> N
             "--format=json",
         )
     )
-    assert fraction_map(record["banker_net"]) == dict(
+    assert distribution_map(record["banker_net"]) == dict(
         bank(["7:2", "Q:1/2"], cards=cards, copies=copies).banker_net
     )
     record = json.loads(
@@ -195,7 +196,7 @@ def test_bank_and_series_json_parse_back(deck: tuple[int, int], deals: int) -> N
         )
     )
     expected = series("paroli", deals=deals, deal=Deal(cards, copies)).net
-    assert fraction_map(record["net"]) == dict(expected)
+    assert distribution_map(record["net"]) == dict(expected)
 
 
 def _table_rows(cards: str, copies: str, fmt: str) -> list[dict[str, Any]]:
