@@ -81,7 +81,7 @@ CASES = [
     case("odds-cards-code", ["odds", "--cards", "__import__('os').system('x')"], "whole number"),
     case("odds-cards-5000-digits", ["odds", "--cards", VERY_LONG], "not a whole number"),
     case("odds-copies-above-cards", "odds --cards 52 --copies 60", "copies"),
-    case("odds-by-abzug-googol", f"odds --cards {HUGE} --by-abzug", "too large"),
+    case("odds-by-abzug-googol", f"odds --cards {HUGE} --by-abzug", "limit"),
     case("odds-copies-huge", f"odds --cards {HUGE} --copies {HUGE[:30]}", "limit"),
     case("odds-cards-4000-digits", ["odds", "--cards", "9" * 4000, "--copies", "20"], "digits"),
     case("odds-deck-53", "odds --deck 53", "'53' is not one of"),
@@ -214,12 +214,6 @@ CASES = [
         e__json=b'{"description": "one\\ntwo"}',
     ),
     case(
-        "scheme-huge-payoffs-huge-deck",
-        "odds --scheme h.toml --cards 4900 --copies 2450",
-        "digits",
-        h__toml=b"[payoffs]\nkilled = 1e399\ngiven = 1e-399\n",
-    ),
-    case(
         "scheme-json-5000-digit-integer",
         "odds --scheme i.json",
         "i.json",
@@ -293,19 +287,11 @@ CASES = [
     case("series-target-exponent", "series --target 1e999999", "exact number"),
     case("series-ruin-state-space", f"series --bankroll {HUGE[:40]} --target {HUGE[:40]}", "limit"),
     case(
-        "series-ruin-solve-too-large",
-        "series --bankroll 1 --target 1 --kush 1/100 --scheme thirds --card 7h",
-        "limit",
-    ),
-    case("series-cards-4000-digits", ["series", "--deals", "2", "--cards", "9" * 4000], "digits"),
-    case("bank-cards-4000-digits", ["bank", "--bet", "7", "--cards", "9" * 4000], "limit"),
-    case(
-        "scheme-endless-file",
-        "odds --scheme z.toml",
+        "plan-file-endless",
+        "series --plan-file z.toml",
         "not a regular file",
         links={"z.toml": "/dev/zero"},
     ),
-    case("plan-file-endless", "series --plan-file z.toml", "bytes", links={"z.toml": "/dev/zero"}),
     case("series-thirds-without-card", "series --scheme thirds --deals 2", "thirds"),
     case("series-length-zero", "series --deals 3 --series 0", "0 is too small"),
     case("plan-file-missing", "series --plan-file missing.toml", "cannot read"),
@@ -317,7 +303,7 @@ CASES = [
         p__toml=_random_bytes(4096, 2),
     ),
     case(
-        "plan-file-nul-bytes", "series --plan-file p.toml", "not valid TOML", p__toml=b"\x00" * 64
+        "plan-file-nul-bytes", "series --plan-file p.toml", "bad TOML", p__toml=b"\x00" * 64
     ),
     case(
         "plan-file-nested",
