@@ -1,0 +1,37 @@
+"""``plot``: targets, kinds, and plots with too many points or too costly to draw."""
+
+from __future__ import annotations
+
+from tests.hostile.harness import HUGE, case
+from tests.hostile.table import BAD_SCHEME
+
+CASES = [
+    case("plot-missing-output", "plot", "Missing option '-o'"),
+    case("plot-suffix", "plot -o out.pdf", "cannot plot to 'out.pdf'"),
+    case("plot-format", "plot -o x.png --format gif", "'gif' is not one of"),
+    case("plot-no-directory", "plot -o nodir/out.svg --cards 8", "cannot write"),
+    case("plot-scheme-unknown", "plot -o out.svg --kind edge --scheme nosuch", "nosuch"),
+    case(
+        "plot-scheme-file",
+        "plot -o x.png --kind series --scheme bad.toml",
+        "bad.toml",
+        bad__toml=BAD_SCHEME,
+    ),
+    case("plot-googol-cards", f"plot -o out.png --cards {HUGE}", "too large"),
+    case(
+        "plot-abzug-two-sizes", "plot -o x.png --cards 36,52", "the abzug plot takes one deck size"
+    ),
+    case("plot-too-many-points", "plot -o out.svg --kind edge --cards 4..1000000", "at most"),
+    case("plot-edge-many", "plot -o x.png --kind edge --cards 1..60000", "at most 50000"),
+    case(
+        "plot-edge-digits",
+        "plot -o x.png --kind edge --cards 10000..40000 --copies 2000",
+        "the most for deck=40000 with copies=2000",
+    ),
+    case(
+        "plot-edge-slow",
+        "plot -o x.png --kind edge --cards 10000..40000 --copies 600 "
+        "--scheme classic,pharaon,faro,lob-half",
+        "s of work (the most for deck=40000 with copies=600)",
+    ),
+]
