@@ -246,7 +246,8 @@ def _ruin_solve(denominator: int, unit: Fraction, steps: list[tuple[int, int]], 
                 weights[i] = weights.get(i, 0) + c
     if any(rows[j][j] == 0 for j in range(width)):
         raise ShtossError("the play never ends with these options (no deal is ever decided)")
-    seconds = elimination_work(rows, bits=bits, limit=MAX_SECONDS * 1e9) * 1e-9
+    seconds = elimination_work(rows, bits=bits, sums=len(ends) + 1, limit=MAX_SECONDS * 1e9)
+    seconds *= 1e-9
     check_cost(seconds, int_bytes(width * (2 * span + 1) * 4, 256), what=what, advice=_SMALLER)
     rhs = [0] * width
     rhs[-low] = denominator

@@ -52,7 +52,7 @@ def solve_unbounded(chain: Chain) -> Solved:
     ):
         rows, ends = _system(chain, order)
         limit = 10 * MAX_SECONDS * 1e9 if best is None else best[0]
-        work = elimination_work(rows, bits=d.bit_length(), limit=limit)
+        work = elimination_work(rows, bits=d.bit_length(), sums=len(ends) + 1, limit=limit)
         if best is None or work < best[0]:
             best = (work, order, rows, ends)
     assert best is not None

@@ -57,4 +57,5 @@ ANSWERED = [
     # The optimal stakes take about 3 s, and 6 s with every named plan but stop: the stop
     # plan's walk to the target must not take longer (it takes about 70 s today).
     answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
+    answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 1999"),
 ]
