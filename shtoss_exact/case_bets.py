@@ -30,7 +30,8 @@ from shtoss_exact.engine import Kind
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.records import Record
 from shtoss_exact.scheme_parts import Settlement
-from shtoss_exact.schemes import Scheme, settlement_counts
+from shtoss_exact.schemes import Scheme
+from shtoss_exact.settlement import settlement_counts
 
 ZERO = Fraction(0)
 

@@ -27,7 +27,8 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind, binom_bits, check_cost, kind_counts
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.records import Record, distribution_records, exact_fields
-from shtoss_exact.schemes import Scheme, SettlementCounts, as_scheme, settlement_counts
+from shtoss_exact.schemes import Scheme, as_scheme
+from shtoss_exact.settlement import SettlementCounts, settlement_counts
 
 MAX_RESULT_DIGITS = 100_000
 """Most decimal digits an exact measure (the variance is the longest) may have: about a

@@ -21,11 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import lcm
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal, Suit, SuitRelation
-from shtoss_exact.engine import Kind, counts_at, kind_counts, relation_weights
+from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.scheme_parts import (
@@ -39,6 +38,9 @@ from shtoss_exact.scheme_parts import (
     params_in,
 )
 
+if TYPE_CHECKING:
+    from shtoss_exact.settlement import SettlementCounts
+
 __all__ = [
     "BUILTIN",
     "CLASSIC_BASE",
@@ -49,7 +51,6 @@ __all__ = [
     "Rule",
     "Scheme",
     "Settlement",
-    "SettlementCounts",
     "Soda",
     "bait",
     "bassette",
@@ -60,7 +61,6 @@ __all__ = [
     "lob_half",
     "pharaon",
     "scheme_named",
-    "settlement_counts",
     "stuss",
     "thirds",
     "with_premiums",
@@ -233,94 +233,13 @@ class Scheme:
 
     def settlement_counts(self, deal: Deal) -> SettlementCounts:
         """Every settlement with its exact count over a common denominator."""
+        from shtoss_exact.settlement import settlement_counts
+
         return settlement_counts(deal, self)
 
     def ev(self, deal: Deal) -> Fraction:
         """The punter's expected net result per unit stake."""
         return self.settlement_counts(deal).mean
-
-
-@dataclass(frozen=True)
-class SettlementCounts:
-    """Outcome weights over ``total``: ``items`` maps (payoff, null, kind) to a count."""
-
-    total: int
-    items: Mapping[tuple[Fraction, bool, Kind], int]
-
-    def distribution(self) -> dict[Fraction, Fraction]:
-        """The punter's net result per unit stake: value -> exact probability."""
-        merged: dict[Fraction, int] = {}
-        for (payoff, _null, _kind), count in self.items.items():
-            merged[payoff] = merged.get(payoff, 0) + count
-        return {v: Fraction(c, self.total) for v, c in sorted(merged.items()) if c}
-
-    @property
-    def mean(self) -> Fraction:
-        return Fraction(sum(p * c for (p, _n, _k), c in self.items.items()), self.total)
-
-
-def settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
-    """Count every settlement of ``scheme`` on ``deal`` (the deck as shuffled) exactly.
-
-    A scheme that burns the first card is settled on ``scheme.played_deals(deal)``:
-    each part is counted alone and the parts are merged over a common denominator.
-
-    >>> settlement_counts(Deal(52, 4), scheme_named("faro")).mean
-    Fraction(-101, 4998)
-    """
-    parts = scheme.played_deals(deal)
-    if len(parts) == 1:
-        return _settlement_counts(parts[0][1], scheme)
-    counted = [(weight, _settlement_counts(part, scheme)) for weight, part in parts]
-    common = lcm(*(c.total for _, c in counted))
-    items: dict[tuple[Fraction, bool, Kind], int] = {}
-    for weight, c in counted:
-        scale = weight * (common // c.total)
-        for key, count in c.items.items():
-            items[key] = items.get(key, 0) + count * scale
-    return SettlementCounts(common * sum(w for w, _ in parts), items)
-
-
-def _settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
-    """Count every settlement of ``scheme`` on the deck the bet is played on.
-
-    Positions named by a rule are taken one by one; the rest of each kind is the
-    summary count minus those, settled with ``position=None``. The deciding card's
-    suit relation is independent of the positions (each copy is first equally often),
-    so it splits every count by the copies' suits.
-    """
-    n, m = deal.cards, deal.copies
-    summary = kind_counts(n, m)
-    if scheme.needs_suits and m > 0 and deal.suit_counts is None:
-        raise ShtossError(
-            f"scheme {scheme.name!r} needs the suits: give the punter's card (--card) "
-            "and, for a custom deck, the copies' suits (--suits)"
-        )
-    weights = relation_weights(deal.suit_counts) if scheme.needs_suits else ((None, 1),)
-    scale = sum(w for _, w in weights)
-    items: dict[tuple[Fraction, bool, Kind], int] = {}
-
-    def add(kind: Kind, position: int | None, count: int) -> None:
-        if not count:
-            return
-        for relation, weight in weights:
-            s = scheme.settle(Outcome(kind, position, n, relation))
-            key = (s.payoff, s.null, kind)
-            items[key] = items.get(key, 0) + count * weight
-
-    if m == 0:
-        add(Kind.NONE, None, summary.none)
-        return SettlementCounts(summary.total * scale, items)
-    rest = {Kind.KILLED: summary.killed, Kind.PLIE: summary.plie, Kind.GIVEN: summary.given}
-    for position in scheme.special_positions(n):
-        row = counts_at(n, m, position)
-        for kind, count in ((Kind.KILLED, row.killed), (Kind.PLIE, row.plie),
-                            (Kind.GIVEN, row.given)):  # fmt: skip
-            add(kind, position, count)
-            rest[kind] -= count
-    for kind, count in rest.items():
-        add(kind, None, count)
-    return SettlementCounts(summary.total * scale, items)
 
 
 def _match(kinds: Iterable[Kind] | None = None, **where: object) -> Match:
