@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from math import gcd, log10
+from math import gcd
 from typing import Any, ClassVar
 
 from shtoss_exact.engine import binom, binom_bits, iter_abzug_counts
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.numbers import short_int
 
 MAX_STREAM_SECONDS = 20.0
 """Most estimated seconds of work a stream is allowed. A stream writes its first row at
@@ -149,15 +150,8 @@ class AbzugStream:
         seconds = self.seconds(factor=factor)
         if seconds > MAX_STREAM_SECONDS:
             raise ShtossError(
-                f"by abzug, cards={_short(self.cards)} with copies={_short(self.copies)} "
-                f"gives {_short(self.size)} rows, about {seconds:.3g} s of work: more than the "
+                f"by abzug, cards={short_int(self.cards)} with copies={short_int(self.copies)} "
+                f"gives {short_int(self.size)} rows, about {seconds:.3g} s of work: more than the "
                 f"limit {MAX_STREAM_SECONDS:.0f} s; use fewer cards (the summary odds have no "
                 "such limit)"
             )
-
-
-def _short(number: int) -> str:
-    """A whole number for a message: in full below 10^30, else by its number of digits."""
-    if number < 10**30:
-        return str(number)
-    return f"(about {number.bit_length() * log10(2):.0f} digits)"

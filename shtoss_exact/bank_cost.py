@@ -31,6 +31,7 @@ from shtoss_exact.bank_setup import Label, categorize, named_positions
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind, binom_bits, check_cost, summary_cost
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.numbers import short_int
 from shtoss_exact.schemes import Scheme
 
 MAX_SECONDS = 10.0
@@ -355,7 +356,7 @@ fewer schemes or stakes alike, or a smaller deck
     staked = sum(c * len(rows) for c, _, rows in classes)
     if cost.digits > MAX_BANK_DIGITS:
         raise ShtossError(
-            f"this bank on cards={_short(cards)} with {_short(staked)} staked copies makes "
+            f"this bank on cards={short_int(cards)} with {short_int(staked)} staked copies makes "
             f"exact values of about {cost.digits:.0f} digits: more than the limit "
             f"{MAX_BANK_DIGITS}; use fewer copies or cards, or plainer stakes"
         )
@@ -363,13 +364,13 @@ fewer schemes or stakes alike, or a smaller deck
     if seconds > MAX_SECONDS:
         most = max(cost.seconds, key=cost.seconds.__getitem__)
         raise ShtossError(
-            f"this bank on cards={_short(cards)} would take about {_time(seconds)}, mostly "
+            f"this bank on cards={short_int(cards)} would take about {_time(seconds)}, mostly "
             f"{most}: more than the limit {MAX_SECONDS:.0f} s; stake fewer ranks or bets, use "
             "fewer schemes or stakes alike, or a smaller deck"
         )
     if cost.memory > MAX_BYTES:
         raise ShtossError(
-            f"this bank on cards={_short(cards)} would take about {_big(cost.memory)} bytes: "
+            f"this bank on cards={short_int(cards)} would take about {_big(cost.memory)} bytes: "
             f"more than the limit {MAX_BYTES:.0e}; stake fewer ranks or use a smaller deck"
         )
 
@@ -416,17 +417,10 @@ than the limit 100000; stake fewer ranks or use a smaller deck
     seconds += bound * ROW_SECONDS
     if seconds > MAX_SECONDS:
         raise ShtossError(
-            f"the joint distribution on cards={_short(cards)} would take about "
+            f"the joint distribution on cards={short_int(cards)} would take about "
             f"{_time(seconds)}: more than the limit {MAX_SECONDS:.0f} s; stake fewer ranks "
             "or use a smaller deck"
         )
-
-
-def _short(number: int) -> str:
-    """A whole number for a message: in full below 10^30, else by its number of digits."""
-    if abs(number) < 10**30:
-        return str(number)
-    return f"(about {number.bit_length() * log10(2):.0f} digits)"
 
 
 def _big(number: float | int) -> str:

@@ -20,6 +20,7 @@ from math import comb, inf, lgamma, log, log1p, log10, pi
 
 from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.numbers import short_int
 
 
 class Kind(StrEnum):
@@ -139,24 +140,17 @@ def check_cost(deal: Deal) -> None:
     cost = summary_cost(deal.cards, deal.copies)
     if cost > MAX_SUMMARY_COST:
         raise ShtossError(
-            f"cards={_short(deal.cards)} with copies={_short(deal.copies)} needs about "
+            f"cards={short_int(deal.cards)} with copies={short_int(deal.copies)} needs about "
             f"{cost:.1e} word "
             f"operations: more than the limit {MAX_SUMMARY_COST:.0e}; use fewer copies or cards"
         )
     digits = binom_bits(deal.cards, deal.copies) * log10(2)
     if digits > MAX_EXACT_DIGITS:
         raise ShtossError(
-            f"cards={_short(deal.cards)} with copies={_short(deal.copies)} makes exact values "
-            f"of about {digits:.1e} digits: more than the limit {MAX_EXACT_DIGITS}; use fewer "
-            "copies or cards"
+            f"cards={short_int(deal.cards)} with copies={short_int(deal.copies)} makes exact "
+            f"values of about {digits:.1e} digits: more than the limit {MAX_EXACT_DIGITS}; use "
+            "fewer copies or cards"
         )
-
-
-def _short(number: int) -> str:
-    """A whole number for a message: in full below 10^30, else by its number of digits."""
-    if number < 10**30:
-        return str(number)
-    return f"(about {number.bit_length() * log10(2):.0f} digits)"
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,28 @@ def _int_of(digits: str) -> int:
     return int(Decimal(digits))
 
 
+def exact_text(numerator: int, denominator: int = 1) -> str:
+    """A fraction already in lowest terms as ``"p/q"`` (or ``"p"``), however long.
+
+    >>> exact_text(-33, 833), exact_text(4), len(exact_text(1, 10**5000))
+    ('-33/833', '4', 5003)
+    """
+    if denominator == 1:
+        return int_str(numerator)
+    return f"{int_str(numerator)}/{int_str(denominator)}"
+
+
+def short_int(number: int) -> str:
+    """A whole number for a one-line message: in full below 10^30, else its size.
+
+    >>> short_int(52), short_int(10**100)
+    ('52', '(about 100 digits)')
+    """
+    if abs(number) < 10**30:
+        return str(number)
+    return f"(about {number.bit_length() * 0.30103:.0f} digits)"
+
+
 def exact_str(value: Fraction | int) -> str:
     """An exact value as a string: integers plain, fractions as ``p/q``.
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.numbers import float_of
+from shtoss_exact.numbers import exact_text, float_of
 from shtoss_exact.plans import Plan
 from shtoss_exact.records import Record
 from shtoss_exact.series_cost import MAX_SECONDS, reduce_seconds
@@ -28,40 +28,6 @@ if TYPE_CHECKING:
 
 MAX_RECORD_DIGITS = 20_000_000
 """Most digits of exact values one record (one output) may hold: about 20 MB of text."""
-
-_PLAIN_BITS = 12_000
-"""Integers up to this size are written by ``str`` (Python's own limit is 4300 digits)."""
-
-_POWERS: dict[int, int] = {}
-
-
-def long_str(number: int) -> str:
-    """An integer in decimal, however long (split by powers of ten, halves by ``str``).
-
-    >>> len(long_str(10**5000)), long_str(-12)
-    (5001, '-12')
-    """
-    if number < 0:
-        return "-" + long_str(-number)
-    if number.bit_length() <= _PLAIN_BITS:
-        return str(number)
-    half = int(number.bit_length() * 0.30102999566398 / 2)
-    power = _POWERS.get(half)
-    if power is None:
-        power = _POWERS[half] = 10**half
-    high, low = divmod(number, power)
-    return long_str(high) + long_str(low).rjust(half, "0")
-
-
-def exact_text(numerator: int, denominator: int = 1) -> str:
-    """A fraction in lowest terms as ``"p/q"`` (or ``"p"``), however long.
-
-    >>> exact_text(-33, 833), exact_text(4), len(exact_text(1, 10**5000))
-    ('-33/833', '4', 5003)
-    """
-    if denominator == 1:
-        return long_str(numerator)
-    return f"{long_str(numerator)}/{long_str(denominator)}"
 
 
 def _digits(bits: int) -> int:
