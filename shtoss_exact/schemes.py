@@ -99,6 +99,15 @@ class Scheme:
         missing = [k.value for k in (Kind.KILLED, Kind.PLIE, Kind.GIVEN) if k not in self.base]
         if missing:
             raise ShtossError(f"scheme {self.name!r} has no base payoff for {', '.join(missing)}")
+        seen: dict[str, Fraction] = {}
+        for param in params_in(self._payoffs()):
+            first = seen.setdefault(param.name, Fraction(param))
+            if first != param:
+                raise ShtossError(
+                    f"scheme {self.name!r}: parameter {param.name!r} is given two values, "
+                    f"{exact_str(first)} and {exact_str(Fraction(param))}: allowed one value "
+                    "per parameter name"
+                )
 
     def __hash__(self) -> int:
         return hash((self.name, self.rules, self.premiums, tuple(sorted(self.base.items()))))

@@ -113,6 +113,12 @@ CASES = [
         "scheme-device", "odds --scheme z.json", "not a regular file", links={"z.json": "/dev/zero"}
     ),
     case(
+        "scheme-param-two-values",
+        "fair --scheme p.toml --solve x",
+        "parameter 'x' is given two values",
+        p__toml=b'[payoffs]\ngiven = {param = "x", value = 1}\nkilled = {param = "x", value = -1}\n',
+    ),
+    case(
         "scheme-json-duplicate-key",
         "odds --scheme d.json",
         "given twice",
