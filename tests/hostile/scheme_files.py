@@ -116,7 +116,8 @@ CASES = [
         "scheme-param-two-values",
         "fair --scheme p.toml --solve x",
         "parameter 'x' is given two values",
-        p__toml=b'[payoffs]\ngiven = {param = "x", value = 1}\nkilled = {param = "x", value = -1}\n',
+        p__toml=b'[payoffs]\ngiven = {param = "x", value = 1}\n'
+        b'killed = {param = "x", value = -1}\n',
     ),
     case(
         "scheme-json-duplicate-key",
