@@ -98,6 +98,7 @@ def record_markdown(record: Mapping[str, Any]) -> str:
         return "| " + " | ".join(_cell(c) for c in cells) + " |"
 
     scalars = [(k, v) for k, v in record.items() if not isinstance(v, list | dict)]
+    # The floats beside the exact values are for machines: a reader has the exact ones.
     parts: list[str] = []
     if scalars:
         rows = [line(("key", "value")), "| --- | --- |"]
@@ -105,7 +106,7 @@ def record_markdown(record: Mapping[str, Any]) -> str:
         parts.append("\n".join(rows))
     for key, value in record.items():
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            columns = list(dict.fromkeys(k for v in value for k in v))
+            columns = [c for c in dict.fromkeys(k for v in value for k in v) if c != "float"]
             rows = [
                 f"**{key}**",
                 "",
