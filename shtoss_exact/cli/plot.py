@@ -38,6 +38,9 @@ FLAGS = {
     "max_stake": "--max-stake",
     "seen": "--seen",
     "game": "--game",
+    "cards": "--cards",
+    "copies": "--copies",
+    "one_deck": "--one-deck",
 }
 """Options that only some kinds take: parameter name -> flag."""
 
@@ -50,6 +53,8 @@ TAKEN_BY = {
     **{key: ("series",) for key in PLAN_KEYS},
     "seen": ("case",),
     "game": ("case",),
+    **{key: ("abzug", "edge", "bank", "series", "strategy") for key in ("cards", "copies")},
+    "one_deck": ("abzug", "edge", "bank", "series", "strategy"),
     **{key: ("series", "strategy") for key in ("bankroll", "target", "max_stake")},
 }
 """Parameter name -> the kinds that take it."""
@@ -59,7 +64,7 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     from shtoss_exact.errors import ShtossError
 
     for name, kinds in TAKEN_BY.items():
-        if values[name] not in (None, ()) and kind not in kinds:
+        if values[name] not in (None, (), False) and kind not in kinds:
             allowed = " or ".join([", ".join(kinds[:-1]), kinds[-1]] if len(kinds) > 1 else kinds)
             raise ShtossError(f"{FLAGS[name]} is for --kind {allowed}: not for the {kind} plot")
 
@@ -88,7 +93,8 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     help="abzug: each outcome's probability by abzug; edge: the banker's edge against "
     "deck size, one line per scheme; bank: the banker's net result over the bets of one "
     "deal; series: the punter's net result after a plan over deals; strategy: the best "
-    "stakes and their value against the bankroll up to --target (as shtoss-exact strategy).",
+    "stakes and their value against the bankroll up to --target (as shtoss-exact strategy); "
+    "case: each live rank's edge along a recorded 52-card deal (--seen).",
 )
 @click.option(
     "--deck",
@@ -115,13 +121,18 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     is_flag=True,
     help="One-deck game: the punter's card is the top card of the banker's deck.",
 )
-@click.option("--card", default=None, metavar="CARD", help="abzug, series: the punter's card: 7h.")
 @click.option(
-    "--suits", default=None, metavar="SUITS", help="abzug, series: suits of the copies (shc)."
+    "--card", default=None, metavar="CARD", help="abzug, series, strategy: the punter's card: 7h."
+)
+@click.option(
+    "--suits",
+    default=None,
+    metavar="SUITS",
+    help="abzug, series, strategy: suits of the copies (shc).",
 )
 @scheme_list_option(
     help=f"edge: payout schemes, a comma list [default: {DEFAULT_SCHEMES}]; bank: the "
-    "scheme of bets that name none; series: the scheme [default: classic]."
+    "scheme of bets that name none; series, strategy: the scheme [default: classic]."
 )
 @bet_option(required=False)
 @plan_options

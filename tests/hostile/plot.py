@@ -34,4 +34,6 @@ CASES = [
         "--scheme classic,pharaon,faro,lob-half",
         "s of work (the most for deck=40000 with copies=600)",
     ),
+    case("plot-case-cards", "plot -o out.svg --kind case --cards 40", "not for the case plot"),
+    case("plot-case-one-deck", "plot -o out.svg --kind case --one-deck", "not for the case plot"),
 ]
