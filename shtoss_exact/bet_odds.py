@@ -169,7 +169,7 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
         """No money changes hands: no copy in the deck, or a card the scheme makes null."""
         if self.scheme_result is not None:
             return self.scheme_result.null
-        return self._p(self.counts.none)
+        return self._p(self.counts.no_copy)
 
     @property
     def ev(self) -> Fraction:
@@ -401,7 +401,7 @@ def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:
     sums = [0, 0, 0, 0]
     for weight, c in counted:
         scale = weight * (common // c.total)
-        for i, value in enumerate((c.killed, c.plie, c.given, c.none)):
+        for i, value in enumerate((c.killed, c.plie, c.given, c.no_copy)):
             sums[i] += value * scale
-    killed, plie, given, none = sums
-    return KindCounts(killed, plie, given, none, common * sum(w for w, _ in parts))
+    killed, plie, given, no_copy = sums
+    return KindCounts(killed, plie, given, no_copy, common * sum(w for w, _ in parts))

@@ -160,7 +160,7 @@ class KindCounts:
     killed: int
     plie: int
     given: int
-    none: int
+    no_copy: int
     total: int
 
     @property
@@ -175,7 +175,7 @@ def kind_counts(cards: int, copies: int) -> KindCounts:
     plié  = sum over abzugs j of C(n - 2j, m - 2) = E(n - 2, m - 2).
 
     >>> kind_counts(52, 4)
-    KindCounts(killed=130000, plie=10725, given=130000, none=0, total=270725)
+    KindCounts(killed=130000, plie=10725, given=130000, no_copy=0, total=270725)
     """
     total = binom(cards, copies)
     if copies == 0:

@@ -65,7 +65,7 @@ def classic_outcomes(deal: Deal) -> DealOutcomes:
 
     check_cost(deal)
     kinds = kind_counts(deal.cards, deal.copies)
-    parts = ((-1, kinds.killed + kinds.plie), (0, kinds.none), (1, kinds.given))
+    parts = ((-1, kinds.killed + kinds.plie), (0, kinds.no_copy), (1, kinds.given))
     common = gcd(kinds.total, *(c for _, c in parts))
     return DealOutcomes(
         kinds.total // common, tuple((Fraction(x), c // common) for x, c in parts if c)

@@ -93,7 +93,7 @@ def _settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
             items[key] = items.get(key, 0) + count * weight
 
     if m == 0:
-        add(Kind.NONE, None, summary.none)
+        add(Kind.NONE, None, summary.no_copy)
         return SettlementCounts(summary.total * scale, items)
     rest = {Kind.KILLED: summary.killed, Kind.PLIE: summary.plie, Kind.GIVEN: summary.given}
     for position in scheme.special_positions(n):

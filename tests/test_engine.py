@@ -48,7 +48,7 @@ def _brute_counts(cards: int, copies: int) -> dict[str, int]:
 def test_kind_counts_match_brute_force(cards: int, copies: int) -> None:
     expected = _brute_counts(cards, copies)
     got = kind_counts(cards, copies)
-    assert (got.killed, got.plie, got.given, got.none) == (
+    assert (got.killed, got.plie, got.given, got.no_copy) == (
         expected["killed"],
         expected["plie"],
         expected["given"],
@@ -82,9 +82,9 @@ def test_odd_deck_lone_last_card_is_killed() -> None:
 
 
 def test_no_copies_never_decides() -> None:
-    assert kind_counts(9, 0) == KindCounts(killed=0, plie=0, given=0, none=1, total=1)
+    assert kind_counts(9, 0) == KindCounts(killed=0, plie=0, given=0, no_copy=1, total=1)
     assert all((r.killed, r.plie, r.given) == (0, 0, 0) for r in position_counts(9, 0))
-    assert kind_counts(0, 0).none == 1
+    assert kind_counts(0, 0).no_copy == 1
 
 
 def test_binom_is_zero_outside_the_triangle() -> None:
@@ -118,7 +118,7 @@ def test_kind_counts_agree_with_position_counts(shape: tuple[int, int]) -> None:
     assert sum(r.killed for r in rows) == summary.killed
     assert sum(r.plie for r in rows) == summary.plie
     assert sum(r.given for r in rows) == summary.given
-    assert summary.killed + summary.plie + summary.given + summary.none == summary.total
+    assert summary.killed + summary.plie + summary.given + summary.no_copy == summary.total
 
 
 @settings(max_examples=60, deadline=None)
@@ -129,7 +129,7 @@ def test_kind_counts_agree_with_the_spec_formulas(shape: tuple[int, int]) -> Non
     cards, copies = shape
     summary = kind_counts(cards, copies)
     if copies == 0:
-        assert (summary.given, summary.plie, summary.none) == (0, 0, 1)
+        assert (summary.given, summary.plie, summary.no_copy) == (0, 0, 1)
         return
     given_ = sum(comb(cards - p, copies - 1) for p in range(2, cards + 1, 2))
     plie = 0
