@@ -20,15 +20,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Any
+
+from bench import cached_bytecode_env, program  # the one-bet benchmark beside this one
 
 RUNS = 11
 TARGET_FORMULA = 1.3
@@ -41,19 +40,6 @@ PAIRS: list[tuple[str, list[str], str, float | None]] = [
     ("odds", ["odds"], "import click", TARGET_ODDS),
     ("series --deals 3", ["series", "--deals", "3"], "import click", None),
 ]
-
-
-def program() -> list[str]:
-    """The console script next to this interpreter, else ``python -m shtoss_exact``."""
-    here = Path(sys.executable).parent
-    for name in ("shtoss-exact", "shtoss-exact.exe"):
-        script = here / name
-        if script.exists():
-            return [str(script)]
-    found = shutil.which("shtoss-exact")
-    if found and Path(found).parent == here:
-        return [found]
-    return [sys.executable, "-m", "shtoss_exact"]
 
 
 def wall_time(command: list[str], env: dict[str, str]) -> float | None:
@@ -99,8 +85,7 @@ def twelve_copies() -> dict[str, float]:
 
 def measure(runs: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as prefix:
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env["PYTHONPYCACHEPREFIX"] = prefix
+        env = cached_bytecode_env(prefix)
         pairs = {
             label: {**pair(args, baseline, env, runs), "baseline_code": baseline,
                     "target": target}
