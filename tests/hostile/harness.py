@@ -2,11 +2,15 @@
 
 A row (``Case``) is one invocation of ``python -m shtoss_exact ARGS`` in a fresh
 directory holding the row's files, links and FIFOs. A refusal must end within
-``LIMIT_SECONDS`` with its exit status (2 unless the row says otherwise), nothing on
-stdout, exactly one stderr line ``shtoss-exact: error: ...`` containing the row's
-fragment, no traceback, and no file left behind but the row's own inputs. An answer
-must end within ``ANSWER_SECONDS`` with exit status 0, nothing on stderr, and a peak
-resident memory below ``ANSWER_MEMORY``.
+``LIMIT_SECONDS`` of CPU time with its exit status (2 unless the row says otherwise),
+nothing on stdout, exactly one stderr line ``shtoss-exact: error: ...`` containing the
+row's fragment, no traceback, and no file left behind but the row's own inputs. An
+answer must end within ``ANSWER_SECONDS`` of CPU time with exit status 0, nothing on
+stderr, and a peak resident memory below ``ANSWER_MEMORY``.
+
+The limits are the child's own CPU time (user + system, from ``os.wait4``), not the
+wall clock: they hold on a loaded machine. The wall clock is only a guard against a
+hang, ``HANG_FACTOR`` times the limit.
 """
 
 from __future__ import annotations
@@ -22,10 +26,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 LIMIT_SECONDS = 3.0
-"""Wall time allowed for one refusal, Python's start-up included (on a shared two-core machine)."""
+"""CPU seconds allowed for one refusal, Python's start-up included."""
 
 ANSWER_SECONDS = 20.0
-"""Wall time allowed for one answer (a few seconds at most on an idle machine)."""
+"""CPU seconds allowed for one answer."""
+
+HANG_FACTOR = 20
+"""A child still running after this many times its CPU limit of wall time has hung."""
 
 ANSWER_MEMORY = 1024**3
 """Peak resident memory (bytes) allowed for one answer."""
@@ -133,15 +140,22 @@ class Ran:
     stdout: bytes
     stderr: str
     seconds: float
+    """The child's CPU time: user + system."""
+    wall_seconds: float
     peak_bytes: int
+
+
+def cpu_seconds(usage: resource.struct_rusage) -> float:
+    """User + system time of one finished child."""
+    return float(usage.ru_utime + usage.ru_stime)
 
 
 def run(row: Case, where: Path, *, timeout: float) -> Ran:
     """Run ``python -m shtoss_exact`` with the row's arguments in ``where``.
 
-    The child's own peak resident memory comes from ``os.wait4``; its output goes to
-    files outside ``where`` (no pipe to drain while it is waited for). A child still
-    running after ``timeout`` seconds is killed and reported as a hang.
+    The child's own CPU time and peak resident memory come from ``os.wait4``; its output
+    goes to files outside ``where`` (no pipe to drain while it is waited for). A child
+    still running after ``timeout`` seconds of wall time is killed and reported as a hang.
     """
     prepare(row, where)
     with tempfile.TemporaryDirectory(prefix="hostile-") as scratch:
@@ -166,14 +180,18 @@ def run(row: Case, where: Path, *, timeout: float) -> Ran:
                     child.kill()
                     pid, wait_status, usage = os.wait4(child.pid, 0)
                     child.returncode = os.waitstatus_to_exitcode(wait_status)
-                    raise AssertionError(f"{row.id}: still running after {timeout:.0f} s")
+                    raise AssertionError(
+                        f"{row.id}: still running after {timeout:.0f} s "
+                        f"({cpu_seconds(usage):.1f} s of CPU)"
+                    )
                 time.sleep(0.02)
-            seconds = time.perf_counter() - start
+            wall_seconds = time.perf_counter() - start
             child.returncode = os.waitstatus_to_exitcode(wait_status)
         return Ran(
             status=child.returncode,
             stdout=out_path.read_bytes(),
             stderr=err_path.read_bytes().decode("utf-8", errors="backslashreplace"),
-            seconds=seconds,
+            seconds=cpu_seconds(usage),
+            wall_seconds=wall_seconds,
             peak_bytes=usage.ru_maxrss * 1024,  # kilobytes on Linux
         )
