@@ -162,7 +162,7 @@ def test_the_targets_are_answered() -> None:
 
 
 def test_huge_banks_are_refused_before_computing() -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     schemes = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette"]
     seven = [f"{r}:1:{schemes[i % 7]}" for i, r in enumerate(RANKS_52)]
     with pytest.raises(ShtossError, match="limit 10 s"):
@@ -175,7 +175,7 @@ def test_huge_banks_are_refused_before_computing() -> None:
         bank(["7", "Q", "A"], cards=80, copies=1).joint()
     with pytest.raises(ShtossError, match="digits"):
         bank([f"7:1/{10**59 + 2 * i + 1}" for i in range(30)])
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     estimate = estimate_bank(
         52,
         [(4, (scheme_named("classic"),), [(Fraction(1),)])],

@@ -315,9 +315,9 @@ def test_pattern_files_and_built_ins() -> None:
 
 
 def test_a_large_joint_state_keeps_the_exact_expectation() -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     deal = Case.from_seen("", game="faro").deal("copper-after-two")
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     assert deal.states > MAX_JOINT_STATES and deal.banker_net is None
     assert deal.ev == Fraction(-25, 34)  # in Faro a coppered bet is worth an open one
     assert deal.to_dict()["banker_net"] is None

@@ -140,14 +140,14 @@ def assert_valid_scheme(scheme: Scheme) -> None:
 
 
 def only_shtoss_error(call: Callable[[], Any]) -> Any:
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         return call()
     except ShtossError as error:
         assert "\n" not in str(error)
         return None
     finally:
-        assert time.perf_counter() - started < 5, "a parser must refuse quickly"
+        assert time.process_time() - started < 5, "a parser must refuse quickly"
 
 
 @FUZZ
@@ -233,13 +233,13 @@ def test_huge_files_are_refused_before_parsing(tmp_path: Path) -> None:
 @pytest.mark.parametrize("number", ["1e-99999999", "1e999999999", "1e1001", "1e-1001"])
 def test_decimals_with_huge_exponents_are_refused_quickly(number: str) -> None:
     # Regression: Fraction(Decimal("1e-99999999")) builds a 10**99999999 denominator.
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(ShtossError) as caught:
         scheme_from_data({"payoffs": {"given": Decimal(number)}})
     message = str(caught.value)
     assert message.startswith("<scheme>: payoffs.given: ")
     assert f"{Decimal(number):.3}" in message and "allowed" in message
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
 
 
 @pytest.mark.parametrize(

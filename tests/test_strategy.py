@@ -310,9 +310,9 @@ def test_the_bellman_equation_holds_exactly(
 
 
 def test_classic_is_fast() -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     result = optimal_play(bankroll=200, target=400, plans=())
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     assert result.value == P and result.iterations == 1
 
 
@@ -345,10 +345,10 @@ def test_classic_is_fast() -> None:
     ],
 )
 def test_refusals(arguments: dict[str, object], message: str) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(ShtossError, match=message.replace("(", r"\(")):
         optimal_play(**arguments)  # type: ignore[arg-type]
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_a_plan_value_too_long_to_print_is_not_computed(monkeypatch: pytest.MonkeyPatch) -> None:
