@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -176,42 +177,118 @@ def test_a_terminal_that_cannot_show_cyrillic_degrades() -> None:
     assert b"pharaon" in done.stdout
 
 
+# --- signals, through the program as installed ----------------------------------------------
+#
+# Each runs both ``python -m shtoss_exact`` and the console script ``shtoss-exact`` (when it is
+# installed beside this Python, as ``pip install -e .`` puts it). A signal is sent only once the
+# program runs (its first rows are out, or its temporary file exists), never at a fixed time
+# after the start: on a loaded machine Python's own start-up may take seconds, and a signal
+# then meets Python's handling, not the program's. Ctrl-C while the program loads is sent
+# from inside the child instead, by ``_interrupt_at``. The wall clock is only a hang guard.
+
+HANG_SECONDS = 120.0
+"""A child still running this long has hung (each one needs about a second of CPU)."""
+
+SCRIPT = Path(sys.executable).with_name("shtoss-exact")
+PROGRAMS = [
+    pytest.param(PROGRAM, id="module"),
+    pytest.param(
+        [str(SCRIPT)],
+        id="script",
+        marks=pytest.mark.skipif(not SCRIPT.exists(), reason="no console script installed"),
+    ),
+]
+
+
+def _start(program: list[str], *args: str, **options: Any) -> subprocess.Popen[bytes]:
+    """Start the program; a hang guard kills it after ``HANG_SECONDS``."""
+    process = subprocess.Popen([*program, *args], stderr=subprocess.PIPE, **options)
+    guard = threading.Timer(HANG_SECONDS, process.kill)
+    guard.daemon = True
+    guard.start()
+    return process
+
+
 @pytest.mark.parametrize("delay", [0.0, 0.05, 0.1, 0.2, 0.4])
-def test_ctrl_c_at_any_moment_is_one_line(delay: float) -> None:
-    process = subprocess.Popen(
-        [*PROGRAM, "odds", "--by-abzug", "--cards", "400000", "--copies", "4"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env=ENV,
-    )
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_ctrl_c_at_any_moment_is_one_line(program: list[str], delay: float) -> None:
+    process = _start(
+        program, "odds", "--by-abzug", "--cards", "400000", "--copies", "4", "--format", "csv",
+        stdout=subprocess.PIPE, env=ENV,
+    )  # fmt: skip
+    assert process.stdout is not None
+    assert process.stdout.readline() == b"abzug,killed,plie,given\n"  # it runs
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
-    _, error = process.communicate(timeout=60)
-    if b"shtoss_exact" not in error and error.rstrip().endswith(b"KeyboardInterrupt"):
-        return  # Python's own start-up (site, runpy), before any of the program runs
-    assert b"Traceback" not in error
-    if process.returncode not in (0, -signal.SIGINT):  # finished first, or killed at start-up
-        assert process.returncode == 130
+    _, error = process.communicate(timeout=HANG_SECONDS)
+    if process.returncode == 0:  # finished first
+        assert error == b""
+    else:
+        assert process.returncode == 130, error.decode()
         assert error.decode().splitlines() == ["shtoss-exact: error: interrupted"]
 
 
-def test_sigterm_removes_the_temporary_file(tmp_path: Path) -> None:
-    process = subprocess.Popen(
-        [*PROGRAM, "odds", "--by-abzug", "--cards", "1500000", "--copies", "4", "-o", "big.csv"],
-        cwd=tmp_path,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env=ENV,
-    )
-    deadline = time.monotonic() + 30
-    while not list(tmp_path.glob(".big.csv*")) and time.monotonic() < deadline:
-        time.sleep(0.01)
-        if process.poll() is not None:
-            break
+_INTERRUPT_AT = """\
+import os, signal, sys
+
+
+class _InterruptAt:
+    # Ctrl-C (SIGINT to itself) the first time the module TARGET is looked for.
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name == TARGET:
+            sys.meta_path.remove(_InterruptAt)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+
+sys.meta_path.insert(0, _InterruptAt)
+"""
+
+
+def _interrupt_at(module: str, where: Path) -> dict[str, str]:
+    """An environment whose Python sends itself SIGINT when ``module`` is first imported:
+    a ``sitecustomize`` (run by ``site`` after the installed ``.pth`` files) that watches
+    every import."""
+    (where / "sitecustomize.py").write_text(_INTERRUPT_AT.replace("TARGET", repr(module)))
+    path = os.environ.get("PYTHONPATH")
+    return {**ENV, "PYTHONPATH": str(where) if not path else f"{where}{os.pathsep}{path}"}
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "click",  # the command line loads
+        "shtoss_exact.cli.base",
+        "shtoss_exact.engine",  # the command runs and loads what it needs
+        "shtoss_exact.abzug_stream",
+    ],
+)
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_ctrl_c_while_the_program_loads_is_one_line(
+    program: list[str], module: str, tmp_path: Path
+) -> None:
+    process = _start(
+        program, "odds", "--by-abzug", "--cards", "40", "--copies", "4",
+        stdout=subprocess.PIPE, env=_interrupt_at(module, tmp_path),
+    )  # fmt: skip
+    _, error = process.communicate(timeout=HANG_SECONDS)
+    assert process.returncode == 130, error.decode()
+    assert error.decode().splitlines() == ["shtoss-exact: error: interrupted"]
+
+
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_sigterm_removes_the_temporary_file(program: list[str], tmp_path: Path) -> None:
+    process = _start(
+        program, "odds", "--by-abzug", "--cards", "1500000", "--copies", "4", "-o", "big.csv",
+        cwd=tmp_path, stdout=subprocess.DEVNULL, env=ENV,
+    )  # fmt: skip
+    while not list(tmp_path.glob(".big.csv*")) and process.poll() is None:
+        time.sleep(0.01)  # until the program writes: its handlers are in place
     process.send_signal(signal.SIGTERM)
-    _, error = process.communicate(timeout=60)
+    _, error = process.communicate(timeout=HANG_SECONDS)
     assert b"Traceback" not in error
-    if process.returncode != 0:
-        assert process.returncode == 128 + signal.SIGTERM
+    if process.returncode != 0:  # not finished first
+        assert process.returncode == 128 + signal.SIGTERM, error.decode()
         assert error.decode().splitlines() == ["shtoss-exact: error: terminated"]
     assert not list(tmp_path.glob(".big.csv*"))
