@@ -9,6 +9,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -200,27 +202,32 @@ PROGRAMS = [
 ]
 
 
-def _start(program: list[str], *args: str, **options: Any) -> subprocess.Popen[bytes]:
-    """Start the program; a hang guard kills it after ``HANG_SECONDS``."""
-    process = subprocess.Popen([*program, *args], stderr=subprocess.PIPE, **options)
-    guard = threading.Timer(HANG_SECONDS, process.kill)
-    guard.daemon = True
-    guard.start()
-    return process
+@contextmanager
+def _started(program: list[str], *args: str, **options: Any) -> Iterator[subprocess.Popen[bytes]]:
+    """The program, started; a hang guard kills it after ``HANG_SECONDS``."""
+    with subprocess.Popen([*program, *args], stderr=subprocess.PIPE, **options) as process:
+        guard = threading.Timer(HANG_SECONDS, process.kill)
+        guard.start()
+        try:
+            yield process
+        finally:
+            guard.cancel()
+            if process.poll() is None:
+                process.kill()
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.05, 0.1, 0.2, 0.4])
 @pytest.mark.parametrize("program", PROGRAMS)
 def test_ctrl_c_at_any_moment_is_one_line(program: list[str], delay: float) -> None:
-    process = _start(
+    with _started(
         program, "odds", "--by-abzug", "--cards", "400000", "--copies", "4", "--format", "csv",
         stdout=subprocess.PIPE, env=ENV,
-    )  # fmt: skip
-    assert process.stdout is not None
-    assert process.stdout.readline() == b"abzug,killed,plie,given\n"  # it runs
-    time.sleep(delay)
-    process.send_signal(signal.SIGINT)
-    _, error = process.communicate(timeout=HANG_SECONDS)
+    ) as process:  # fmt: skip
+        assert process.stdout is not None
+        assert process.stdout.readline() == b"abzug,killed,plie,given\n"  # it runs
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        _, error = process.communicate(timeout=HANG_SECONDS)
     if process.returncode == 0:  # finished first
         assert error == b""
     else:
@@ -268,25 +275,25 @@ def _interrupt_at(module: str, where: Path) -> dict[str, str]:
 def test_ctrl_c_while_the_program_loads_is_one_line(
     program: list[str], module: str, tmp_path: Path
 ) -> None:
-    process = _start(
+    with _started(
         program, "odds", "--by-abzug", "--cards", "40", "--copies", "4",
         stdout=subprocess.PIPE, env=_interrupt_at(module, tmp_path),
-    )  # fmt: skip
-    _, error = process.communicate(timeout=HANG_SECONDS)
+    ) as process:  # fmt: skip
+        _, error = process.communicate(timeout=HANG_SECONDS)
     assert process.returncode == 130, error.decode()
     assert error.decode().splitlines() == ["shtoss-exact: error: interrupted"]
 
 
 @pytest.mark.parametrize("program", PROGRAMS)
 def test_sigterm_removes_the_temporary_file(program: list[str], tmp_path: Path) -> None:
-    process = _start(
+    with _started(
         program, "odds", "--by-abzug", "--cards", "1500000", "--copies", "4", "-o", "big.csv",
         cwd=tmp_path, stdout=subprocess.DEVNULL, env=ENV,
-    )  # fmt: skip
-    while not list(tmp_path.glob(".big.csv*")) and process.poll() is None:
-        time.sleep(0.01)  # until the program writes: its handlers are in place
-    process.send_signal(signal.SIGTERM)
-    _, error = process.communicate(timeout=HANG_SECONDS)
+    ) as process:  # fmt: skip
+        while not list(tmp_path.glob(".big.csv*")) and process.poll() is None:
+            time.sleep(0.01)  # until the program writes: its handlers are in place
+        process.send_signal(signal.SIGTERM)
+        _, error = process.communicate(timeout=HANG_SECONDS)
     assert b"Traceback" not in error
     if process.returncode != 0:  # not finished first
         assert process.returncode == 128 + signal.SIGTERM, error.decode()
