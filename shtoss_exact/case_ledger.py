@@ -140,7 +140,7 @@ class Settled:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "bet": self.bet.text,
+            "notation": self.bet.text,
             "rank": self.bet.rank,
             "side": self.bet.side.value,
             "kind": self.bet.kind.value,

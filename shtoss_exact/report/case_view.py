@@ -91,7 +91,7 @@ def case_tables(record: dict[str, Any]) -> list[Table]:
     return tables
 
 
-LEDGER_COLUMNS = ("bet", "placed_after", "stake", "ev", "status", "settled_at", "result")
+LEDGER_COLUMNS = ("notation", "placed_after", "stake", "ev", "status", "settled_at", "result")
 
 
 def ledger_table(ledger: dict[str, Any]) -> Table:
@@ -100,10 +100,7 @@ def ledger_table(ledger: dict[str, Any]) -> Table:
         f"Recorded bets: the banker's take so far {ledger['banker_take']}, open stakes "
         f"{ledger['open_stakes']}",
         LEDGER_COLUMNS,
-        tuple(
-            tuple(_cell(row[key]) if key != "bet" else row[key] for key in LEDGER_COLUMNS)
-            for row in ledger["recorded_bets"]
-        ),
+        tuple(tuple(_cell(row[key]) for key in LEDGER_COLUMNS) for row in ledger["recorded_bets"]),
     )
 
 

@@ -27,13 +27,20 @@ CASES = [
     case("case-bets-kind", ["case", "--seen", "5h", "--bets", "K:sideways"], "is not RANK:KIND"),
     case("case-bets-rank", ["case", "--seen", "5h", "--bets", "X:stay"], "unknown rank 'X'"),
     case("case-bets-stake-zero", ["case", "--seen", "5h", "--bets", "K:stay:0"], "stake > 0"),
-    case("case-bets-stake-huge-digits", ["case", "--seen", "5h", "--bets", "K:stay:" + "9" * 5000],
-         "characters"),  # fmt: skip
+    case(
+        "case-bets-stake-huge-digits",
+        ["case", "--seen", "5h", "--bets", "K:stay:" + "9" * 5000],
+        "characters",
+    ),
     case("case-bets-turn-word", ["case", "--seen", "5h", "--bets", "K@x"], "whole number of turns"),
     case("case-bets-turn-later", ["case", "--seen", "5h Ks 5d", "--bets", "K@2"], "placed after"),
     case("case-bets-too-many", ["case", "--seen", "5h", "--bets", "K " * 500], "at most 200"),
-    case("case-bets-dead-rank", ["case", "--seen", "5h 5s 5d 5c Kh", "--bets", "5@2"],
-         "no copy left"),  # fmt: skip
-    case("case-bets-copper-pharaon", ["case", "--game", "pharaon", "--seen", "5h Ks", "--bets",
-                                      "K:coppered"], "a Faro bet"),  # fmt: skip
+    case(
+        "case-bets-dead-rank", ["case", "--seen", "5h 5s 5d 5c Kh", "--bets", "5@2"], "no copy left"
+    ),
+    case(
+        "case-bets-copper-pharaon",
+        ["case", "--game", "pharaon", "--seen", "5h Ks", "--bets", "K:coppered"],
+        "a Faro bet",
+    ),
 ]

@@ -58,6 +58,7 @@ async function ask(kind, extra) {
 
 // Ask for every bet kind of the position; on a refusal, undo the change and say why.
 async function refresh(undoChange) {
+  document.body.dataset.busy = "1";   // "0" once the answers are shown
   const faro = FARO_BETS.includes(state.game);
   const stayExtra = { replay: "1" };
   if (state.bets.length) stayExtra.bets = state.bets.join(",");
@@ -74,6 +75,7 @@ async function refresh(undoChange) {
   }
   writeUrl();
   render();
+  document.body.dataset.busy = "0";
 }
 
 // The cards of whole turns as the server read them (the soda, then loser and winner of
@@ -102,6 +104,12 @@ function deal(tokens) {
 function cardCode(token) {   // "10H" -> "10h", for marking the grid; others stay as typed
   const m = /^(10|[2-9jqka])([shdc])$/i.exec(token);
   return m ? m[1].toUpperCase() + m[2].toLowerCase() : token;
+}
+
+function pretty(token) {   // "3c" -> "3♣"; anything else as typed
+  const m = /^(10|[2-9jqka])([shdc])$/i.exec(token);
+  if (!m) return token;
+  return m[1].toUpperCase() + SUITS.find(([letter]) => letter === m[2].toLowerCase())[1];
 }
 
 function setup() {
@@ -174,7 +182,7 @@ function render() {
   const held = state.cards.slice(whole);
   $("half-turn").hidden = held.length === 0;
   $("half-turn").textContent = held.length
-    ? `Half a turn: ${held.join(" ")} lost — the winner is still to fall` : "";
+    ? `Half a turn: ${held.map(pretty).join(" ")} lost — the winner is still to fall` : "";
   if (!answer) return;
   const stay = answer.stay;
   $("state").textContent = describe(stay);
@@ -283,6 +291,7 @@ function renderOdds() {
   $("high-card").textContent = high
     ? `High card on the next turn: win ${high.win}, lose ${high.lose}, split (a push) ` +
       `${high.split}, ev ${high.ev}` : "";
+  $("high-card").classList.toggle("best", Boolean(best && best.kind === "high-card"));
   const call = answer.stay.call_the_turn;
   $("call").hidden = !call;
   $("call").textContent = call
@@ -310,7 +319,7 @@ function renderLedger(stay) {
   for (const bet of ledger ? ledger.recorded_bets : []) {
     const tr = document.createElement("tr");
     tr.className = bet.status;
-    for (const key of ["bet", "placed_after", "stake", "ev", "status", "settled_at", "result"]) {
+    for (const key of ["notation", "placed_after", "stake", "ev", "status", "settled_at", "result"]) {
       cell(tr, bet[key] === null ? "" : String(bet[key]));
     }
     body.append(tr);
