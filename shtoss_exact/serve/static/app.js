@@ -57,8 +57,18 @@ async function ask(kind, extra) {
 }
 
 // Ask for every bet kind of the position; on a refusal, undo the change and say why.
-async function refresh(undoChange) {
-  document.body.dataset.busy = "1";   // "0" once the answers are shown
+// Changes are answered one after the other, each from the state as it then is.
+let queue = Promise.resolve();
+let pending = 0;
+
+function refresh(undoChange) {
+  pending += 1;
+  document.body.dataset.busy = "1";   // "0" once every change is answered and shown
+  queue = queue.then(() => update(undoChange));
+}
+
+async function update(undoChange) {
+  const sent = wholeTurns(state.cards);   // cards clicked meanwhile stay after these
   const faro = FARO_BETS.includes(state.game);
   const stayExtra = { replay: "1" };
   if (state.bets.length) stayExtra.bets = state.bets.join(",");
@@ -66,7 +76,7 @@ async function refresh(undoChange) {
     const [stay, oneTurn, coppered] = await Promise.all([
       ask("stay", stayExtra), ask("one-turn"), faro ? ask("coppered") : null]);
     answer = { stay, oneTurn, coppered };
-    state.cards = canonical(stay).concat(state.cards.slice(wholeTurns(state.cards)));
+    state.cards = canonical(stay).concat(state.cards.slice(sent));
     showError(null);
   } catch (error) {
     if (undoChange) undoChange();
@@ -75,7 +85,8 @@ async function refresh(undoChange) {
   }
   writeUrl();
   render();
-  document.body.dataset.busy = "0";
+  pending -= 1;
+  if (pending === 0) document.body.dataset.busy = "0";
 }
 
 // The cards of whole turns as the server read them (the soda, then loser and winner of
