@@ -105,7 +105,7 @@ def case(
       shtoss-exact case --pattern every-rank
       shtoss-exact case --game pharaon --seen "7h 7d Ks 2c" --replay
     """
-    from shtoss_exact.case import Case
+    from shtoss_exact.case.state import Case
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.report.case_view import case_csv, case_tables
 
@@ -113,7 +113,7 @@ def case(
         raise ShtossError("give --seen or --case, not both")
     chosen = None
     if scheme is not None:
-        from shtoss_exact.scheme_files import resolve_scheme
+        from shtoss_exact.schemes.files import resolve_scheme
 
         if game != "two-deck":
             raise ShtossError(f"--scheme is for --game two-deck: {game} has its own scheme")
