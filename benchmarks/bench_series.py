@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import shtoss_exact.series_flat as series_flat
-import shtoss_exact.series_horizon as series_horizon
-import shtoss_exact.series_runs as series_runs
-import shtoss_exact.series_solve as series_solve
-from shtoss_exact.series_odds import series
+import shtoss_exact.plans.flat as series_flat
+import shtoss_exact.plans.horizon as series_horizon
+import shtoss_exact.plans.runs as series_runs
+import shtoss_exact.plans.solve as series_solve
+from shtoss_exact.plans.series import series
 
 CASES: list[tuple[str, dict[str, Any], float | None]] = [
     ("flat, 10 000 deals (closed form)", {"plan": "flat", "deals": 10_000}, 1.0),

@@ -24,8 +24,8 @@ import threading
 import time
 from urllib.parse import urlencode
 
-from shtoss_exact.serve.app import App
-from shtoss_exact.serve.server import make_server, url
+from shtoss_exact.cli.serve.app import App
+from shtoss_exact.cli.serve.server import make_server, url
 
 TARGET_SECONDS = 0.150
 

@@ -9,8 +9,8 @@ from fractions import Fraction
 
 from shtoss_exact import odds
 from shtoss_exact.deck import make_deal
+from shtoss_exact.plans.series import series, story_probability
 from shtoss_exact.report import percent_str
-from shtoss_exact.series_odds import series, story_probability
 
 o = odds(deck=52)
 sonik = o.by_abzug[0].given

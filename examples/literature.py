@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from shtoss_exact import Case
 from shtoss_exact.deck import Deal
-from shtoss_exact.schemes import scheme_named
+from shtoss_exact.schemes.scheme import scheme_named
 
 PHARAON = scheme_named("pharaon")
 ENCYCLOPEDIE = 'Diderot & d\'Alembert (eds.), Encyclopédie, vol. 12 (1765), article "PHARAON"'

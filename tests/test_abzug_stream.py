@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shtoss_exact.abzug_stream import MAX_STREAM_SECONDS, AbzugStream, ratio_str
-from shtoss_exact.bet_odds import MAX_TABLE_ROWS, odds, odds_of
+from shtoss_exact.bet.odds import MAX_TABLE_ROWS, odds, odds_of
+from shtoss_exact.bet.stream import MAX_STREAM_SECONDS, AbzugStream, ratio_str
 from shtoss_exact.cli.base import TABLE_FORMATS, Output
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
@@ -35,7 +35,7 @@ from shtoss_exact.report.stream import (
     write_table,
 )
 from shtoss_exact.report.table import FORMATS, Table, with_decimals
-from shtoss_exact.schemes import Soda, faro
+from shtoss_exact.schemes.scheme import Soda, faro
 
 FAST = settings(max_examples=40, deadline=None)
 ABZUG_TITLE = abzug_table([]).title

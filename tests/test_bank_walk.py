@@ -13,22 +13,22 @@ from typing import Any
 
 import pytest
 
-from shtoss_exact.bank_cost import (
+from shtoss_exact.banks.cost import (
     MAX_SECONDS,
     arrangement_bits,
     estimate_bank,
     shape_of,
     walk_work,
 )
-from shtoss_exact.bank_odds import Bet, bank, bank_estimate
-from shtoss_exact.bank_walk import RankClass, arrangements, assign_all, walk
+from shtoss_exact.banks.odds import Bet, bank, bank_estimate
+from shtoss_exact.banks.walk import RankClass, arrangements, assign_all, walk
 from shtoss_exact.deck import RANKS_52
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.report import render_tables
 from shtoss_exact.report.bank_view import bank_tables
-from shtoss_exact.schemes import scheme_named
+from shtoss_exact.schemes.scheme import scheme_named
 
 CYCLE = ("classic", "pharaon", "lob-half")
 

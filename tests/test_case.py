@@ -1,4 +1,4 @@
-"""A deal in progress (``shtoss_exact.case``): the published figures, the engine's own
+"""A deal in progress (``shtoss_exact.case.state``): the published figures, the engine's own
 values, identities, the state's constructors and every refusal of the library."""
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shtoss_exact.case import Case
-from shtoss_exact.case_deal import MAX_JOINT_STATES
-from shtoss_exact.case_pattern import (
+from shtoss_exact.case.deal import MAX_JOINT_STATES
+from shtoss_exact.case.pattern import (
     BUILTIN,
     Pattern,
     PatternBet,
@@ -21,12 +20,13 @@ from shtoss_exact.case_pattern import (
     pattern_from_data,
     resolve_pattern,
 )
-from shtoss_exact.case_rules import BetKind, Side, as_game, shifted
+from shtoss_exact.case.rules import BetKind, Side, as_game, shifted
+from shtoss_exact.case.state import Case
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.scheme_parts import Match, Outcome, Rule, Soda
-from shtoss_exact.schemes import Scheme, bassette, classic, faro, lob_half, pharaon, stuss
+from shtoss_exact.schemes.parts import Match, Outcome, Rule, Soda
+from shtoss_exact.schemes.scheme import Scheme, bassette, classic, faro, lob_half, pharaon, stuss
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,9 +10,9 @@ from itertools import combinations
 
 import pytest
 
-from shtoss_exact.case import Case
-from shtoss_exact.case_ledger import parse_bets, settle_bets
-from shtoss_exact.case_parse import deck_ranks
+from shtoss_exact import Case
+from shtoss_exact.case.ledger import parse_bets, settle_bets
+from shtoss_exact.case.parse import deck_ranks
 from shtoss_exact.errors import ShtossError
 
 SUITS = "shdc"

@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from shtoss_exact import odds
+from shtoss_exact.bet.fair import fair_payoff
 from shtoss_exact.cli import cli
 from shtoss_exact.deck import Deal
-from shtoss_exact.fair import fair_payoff
-from shtoss_exact.schemes import BUILTIN, scheme_names, schemes_record
+from shtoss_exact.schemes.scheme import BUILTIN, scheme_names, schemes_record
 
 EXAMPLES = Path(__file__).parent.parent / "examples" / "schemes"
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from shtoss_exact.cli import cli
-from shtoss_exact.series_odds import series
+from shtoss_exact.plans.series import series
 
 FLAT_3 = """\
 Stakes across deals: plan flat, 3 deals, initial kush 1, free kush; scheme classic, 52 cards in the banker's deck

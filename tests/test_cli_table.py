@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from shtoss_exact.bet.tables import TableSpec
 from shtoss_exact.cli import cli
 from shtoss_exact.records import to_json
 from shtoss_exact.report import render_tables
 from shtoss_exact.report.table import Table
 from shtoss_exact.report.table_view import SUMMARY_TITLE, abzug_title
-from shtoss_exact.schemes import scheme_names
-from shtoss_exact.tables import TableSpec
+from shtoss_exact.schemes.scheme import scheme_names
 from tests.brute_schemes import ORACLES, settle
 
 

@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 
 from shtoss_exact import ShtossError
+from shtoss_exact.bet.fair import FairPayoff, fair_payoff
 from shtoss_exact.deck import Deal, Suit, parse_card
-from shtoss_exact.fair import FairPayoff, fair_payoff
-from shtoss_exact.scheme_files import scheme_from_data
-from shtoss_exact.schemes import BUILTIN, scheme_named
+from shtoss_exact.schemes.files import scheme_from_data
+from shtoss_exact.schemes.scheme import BUILTIN, scheme_named
 
 
 def test_fair_lob_payoff_at_52() -> None:

@@ -13,9 +13,9 @@ from fractions import Fraction
 import pytest
 
 from shtoss_exact import Deal, ShtossError, fair_payoff, odds, scheme_named
-from shtoss_exact.measures import scheme_result
+from shtoss_exact.bet.measures import scheme_result
 from shtoss_exact.numbers import exact_number, whole_number
-from shtoss_exact.schemes import as_scheme
+from shtoss_exact.schemes.scheme import as_scheme
 
 
 def test_names_and_values_are_taken_alike() -> None:

@@ -16,9 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact import ShtossError
-from shtoss_exact.deck import Deal, parse_card, parse_suits
-from shtoss_exact.engine import Kind, binom_bits
-from shtoss_exact.measures import (
+from shtoss_exact.bet.measures import (
     MAX_RESULT_DIGITS,
     SchemeResult,
     check_scheme_cost,
@@ -26,7 +24,9 @@ from shtoss_exact.measures import (
     payoff_bits,
     scheme_result,
 )
-from shtoss_exact.schemes import BUILTIN, CLASSIC_BASE, Match, Rule, Scheme, scheme_named
+from shtoss_exact.deck import Deal, parse_card, parse_suits
+from shtoss_exact.engine import Kind, binom_bits
+from shtoss_exact.schemes.scheme import BUILTIN, CLASSIC_BASE, Match, Rule, Scheme, scheme_named
 from tests import brute_schemes as brute
 
 

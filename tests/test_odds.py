@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact import ShtossError, odds
-from shtoss_exact.bet_odds import MAX_TABLE_ROWS, AbzugOdds, Odds, odds_of
+from shtoss_exact.bet.odds import MAX_TABLE_ROWS, AbzugOdds, Odds, odds_of
 from shtoss_exact.deck import Card, Deal, Suit, parse_card, parse_suits
 from shtoss_exact.engine import MAX_SUMMARY_COST
-from shtoss_exact.schemes import BUILTIN, Soda, faro, scheme_named, stuss
+from shtoss_exact.schemes.scheme import BUILTIN, Soda, faro, scheme_named, stuss
 from tests import brute_schemes
 from tests.brute import MAX_CARDS, brute_odds, brute_relations
 

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from shtoss_exact import numbers, odds
+from shtoss_exact.bet.fair import fair_payoff
 from shtoss_exact.deck import Deal
-from shtoss_exact.fair import fair_payoff
 from shtoss_exact.report import FORMATS, Table, decimal_str, exact_str, percent_str, render_tables
 from shtoss_exact.report.odds_view import describe, odds_csv, odds_tables
 from shtoss_exact.report.scheme_view import fair_csv, fair_tables, schemes_csv, schemes_tables
@@ -24,7 +24,7 @@ from shtoss_exact.report.table import (
     to_text,
     with_decimals,
 )
-from shtoss_exact.schemes import BUILTIN, schemes_record
+from shtoss_exact.schemes.scheme import BUILTIN, schemes_record
 
 # --- numbers ------------------------------------------------------------------------------
 

@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 from shtoss_exact import odds
 from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.plans import AfterLoss, AfterWin, DealEvent, Plan, plan_named
-from shtoss_exact.schemes import scheme_named
-from shtoss_exact.series_odds import (
+from shtoss_exact.plans.catalog import AfterLoss, AfterWin, DealEvent, Plan, plan_named
+from shtoss_exact.plans.series import (
     SeriesResult,
     deal_outcomes,
     expected_series,
@@ -23,6 +22,7 @@ from shtoss_exact.series_odds import (
     series,
     story_probability,
 )
+from shtoss_exact.schemes.scheme import scheme_named
 
 CLASSIC = odds(deck=52)
 THIRDS_DEAL = make_deal(deck=36, card="7h")
@@ -302,7 +302,7 @@ def test_library_takes_what_the_command_line_takes() -> None:
     assert dict(series("флэт", deals=2, kush="1/2").net) == dict(
         series(deals=2, kush=Fraction(1, 2)).net
     )
-    from shtoss_exact.scheme_files import load_scheme
+    from shtoss_exact.schemes.files import load_scheme
 
     thirds = load_scheme("examples/schemes/thirds.toml")
     assert series("flat", deals=2, scheme=thirds, deal=THIRDS_DEAL).scheme == thirds.name

@@ -14,9 +14,8 @@ from hypothesis import strategies as st
 
 from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.plans import plan_named
-from shtoss_exact.schemes import scheme_named
-from shtoss_exact.series_chain import (
+from shtoss_exact.plans.catalog import plan_named
+from shtoss_exact.plans.chain import (
     Chain,
     Rules,
     Status,
@@ -25,8 +24,9 @@ from shtoss_exact.series_chain import (
     classic_outcomes,
     deal_outcomes,
 )
-from shtoss_exact.series_export import export_graph, graph_format
-from shtoss_exact.series_odds import series
+from shtoss_exact.plans.export import export_graph, graph_format
+from shtoss_exact.plans.series import series
+from shtoss_exact.schemes.scheme import scheme_named
 
 CLASSIC = deal_outcomes(make_deal(), scheme_named("classic"))
 

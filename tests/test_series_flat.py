@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.plans import AfterWin, Plan
-from shtoss_exact.schemes import scheme_named
-from shtoss_exact.series_chain import DealOutcomes
-from shtoss_exact.series_flat import _convolution, grid
-from shtoss_exact.series_odds import series
+from shtoss_exact.plans.catalog import AfterWin, Plan
+from shtoss_exact.plans.chain import DealOutcomes
+from shtoss_exact.plans.flat import _convolution, grid
+from shtoss_exact.plans.series import series
+from shtoss_exact.schemes.scheme import scheme_named
 
 AS_CHAIN = Plan("flat-as-chain", after_win=AfterWin.RIDE, raises=0)
 SCHEMES = ["classic", "lob-half", "pharaon", "thirds"]

@@ -19,8 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from shtoss_exact.cli import cli
-from shtoss_exact.serve.app import CSP, MAX_TARGET, PARAMETERS, App, Response
-from shtoss_exact.serve.server import make_server, url
+from shtoss_exact.cli.serve.app import CSP, MAX_TARGET, PARAMETERS, App, Response
+from shtoss_exact.cli.serve.server import make_server, url
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -182,16 +182,17 @@ def test_status_codes_and_headers() -> None:
 
 
 def test_the_page_has_no_inline_script_and_no_outside_address() -> None:
+    static = ROOT / "shtoss_exact" / "cli" / "serve" / "static"
     for name in ("index.html", "app.js", "style.css"):
-        text = (ROOT / "shtoss_exact" / "serve" / "static" / name).read_text(encoding="utf-8")
+        text = (static / name).read_text(encoding="utf-8")
         assert "http://" not in text and "https://" not in text, name
         assert "eval(" not in text and "innerHTML" not in text, name
-    html = (ROOT / "shtoss_exact" / "serve" / "static" / "index.html").read_text()
+    html = (static / "index.html").read_text()
     assert "<script>" not in html and "onclick" not in html and "style=" not in html
 
 
 def test_a_bug_is_one_line_500(monkeypatch: pytest.MonkeyPatch) -> None:
-    import shtoss_exact.serve.app as app
+    import shtoss_exact.cli.serve.app as app
 
     def broken(query: str) -> Response:
         raise KeyError("oops")

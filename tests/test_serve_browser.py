@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from shtoss_exact.serve.server import make_server, url
+from shtoss_exact.cli.serve.server import make_server, url
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

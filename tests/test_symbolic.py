@@ -13,15 +13,16 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import shtoss_exact.symbolic as symbolic
+import shtoss_exact.symbolic.forms as symbolic
 from shtoss_exact import closed_form as top_level_closed_form
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.scheme_files import scheme_from_data
-from shtoss_exact.scheme_parts import Outcome, Soda
-from shtoss_exact.schemes import Scheme, faro, scheme_named
-from shtoss_exact.symbolic import (
+from shtoss_exact.schemes.files import scheme_from_data
+from shtoss_exact.schemes.parts import Outcome, Soda
+from shtoss_exact.schemes.scheme import Scheme, faro, scheme_named
+from shtoss_exact.symbolic.expr import compile_form, rational_expr, symbols
+from shtoss_exact.symbolic.forms import (
     PER_ABZUG,
     WHOLE_DEAL,
     ClosedForm,
@@ -30,8 +31,7 @@ from shtoss_exact.symbolic import (
     closed_form,
     closed_forms,
 )
-from shtoss_exact.symbolic_expr import compile_form, rational_expr, symbols
-from shtoss_exact.symbolic_poly import QPoly
+from shtoss_exact.symbolic.poly import QPoly
 from tests.brute import decide
 
 SCHEMES = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette",

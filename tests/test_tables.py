@@ -15,14 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shtoss_exact.output as output
-from shtoss_exact.deck import Deal
-from shtoss_exact.errors import ShtossError
-from shtoss_exact.output import write_output
-from shtoss_exact.report import render_tables
-from shtoss_exact.report.table import with_decimals
-from shtoss_exact.report.table_view import summary_csv, summary_tables
-from shtoss_exact.schemes import scheme_named
-from shtoss_exact.tables import (
+from shtoss_exact.bet.tables import (
     MAX_ROWS,
     Game,
     SummaryTable,
@@ -34,6 +27,13 @@ from shtoss_exact.tables import (
     summary_records,
     to_pandas,
 )
+from shtoss_exact.deck import Deal
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.output import write_output
+from shtoss_exact.report import render_tables
+from shtoss_exact.report.table import with_decimals
+from shtoss_exact.report.table_view import summary_csv, summary_tables
+from shtoss_exact.schemes.scheme import scheme_named
 
 FAST = settings(max_examples=40, deadline=None)
 

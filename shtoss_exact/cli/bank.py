@@ -56,7 +56,7 @@ def bank(
       shtoss-exact bank --cards 8 --copies 2 --bet 7 --bet Q --joint
       shtoss-exact bank --bet 7 --bet Q:2:examples/schemes/eleven.toml --scheme фараон
     """
-    from shtoss_exact.bank_odds import bank as make_bank
+    from shtoss_exact.banks.odds import bank as make_bank
     from shtoss_exact.report.bank_view import bank_csv, bank_tables
 
     result = make_bank(

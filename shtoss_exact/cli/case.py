@@ -9,8 +9,8 @@ import click
 from shtoss_exact.cli.base import Output, cli, output_options, scheme_option
 
 if TYPE_CHECKING:
-    from shtoss_exact.case_pattern import Pattern
-    from shtoss_exact.schemes import Scheme
+    from shtoss_exact.case.pattern import Pattern
+    from shtoss_exact.schemes.scheme import Scheme
 
 GAMES = ("faro", "stuss", "pharaon", "bassette", "two-deck")
 BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
@@ -156,14 +156,14 @@ def case_record(
 ) -> dict[str, Any]:
     """The record ``case`` prints for its options; the page of ``serve`` answers with it,
     giving a built-in ``Scheme`` and ``Pattern`` rather than names (it reads no file)."""
-    from shtoss_exact.case import Case
+    from shtoss_exact.case.state import Case
     from shtoss_exact.errors import ShtossError
 
     if seen is not None and case_text is not None:
         raise ShtossError("give --seen or --case, not both")
     chosen = None
     if scheme is not None:
-        from shtoss_exact.scheme_files import resolve_scheme
+        from shtoss_exact.schemes.files import resolve_scheme
 
         if game != "two-deck":
             raise ShtossError(f"--scheme is for --game two-deck: {game} has its own scheme")
@@ -186,7 +186,7 @@ def case_record(
     )
     record = result.to_dict()
     if bets is not None:
-        from shtoss_exact.case_ledger import settle_bets
+        from shtoss_exact.case.ledger import settle_bets
 
         record["ledger"] = settle_bets(state, bets).to_dict()
     return record

@@ -44,8 +44,8 @@ def formula(copies: int, scheme: str, parity: str, out: Output) -> None:
       shtoss-exact formula --copies 3 --scheme examples/schemes/eleven.toml
     """
     from shtoss_exact.report.formula_view import FORMATS, formula_csv
-    from shtoss_exact.scheme_files import resolve_scheme
-    from shtoss_exact.symbolic import closed_forms
+    from shtoss_exact.schemes.files import resolve_scheme
+    from shtoss_exact.symbolic.forms import closed_forms
 
     forms = closed_forms(copies, scheme=resolve_scheme(scheme), parity=parity)
     record = forms.to_dict(latex=out.fmt == "latex")

@@ -16,9 +16,7 @@ from shtoss_exact.cli.bundles import (
     plan_options,
 )
 from shtoss_exact.cli.scheme_list import scheme_list_option
-
-KINDS = ("abzug", "edge", "bank", "series", "case", "strategy")
-"""Plot kinds this command offers (``shtoss_exact.plots.PLOTS`` has their drawings)."""
+from shtoss_exact.report.plots.registry import KINDS
 
 DEFAULT_CARDS = {"abzug": "52", "edge": "12..104:2"}
 DEFAULT_SCHEMES = "classic,lob-half,pharaon,faro"
@@ -87,7 +85,7 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
 )
 @click.option(
     "--kind",
-    type=click.Choice(KINDS),
+    type=click.Choice(tuple(KINDS)),
     default="abzug",
     show_default=True,
     help="abzug: each outcome's probability by abzug; edge: the banker's edge against "
@@ -153,7 +151,7 @@ def plot(output: str, fmt: str | None, kind: str, **values: Any) -> None:
       shtoss-exact plot -o series.png --kind series --plan paroli:3 --deals 30
       shtoss-exact plot -o - --deck 36 > abzug.svg
     """
-    from shtoss_exact.plots import image_format, render
+    from shtoss_exact.report.plots.figures import image_format, render
 
     image_format(output, fmt)
     _check_kind(kind, values)
@@ -162,9 +160,9 @@ def plot(output: str, fmt: str | None, kind: str, **values: Any) -> None:
 
 def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     """The drawing's keyword options for ``kind``, parsed (and checked) before any drawing."""
+    from shtoss_exact.bet.tables import parse_range, parse_schemes
     from shtoss_exact.deck import make_deal
     from shtoss_exact.errors import ShtossError
-    from shtoss_exact.tables import parse_range, parse_schemes
 
     if kind == "case":
         return {"seen": values["seen"] or "", "game": values["game"] or "faro"}
@@ -202,12 +200,12 @@ def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
         suits=values["suits"],
     )
     if kind == "strategy":
-        from shtoss_exact.strategy_plot import plot_arguments
+        from shtoss_exact.report.plots.strategy import plot_arguments
 
         return {**plot_arguments(values), "deal": deal}
     if kind == "abzug":
         return {"deal": deal}
-    from shtoss_exact.scheme_files import resolve_scheme
+    from shtoss_exact.schemes.files import resolve_scheme
 
     scheme = resolve_scheme((values["scheme"] or "classic").strip())
     return {**plan_arguments(values), "scheme": scheme, "deal": deal}

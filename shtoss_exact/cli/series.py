@@ -52,16 +52,16 @@ def series(
       shtoss-exact series --plan hermann
       shtoss-exact series --plan пароли:2 --scheme examples/schemes/lob-half.toml --deals 5
     """
+    from shtoss_exact.plans.series import series as run
     from shtoss_exact.report.series_view import series_csv, series_tables, shows_net
-    from shtoss_exact.series_odds import series as run
 
     if export_graph is not None:
-        from shtoss_exact.series_export import graph_format
+        from shtoss_exact.plans.export import graph_format
 
         graph_format(export_graph)  # an unknown suffix is refused before any work
     chosen: Any = scheme  # the default, classic, is counted without loading the schemes
     if scheme.strip().lower() != "classic":
-        from shtoss_exact.scheme_files import resolve_scheme
+        from shtoss_exact.schemes.files import resolve_scheme
 
         chosen = resolve_scheme(scheme)
     result = run(
@@ -72,7 +72,7 @@ def series(
     )
     record = result.to_dict(net=shows_net(result, out.fmt))
     if export_graph is not None:
-        from shtoss_exact.series_export import write_graph
+        from shtoss_exact.plans.export import write_graph
 
         write_graph(result, export_graph)
     out.emit(record, series_tables, csv=series_csv)

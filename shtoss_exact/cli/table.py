@@ -65,9 +65,9 @@ def table(
       shtoss-exact table --cards 4..104:10 --copies 1..4 --format csv --decimals 4
       shtoss-exact table --cards 36 --one-deck --by-abzug --format markdown
     """
+    from shtoss_exact.bet.tables import SummaryTable, TableSpec, parse_range, parse_schemes
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.report.table_view import abzug_title, summary_csv, summary_tables
-    from shtoss_exact.tables import SummaryTable, TableSpec, parse_range, parse_schemes
 
     if by_abzug and scheme is not None:
         raise ShtossError("--by-abzug takes no --scheme: its rows are where the first copy falls")
@@ -88,8 +88,8 @@ def table(
 
 
 def _games(text: str | None, *, one_deck: bool) -> tuple[str, ...]:
+    from shtoss_exact.bet.tables import Game
     from shtoss_exact.errors import ShtossError
-    from shtoss_exact.tables import Game
 
     if one_deck and text is not None:
         raise ShtossError("--one-deck and --game both given: give one of them")

@@ -15,7 +15,7 @@ from shtoss_exact.report.numbers import percent_str
 from shtoss_exact.report.table import Cell, Table
 
 if TYPE_CHECKING:
-    from shtoss_exact.series_result import SeriesResult
+    from shtoss_exact.plans.result import SeriesResult
 
 MAX_TEXT_ROWS = 60
 """Net distributions longer than this are listed in JSON and CSV only."""

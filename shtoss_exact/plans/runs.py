@@ -1,0 +1,103 @@
+"""Runs of wins (series, очередь) and stories told deal by deal.
+
+A *series* is a run of wins; a push (the stake comes back) neither extends nor breaks
+it. Deals are independent, so the chance of a story (one named event a deal) is a
+product, and the chance of a series of ``L`` wins within ``K`` deals is a sum over the
+number ``j`` of decided deals: ``C(K, j) z**(K-j) A_j``, with ``A_j`` the weight of the
+``j``-letter win/loss words that hold no ``L`` wins in a row.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from fractions import Fraction
+
+from shtoss_exact.deck import Deal
+from shtoss_exact.engine import binom, counts_at
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.plans.catalog import DealEvent
+from shtoss_exact.plans.chain import DealOutcomes
+from shtoss_exact.plans.cost import bits_after, check_bits, check_cost, int_bytes, step_seconds
+
+
+def p_series(outcomes: DealOutcomes, *, deals: int, length: int) -> Fraction:
+    """P(a series of at least ``length`` wins in a row within ``deals`` deals).
+
+    Words of ``j`` decided deals with no run of ``L`` wins, by their last loss:
+    ``A_j = [j < L] w**j + sum over s < L of w**s l A_(j-1-s)``; the sum runs in a
+    window, ``S_(j+1) = A_j + w S_j - w**L A_(j-L)``, so each ``A_j`` is a few products.
+    O(K) big-integer steps.
+
+    >>> p_series(DealOutcomes(2, ((Fraction(-1), 1), (Fraction(1), 1))), deals=3, length=2)
+    Fraction(3, 8)
+    """
+    if length < 1:
+        raise ShtossError(f"series length={length}: allowed length >= 1")
+    if length > deals:
+        return Fraction(0)  # L wins need L deals
+    win, loss = outcomes.weight(sign=1), outcomes.weight(sign=-1)
+    push = outcomes.denominator - win - loss
+    bits = bits_after(deals, outcomes.denominator)
+    what = f"a series of {length} wins within {deals} deals"
+    check_bits(bits, what=what, advice="use fewer deals")
+    check_cost(step_seconds(6 * deals, bits / 2, step=1e-6), int_bytes(length + 4, bits),
+               what=what, advice="use fewer deals")  # fmt: skip
+    top = win**length
+    window: deque[int] = deque()  # A_(j-L) .. A_(j-1)
+    a, s, power = 1, 0, 1  # A_0; S_0 (empty); w**j
+    binomial, mixed = 1, 0  # C(K, j); sum over j of C(K, j) z**(K-j) A_j, by Horner in z
+    for j in range(deals + 1):
+        if j:
+            s = a + win * s - (window[0] * top if len(window) == length else 0)
+            if len(window) == length:
+                window.popleft()
+            window.append(a)
+            power = power * win if j < length else 0
+            a = power + loss * s
+            binomial = binomial * (deals - j + 1) // j
+        mixed = mixed * push + binomial * a
+    return 1 - Fraction(mixed, outcomes.denominator**deals)
+
+
+def expected_series(outcomes: DealOutcomes) -> Fraction | None:
+    """The expected length of a series once begun (pushes skipped, no bound on the
+    deals); ``None`` when the punter never loses.
+
+    A begun series goes on past each win with chance w = P(win | decided), so its
+    length L has P(L >= l) = w**(l - 1) and E[L] = 1 / (1 - w) = P(decided) / P(loss).
+
+    >>> from shtoss_exact.schemes.scheme import scheme_named
+    >>> from shtoss_exact.plans.chain import deal_outcomes
+    >>> expected_series(deal_outcomes(Deal(52, 4), scheme_named("classic")))
+    Fraction(833, 433)
+    """
+    loss = outcomes.weight(sign=-1)
+    if loss == 0:
+        return None
+    return Fraction(loss + outcomes.weight(sign=1), loss)
+
+
+def event_probability(deal: Deal, event: DealEvent) -> Fraction:
+    """P(one deal ends with ``event``), from the counts at positions 1 and 2.
+
+    >>> event_probability(Deal(52, 4), DealEvent.SONIK_WON)
+    Fraction(16, 221)
+    """
+    total = binom(deal.cards, deal.copies)
+    if event is DealEvent.SONIK_WON:
+        return Fraction(counts_at(deal.cards, deal.copies, 2).given, total)
+    first = counts_at(deal.cards, deal.copies, 1)
+    return Fraction(first.killed + first.plie, total)
+
+
+def story_probability(deal: Deal, story: tuple[DealEvent, ...]) -> Fraction:
+    """P(the deals end as told, one event a deal): deals are independent, so a product.
+
+    >>> story_probability(Deal(52, 4), (DealEvent.SONIK_WON,) * 2 + (DealEvent.LOB_KILLED,))
+    Fraction(256, 634933)
+    """
+    chances = {event: event_probability(deal, event) for event in set(story)}
+    product = Fraction(1)
+    for event in story:
+        product *= chances[event]
+    return product

@@ -1,0 +1,107 @@
+"""Settling a scheme on a deck: every settlement with its exact count, never walking it.
+
+Only the positions some rule names are looked at one by one (O(1) binomials each);
+every other position is settled by kind and suit alone, from the O(m) summary counts.
+A scheme that burns the first card (faro's soda) is settled on each deck it may be
+played on, merged over a common denominator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+from typing import TYPE_CHECKING
+
+from shtoss_exact.deck import Deal
+from shtoss_exact.engine import Kind, counts_at, kind_counts, relation_weights
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.schemes.parts import Outcome
+
+if TYPE_CHECKING:
+    from shtoss_exact.schemes.scheme import Scheme
+
+
+@dataclass(frozen=True)
+class SettlementCounts:
+    """Outcome weights over ``total``: ``items`` maps (payoff, null, kind) to a count."""
+
+    total: int
+    items: Mapping[tuple[Fraction, bool, Kind], int]
+
+    def distribution(self) -> dict[Fraction, Fraction]:
+        """The punter's net result per unit stake: value -> exact probability."""
+        merged: dict[Fraction, int] = {}
+        for (payoff, _null, _kind), count in self.items.items():
+            merged[payoff] = merged.get(payoff, 0) + count
+        return {v: Fraction(c, self.total) for v, c in sorted(merged.items()) if c}
+
+    @property
+    def mean(self) -> Fraction:
+        return Fraction(sum(p * c for (p, _n, _k), c in self.items.items()), self.total)
+
+
+def settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
+    """Count every settlement of ``scheme`` on ``deal`` (the deck as shuffled) exactly.
+
+    A scheme that burns the first card is settled on ``scheme.played_deals(deal)``:
+    each part is counted alone and the parts are merged over a common denominator.
+
+    >>> from shtoss_exact.schemes.scheme import scheme_named
+    >>> settlement_counts(Deal(52, 4), scheme_named("faro")).mean
+    Fraction(-101, 4998)
+    """
+    parts = scheme.played_deals(deal)
+    if len(parts) == 1:
+        return _settlement_counts(parts[0][1], scheme)
+    counted = [(weight, _settlement_counts(part, scheme)) for weight, part in parts]
+    common = lcm(*(c.total for _, c in counted))
+    items: dict[tuple[Fraction, bool, Kind], int] = {}
+    for weight, c in counted:
+        scale = weight * (common // c.total)
+        for key, count in c.items.items():
+            items[key] = items.get(key, 0) + count * scale
+    return SettlementCounts(common * sum(w for w, _ in parts), items)
+
+
+def _settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
+    """Count every settlement of ``scheme`` on the deck the bet is played on.
+
+    Positions named by a rule are taken one by one; the rest of each kind is the
+    summary count minus those, settled with ``position=None``. The deciding card's
+    suit relation is independent of the positions (each copy is first equally often),
+    so it splits every count by the copies' suits.
+    """
+    n, m = deal.cards, deal.copies
+    summary = kind_counts(n, m)
+    if scheme.needs_suits and m > 0 and deal.suit_counts is None:
+        raise ShtossError(
+            f"scheme {scheme.name!r} needs the suits: give the punter's card (--card) "
+            "and, for a custom deck, the copies' suits (--suits)"
+        )
+    weights = relation_weights(deal.suit_counts) if scheme.needs_suits else ((None, 1),)
+    scale = sum(w for _, w in weights)
+    items: dict[tuple[Fraction, bool, Kind], int] = {}
+
+    def add(kind: Kind, position: int | None, count: int) -> None:
+        if not count:
+            return
+        for relation, weight in weights:
+            s = scheme.settle(Outcome(kind, position, n, relation))
+            key = (s.payoff, s.null, kind)
+            items[key] = items.get(key, 0) + count * weight
+
+    if m == 0:
+        add(Kind.NONE, None, summary.no_copy)
+        return SettlementCounts(summary.total * scale, items)
+    rest = {Kind.KILLED: summary.killed, Kind.PLIE: summary.plie, Kind.GIVEN: summary.given}
+    for position in scheme.special_positions(n):
+        row = counts_at(n, m, position)
+        for kind, count in ((Kind.KILLED, row.killed), (Kind.PLIE, row.plie),
+                            (Kind.GIVEN, row.given)):  # fmt: skip
+            add(kind, position, count)
+            rest[kind] -= count
+    for kind, count in rest.items():
+        add(kind, None, count)
+    return SettlementCounts(summary.total * scale, items)
