@@ -154,7 +154,7 @@ def test_decimal_text_beyond_the_int_to_str_limit() -> None:
 # Every streamed format is the whole rendering, byte for byte.
 
 WORDS = st.text(
-    alphabet=st.sampled_from(list('ab ,"\'|\n\r&%$#_{}~^\\-/0123456789é♠<>дп')), max_size=8
+    alphabet=st.sampled_from(list("ab ,\"'|\n\r&%$#_{}~^\\-/0123456789é♠<>дп")), max_size=8
 ).map(lambda text: "w" + text)  # a word, not a number (as a stream's columns are alike)
 EXACT = st.fractions(max_denominator=10**6).map(exact_str)
 KINDS = [st.integers(-(10**6), 10**6), EXACT, st.fractions(max_denominator=10**6), WORDS]
