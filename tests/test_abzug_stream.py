@@ -149,6 +149,13 @@ def test_decimal_text_beyond_the_int_to_str_limit() -> None:
     assert decimal_text("-" + "9" * 5000 + "/7", 1) == decimal_str(Fraction(-(10**5000 - 1), 7), 1)
     table = with_decimals(Table("", ("ev",), ((value,), (Fraction(1, 3),))), 2)
     assert table.rows[0][1] == decimal_str(value, 2)
+    before = sys.get_int_max_str_digits()  # the limit is a setting: any of it holds
+    try:
+        sys.set_int_max_str_digits(640)
+        small = Fraction(10**1000 + 1, 3)
+        assert decimal_text(exact_str(small), 1) == decimal_str(small, 1)
+    finally:
+        sys.set_int_max_str_digits(before)
 
 
 # Every streamed format is the whole rendering, byte for byte.

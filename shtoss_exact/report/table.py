@@ -82,11 +82,6 @@ def _decimal_rows(
         yield tuple(cells)
 
 
-_LONG = 4000
-"""Digits from which a number is read and written through ``numbers`` (Python's own
-conversions refuse more than ``sys.get_int_max_str_digits()``, 4300 by default)."""
-
-
 def decimal_text(cell: Cell, places: int) -> str:
     """``decimal_str`` of an exact cell (a ``Fraction``, an int, or a string
     ``"p/q"``), rounded half-even with integers alone, no ``Fraction`` made.
@@ -94,25 +89,29 @@ def decimal_text(cell: Cell, places: int) -> str:
     >>> decimal_text("433/833", 4), decimal_text("-3/2000", 3), decimal_text("0", 2)
     ('0.5198', '-0.002', '0.00')
     """
-    if isinstance(cell, str) and len(cell) < _LONG:
+    if isinstance(cell, str):
         top, _, bottom = cell.partition("/")
-        numerator, denominator = int(top), int(bottom) if bottom else 1
+        try:
+            numerator, denominator = int(top), int(bottom) if bottom else 1
+        except ValueError:  # more digits than Python converts: read through ``numbers``
+            value = exact_of(cell)
+            numerator, denominator = value.numerator, value.denominator
     else:
-        value = exact_of(cell) if isinstance(cell, str) else Fraction(cell)
+        value = Fraction(cell)
         numerator, denominator = value.numerator, value.denominator
     scaled, rest = divmod(numerator * 10**places, denominator)  # floor; 0 <= rest < d
     twice = 2 * rest
     if twice > denominator or (twice == denominator and scaled % 2):
         scaled += 1
     sign = "-" if scaled < 0 else ""
-    size = abs(scaled)
-    digits = (str(size) if size < _HUGE else int_str(size)).rjust(places + 1, "0")
+    try:
+        digits = str(abs(scaled))
+    except ValueError:  # as above
+        digits = int_str(abs(scaled))
+    digits = digits.rjust(places + 1, "0")
     if places <= 0:
         return sign + digits
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
-
-
-_HUGE = 10**_LONG
 
 
 _EXACT = re.compile(r"-?[0-9]+(?:/0*[1-9][0-9]*)?")
