@@ -186,9 +186,8 @@ def deck_option(*, unset: bool = False) -> Callable[[F], F]:
 
     sizes = [str(size) for size in PRESETS]
     named = [f"{size} ({ranks[0]}..{ranks[-1]})" for size, ranks in PRESETS.items()]
-    text = f"Preset deck: {', '.join(named[:-1])} or {named[-1]} cards."
-    if unset:
-        text += f" [default: {sizes[0]}]"
+    text = f"Preset deck: {', '.join(named[:-1])} or {named[-1]} cards"
+    text += f" [default: {sizes[0]}]." if unset else "."
     return click.option(
         "--deck",
         type=click.Choice(sizes),

@@ -190,8 +190,8 @@ class Shape:
 def measure(
     header: Sequence[str], rows: Iterable[Sequence[Cell]]
 ) -> tuple[tuple[int, ...], tuple[bool, ...]]:
-    """Each column's width (header and cells) and whether it holds numbers only (never
-    without rows): one pass over ``rows``, none held."""
+    """Each column's width (header and cells) and whether all its cells are numbers
+    (False when there are no rows): one pass over ``rows``, none held."""
     widths = [len(column) for column in header]
     numeric = [True] * len(header)
     seen = False
