@@ -28,7 +28,7 @@ DECLARED = {
 @pytest.mark.parametrize("flag", sorted(DECLARED))
 def test_each_shared_option_is_declared_once(flag: str) -> None:
     declared = {}
-    for path in sorted(CLI.glob("*.py")):
+    for path in sorted(CLI.rglob("*.py")):
         count = len(re.findall(rf'option\(\s*"{flag}"', path.read_text(encoding="utf-8")))
         if count:
             declared[path.name] = count
