@@ -71,7 +71,21 @@ def suit_relation(punter: Suit, deciding: Suit) -> SuitRelation:
 
 RANKS_52 = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 PRESETS: dict[int, tuple[str, ...]] = {52: RANKS_52, 36: RANKS_52[4:], 32: RANKS_52[5:]}
-"""Deck size -> its ranks, low to high (2..A, 6..A, 7..A), four suits each."""
+"""Deck size -> its ranks, low to high (2..A, 6..A, 7..A), four suits each: the one
+registry of preset decks (the first is the default)."""
+
+
+def deck_ranks(deck: object) -> tuple[str, ...]:
+    """The ranks of a preset deck, low to high; any other deck is refused.
+
+    >>> deck_ranks(32)
+    ('7', '8', '9', '10', 'J', 'Q', 'K', 'A')
+    """
+    if isinstance(deck, bool) or not isinstance(deck, int) or deck not in PRESETS:
+        allowed = ", ".join(map(str, PRESETS))
+        raise ShtossError(f"unknown deck {deck!r:.40}: allowed decks are {allowed}")
+    return PRESETS[deck]
+
 
 # Russian rank letters: валет, дама, король, туз (Cyrillic Т is the ace); Latin T is
 # the ten, as in poker notation.
@@ -258,8 +272,7 @@ def make_deal(
     >>> make_deal(deck=36, one_deck=True)
     Deal(cards=35, copies=3, card=None, copy_suits=None, one_deck=True)
     """
-    if isinstance(deck, bool) or not isinstance(deck, int) or deck not in PRESETS:
-        raise ShtossError(f"unknown deck {deck!r:.40}: allowed decks are 52, 36, 32")
+    ranks = deck_ranks(deck)
     if not isinstance(one_deck, bool):
         raise ShtossError(f"one_deck={one_deck!r:.40}: allowed True or False")
     if card is not None and not isinstance(card, Card | str):
@@ -273,8 +286,8 @@ def make_deal(
         )
     punter_card = parse_card(card) if isinstance(card, str) else card
     if cards is None:
-        if punter_card is not None and punter_card.rank not in PRESETS[deck]:
-            low = PRESETS[deck][0]
+        if punter_card is not None and punter_card.rank not in ranks:
+            low = ranks[0]
             raise ShtossError(
                 f"card {punter_card} is not in the {deck}-card deck: allowed ranks {low}..A"
             )

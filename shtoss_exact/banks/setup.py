@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import log10
 
-from shtoss_exact.deck import PRESETS, parse_rank
+from shtoss_exact.deck import deck_ranks, parse_rank
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import exact_number, exact_str, parse_fraction, whole_number
@@ -212,18 +212,16 @@ def make_bank_deal(
     >>> make_bank_deal(["7", "Q"], cards=20, copies={"Д": 1}).copies
     (('7', 4), ('Q', 1))
     """
-    if isinstance(deck, bool) or not isinstance(deck, int) or deck not in PRESETS:
-        raise ShtossError(f"unknown deck {deck!r:.40}: allowed decks are 52, 36, 32")
+    preset = deck_ranks(deck)
     if not isinstance(one_deck, bool):
         raise ShtossError(f"one_deck={one_deck!r:.40} is not a bool: allowed True or False")
     if not ranks:
         raise ShtossError("no bet given: stake at least one rank (e.g. --bet 7)")
     if cards is None:
         for rank in ranks:
-            if rank not in PRESETS[deck]:
+            if rank not in preset:
                 raise ShtossError(
-                    f"rank {rank} is not in the {deck}-card deck: allowed ranks "
-                    f"{PRESETS[deck][0]}..A"
+                    f"rank {rank} is not in the {deck}-card deck: allowed ranks {preset[0]}..A"
                 )
         size = deck
     else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from shtoss_exact.deck import PRESETS, Card, parse_card, parse_rank
+from shtoss_exact.deck import Card, deck_ranks, parse_card, parse_rank
 from shtoss_exact.errors import ShtossError
 
 FULL = 4
@@ -25,17 +25,6 @@ MAX_TEXT = 2000
 """Longest text of cards seen or of a case read (a whole 52-card deal is ~160 characters)."""
 
 _SEPARATORS = re.compile(r"[\s,;]+")
-
-
-def deck_ranks(deck: object) -> tuple[str, ...]:
-    """The ranks of a preset deck, low to high.
-
-    >>> deck_ranks(32)
-    ('7', '8', '9', '10', 'J', 'Q', 'K', 'A')
-    """
-    if isinstance(deck, bool) or deck not in PRESETS:
-        raise ShtossError(f"unknown deck {deck!r:.20}: allowed decks are 52, 36, 32")
-    return PRESETS[deck]
 
 
 def parse_seen(seen: str | Iterable[Card | str], *, deck: int) -> tuple[Card, ...]:

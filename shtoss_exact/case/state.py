@@ -35,14 +35,13 @@ from shtoss_exact.case.bets import (
 )
 from shtoss_exact.case.parse import (
     FULL,
-    deck_ranks,
     left_after,
     parse_case,
     parse_counts,
     parse_seen,
 )
 from shtoss_exact.case.rules import BetKind, Game, Side, as_bet_kind, as_game, as_side
-from shtoss_exact.deck import Card, parse_card
+from shtoss_exact.deck import Card, deck_ranks, parse_card
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import exact_number
 from shtoss_exact.records import Record

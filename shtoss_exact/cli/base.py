@@ -180,46 +180,89 @@ def cli() -> None:
     """
 
 
+def deck_option(*, unset: bool = False) -> Callable[[F], F]:
+    """``--deck``: a preset deck, the choices and their ranks read from ``deck.PRESETS``
+    (the first is the default); ``unset``: None unless given, for a command that tells."""
+    from shtoss_exact.deck import PRESETS
+
+    sizes = [str(size) for size in PRESETS]
+    named = [f"{size} ({ranks[0]}..{ranks[-1]})" for size, ranks in PRESETS.items()]
+    text = f"Preset deck: {', '.join(named[:-1])} or {named[-1]} cards"
+    text += f" [default: {sizes[0]}]." if unset else "."
+    return click.option(
+        "--deck",
+        type=click.Choice(sizes),
+        default=None if unset else sizes[0],
+        show_default=not unset,
+        help=text,
+    )
+
+
+def cards_option(*, then: str) -> Callable[[F], F]:
+    """``--cards N``: a custom deck size; ``then`` says what the other cards are."""
+    return click.option(
+        "--cards",
+        type=WholeNumber(),
+        default=None,
+        help=f"Custom number of cards (overrides --deck); {then}",
+    )
+
+
+def copies_option(
+    *, of: str = "the punter's rank", required: bool = False, allowed: str = ""
+) -> Callable[[F], F]:
+    """``--copies M``: the copies ``of`` a rank in the banker's deck."""
+    tail = f"({allowed})" if required else "[default: 4, or 3 with --one-deck]"
+    unset: dict[str, Any] = {"required": True} if required else {"default": None}
+    return click.option(
+        "--copies", type=WholeNumber(), help=f"Copies of {of} in the deck {tail}.", **unset
+    )
+
+
+def one_deck_option(
+    *, taken: str = "the punter's card is the top card of the banker's deck."
+) -> Callable[[F], F]:
+    """``--one-deck``: the punter's cards come off the banker's deck (``taken`` says how)."""
+    return click.option("--one-deck", is_flag=True, help=f"One-deck game: {taken}")
+
+
+def card_option(*, only: str = "") -> Callable[[F], F]:
+    """``--card CARD``: the punter's card with its suit (``only``: the uses that take it,
+    for a command with several)."""
+    return click.option(
+        "--card",
+        default=None,
+        metavar="CARD",
+        help=_for(only, "the punter's card with its suit: 7h, 7♥, 10D, QS, Дп."),
+    )
+
+
+def suits_option(*, only: str = "") -> Callable[[F], F]:
+    """``--suits SUITS``: the suits of the copies (``only``: the uses that take it)."""
+    return click.option(
+        "--suits",
+        default=None,
+        metavar="SUITS",
+        help=_for(
+            only, "suits of the copies in the deck, one letter each (e.g. shc), for custom decks."
+        ),
+    )
+
+
+def _for(only: str, text: str) -> str:
+    """A help ``text`` for the uses ``only`` names (``"abzug: ..."``), or for every use."""
+    return f"{only}: {text}" if only else text[:1].upper() + text[1:]
+
+
 def deck_options(command: F) -> F:
     """The options that set up one bet's deck, shared by every one-bet command."""
     options = [
-        click.option(
-            "--deck",
-            type=click.Choice(["52", "36", "32"]),
-            default="52",
-            show_default=True,
-            help="Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards.",
-        ),
-        click.option(
-            "--cards",
-            type=WholeNumber(),
-            default=None,
-            help="Custom number of cards (overrides --deck); with no --one-deck, cards left "
-            "in a mid-deal state.",
-        ),
-        click.option(
-            "--copies",
-            type=WholeNumber(),
-            default=None,
-            help="Copies of the punter's rank in the deck [default: 4, or 3 with --one-deck].",
-        ),
-        click.option(
-            "--one-deck",
-            is_flag=True,
-            help="One-deck game: the punter's card is the top card of the banker's deck.",
-        ),
-        click.option(
-            "--card",
-            default=None,
-            metavar="CARD",
-            help="The punter's card with its suit: 7h, 7♥, 10D, QS, Дп.",
-        ),
-        click.option(
-            "--suits",
-            default=None,
-            metavar="SUITS",
-            help="Suits of the copies in the deck, one letter each (e.g. shc), for custom decks.",
-        ),
+        deck_option(),
+        cards_option(then="with no --one-deck, cards left in a mid-deal state."),
+        copies_option(),
+        one_deck_option(),
+        card_option(),
+        suits_option(),
     ]
     for option in reversed(options):
         command = option(command)

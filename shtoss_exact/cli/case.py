@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from shtoss_exact.cli.base import Output, cli, output_options, scheme_option
+from shtoss_exact.cli.base import Output, cli, deck_option, output_options, scheme_option
 
 if TYPE_CHECKING:
     from shtoss_exact.case.pattern import Pattern
@@ -25,13 +25,7 @@ BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
     help="The game dealt through one deck; two-deck is Stoss with --scheme.",
 )
 @scheme_option(help="two-deck only: Stoss's payout scheme [default: classic].")
-@click.option(
-    "--deck",
-    type=click.Choice(["52", "36", "32"]),
-    default="52",
-    show_default=True,
-    help="Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards.",
-)
+@deck_option()
 @click.option(
     "--seen",
     default=None,

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import click
 
-from shtoss_exact.cli.base import Output, WholeNumber, cli, output_options, scheme_option
+from shtoss_exact.cli.base import Output, cli, copies_option, output_options, scheme_option
 
 
 @cli.command()
-@click.option(
-    "--copies",
-    type=WholeNumber(),
-    required=True,
-    help="Copies of the punter's rank in the deck (1..12).",
-)
+@copies_option(required=True, allowed="1..12")
 @scheme_option(
     default="classic",
     help="Payout scheme: any whose payoffs do not depend on the suits (not thirds).",

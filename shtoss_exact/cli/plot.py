@@ -6,7 +6,14 @@ from typing import Any
 
 import click
 
-from shtoss_exact.cli.base import WholeNumber, cli
+from shtoss_exact.cli.base import (
+    card_option,
+    cli,
+    copies_option,
+    deck_option,
+    one_deck_option,
+    suits_option,
+)
 from shtoss_exact.cli.bundles import (
     BET_METAVAR,
     PLAN_KEYS,
@@ -94,12 +101,7 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     "stakes and their value against the bankroll up to --target (as shtoss-exact strategy); "
     "case: each live rank's edge along a recorded 52-card deal (--seen).",
 )
-@click.option(
-    "--deck",
-    type=click.Choice(["52", "36", "32"]),
-    default=None,
-    help="Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards [default: 52].",
-)
+@deck_option(unset=True)
 @click.option(
     "--cards",
     default=None,
@@ -107,27 +109,10 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     help="Custom deck size (overrides --deck), one size; for edge a range N, A..B, "
     "A..B:STEP or a comma list [default: 12..104:2].",
 )
-@click.option(
-    "--copies",
-    type=WholeNumber(),
-    default=None,
-    help="Copies of the punter's rank (bank: of each staked rank) in the banker's deck "
-    "[default: 4, or 3 with --one-deck].",
-)
-@click.option(
-    "--one-deck",
-    is_flag=True,
-    help="One-deck game: the punter's card is the top card of the banker's deck.",
-)
-@click.option(
-    "--card", default=None, metavar="CARD", help="abzug, series, strategy: the punter's card: 7h."
-)
-@click.option(
-    "--suits",
-    default=None,
-    metavar="SUITS",
-    help="abzug, series, strategy: suits of the copies (shc).",
-)
+@copies_option(of="the punter's rank (bank: of each staked rank)")
+@one_deck_option()
+@card_option(only="abzug, series, strategy")
+@suits_option(only="abzug, series, strategy")
 @scheme_list_option(
     help=f"edge: payout schemes, a comma list [default: {DEFAULT_SCHEMES}]; bank: the "
     "scheme of bets that name none; series, strategy: the scheme [default: classic]."

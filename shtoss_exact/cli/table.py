@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from shtoss_exact.cli.base import TABLE_FORMATS, Output, cli, output_options
+from shtoss_exact.cli.base import TABLE_FORMATS, Output, cli, one_deck_option, output_options
 from shtoss_exact.cli.scheme_list import scheme_list_option
 
 PROGRESS_ROWS = 200
@@ -36,7 +36,7 @@ PROGRESS_ROWS = 200
     metavar="GAMES",
     help="two-deck, one-deck or both as a comma list [default: two-deck].",
 )
-@click.option("--one-deck", is_flag=True, help="Same as --game one-deck.")
+@one_deck_option(taken="the same as --game one-deck.")
 @click.option(
     "--by-abzug",
     is_flag=True,
