@@ -312,7 +312,8 @@ class Distribution(Mapping[Fraction, Fraction]):
             return int(bits * 0.30102999566398) + 1
 
         value_bits = self._unit.numerator.bit_length()
-        values = sum(digits(abs(p).bit_length() + value_bits) for p in self._points)
+        below = digits(self._unit.denominator.bit_length()) if self._unit.denominator > 1 else 0
+        values = sum(digits(abs(p).bit_length() + value_bits) + below for p in self._points)
         probabilities = sum(digits(c.bit_length()) for c in self._counts)
         return values + probabilities + len(self) * digits(self._total.bit_length())
 
