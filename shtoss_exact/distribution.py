@@ -30,7 +30,7 @@ from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from math import gcd, isqrt, lcm
-from typing import Any
+from typing import Any, TypeVar
 
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import exact_number, exact_text, whole_number
@@ -52,6 +52,7 @@ MARKDOWN_ROWS = 60
 """Outcomes the notebook table shows before it names how many more there are."""
 
 Value = Fraction | int
+K = TypeVar("K")
 
 
 def _value(value: object, *, name: str) -> Fraction:
@@ -203,15 +204,15 @@ class Distribution(Mapping[Fraction, Fraction]):
         whole = sum((w for w, _ in parts), Fraction(0))
         if whole != 1:
             raise ShtossError(f"the mixture's weights sum to {whole}: allowed a sum of exactly 1")
-        parts = [(w, d) for w, d in parts if w]
-        unit = _common_unit(d._unit for _, d in parts)
-        total = lcm(*(w.denominator * d._total for w, d in parts))
-        pairs = []
-        for weight, d in parts:
-            scale = weight.numerator * (total // (weight.denominator * d._total))
-            step = int(d._unit / unit)
-            pairs += [(p * step, c * scale) for p, c in zip(d._points, d._counts, strict=True)]
-        return cls._of_points(unit, pairs, total)
+        unit = _common_unit(d._unit for w, d in parts if w)
+        scale = lcm(*(w.denominator for w, _ in parts))
+        tables = [
+            (int(w * scale), {p * int(d._unit / unit): c
+                              for p, c in zip(d._points, d._counts, strict=True)}, d._total)
+            for w, d in parts if w
+        ]  # fmt: skip
+        counts, total = mix_counts(tables)
+        return cls._of_points(unit, counts.items(), total)
 
     # -- the mapping: value -> probability -------------------------------------------
 
@@ -547,6 +548,24 @@ class _Items(ItemsView[Fraction, Fraction]):
     def __iter__(self) -> Iterator[tuple[Fraction, Fraction]]:
         d = self._mapping
         return ((v, Fraction(*d.reduced(i))) for i, v in enumerate(d))
+
+
+def mix_counts(parts: Iterable[tuple[int, Mapping[K, int], int]]) -> tuple[dict[K, int], int]:
+    r"""Tables of whole ``counts`` over their ``total``, mixed with whole ``weight``\ s:
+    ``(weight, counts, total)`` each, the weights relative to their sum. The counts of
+    the mixture over one common denominator: ``(counts, total)``.
+
+    >>> mix_counts([(1, {"a": 1, "b": 1}, 2), (3, {"a": 1}, 1)])
+    ({'a': 7, 'b': 1}, 8)
+    """
+    listed = list(parts)
+    common = lcm(*(total for _, _, total in listed))
+    merged: dict[K, int] = {}
+    for weight, counts, total in listed:
+        scale = weight * (common // total)
+        for key, count in counts.items():
+            merged[key] = merged.get(key, 0) + count * scale
+    return merged, common * sum(weight for weight, _, _ in listed)
 
 
 def _common_unit(units: Iterable[Fraction]) -> Fraction:

@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from math import lcm
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal
+from shtoss_exact.distribution import mix_counts
 from shtoss_exact.engine import (
     KindCounts,
     check_cost,
@@ -25,7 +25,7 @@ from shtoss_exact.engine import (
     relation_weights,
 )
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.records import Record, distribution_records, exact_fields
+from shtoss_exact.records import Record, exact_fields
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.measures import SchemeResult
@@ -207,7 +207,7 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
                     values[key] = value
         record.update(exact_fields(values))
         if result is not None:
-            record["distribution"] = distribution_records(result.distribution)
+            record["distribution"] = result.distribution.to_dict()
         relations = self.by_relation
         if relations is not None:
             record["by_relation"] = [
@@ -396,12 +396,11 @@ def _scheme(scheme: Scheme | str) -> Scheme:
 
 def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:
     """Kind counts of a weighted mixture of decks, over one common denominator."""
-    counted = [(w, kind_counts(d.cards, d.copies)) for w, d in parts]
-    common = lcm(*(c.total for _, c in counted))
-    sums = [0, 0, 0, 0]
-    for weight, c in counted:
-        scale = weight * (common // c.total)
-        for i, value in enumerate((c.killed, c.plie, c.given, c.no_copy)):
-            sums[i] += value * scale
-    killed, plie, given, no_copy = sums
-    return KindCounts(killed, plie, given, no_copy, common * sum(w for w, _ in parts))
+    fields = ("killed", "plie", "given", "no_copy")
+    tables = []
+    for weight, d in parts:
+        c = kind_counts(d.cards, d.copies)
+        tables.append((weight, {name: getattr(c, name) for name in fields}, c.total))
+    sums, total = mix_counts(tables)
+    killed, plie, given, no_copy = (sums.get(name, 0) for name in fields)
+    return KindCounts(killed, plie, given, no_copy, total)
