@@ -549,6 +549,12 @@ class _Items(ItemsView[Fraction, Fraction]):
         d = self._mapping
         return ((v, Fraction(*d.reduced(i))) for i, v in enumerate(d))
 
+    def __reversed__(self) -> Iterator[tuple[Fraction, Fraction]]:
+        d = self._mapping
+        return (
+            (p * d.unit, Fraction(*d.reduced(i))) for i, p in reversed(list(enumerate(d.points)))
+        )
+
 
 def mix_counts(parts: Iterable[tuple[int, Mapping[K, int], int]]) -> tuple[dict[K, int], int]:
     r"""Tables of whole ``counts`` over their ``total``, mixed with whole ``weight``\ s:
