@@ -83,7 +83,7 @@ def check_scheme_cost(deal: Deal, scheme: Scheme) -> None:
         )
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class SchemeResult(Record):
     """One bet under one scheme: every measure exact.
 
@@ -195,4 +195,4 @@ def scheme_result(deal: Deal, scheme: Scheme | str) -> SchemeResult:
         raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
     chosen = as_scheme(scheme)
     check_scheme_cost(deal, chosen)
-    return SchemeResult(chosen, deal, settlement_counts(deal, chosen))
+    return SchemeResult(scheme=chosen, deal=deal, counts=settlement_counts(deal, chosen))

@@ -57,7 +57,7 @@ class PositionOdds:
         return (self.position + 1) // 2
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AbzugOdds:
     """Probabilities that the bet is decided in abzug ``abzug``: killed, plié, given."""
 
@@ -88,7 +88,7 @@ class RelationOdds:
     given: Fraction
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class Odds(Record):
     """Exact odds of one bet. Every probability is a ``Fraction``.
 
@@ -267,7 +267,10 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
         total = self.counts.total
         for abzug, killed, plie, given in self.abzug_stream().counts():
             yield AbzugOdds(
-                abzug, Fraction(killed, total), Fraction(plie, total), Fraction(given, total)
+                abzug=abzug,
+                killed=Fraction(killed, total),
+                plie=Fraction(plie, total),
+                given=Fraction(given, total),
             )
 
     def abzug_stream(self) -> AbzugStream:
@@ -296,10 +299,10 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
         lob = counts_at(self.deal.cards, self.deal.copies, 2 * abzug - 1)
         sonik = counts_at(self.deal.cards, self.deal.copies, 2 * abzug)
         return AbzugOdds(
-            abzug,
-            Fraction(lob.killed, total),
-            Fraction(lob.plie, total),
-            Fraction(sonik.given, total),
+            abzug=abzug,
+            killed=Fraction(lob.killed, total),
+            plie=Fraction(lob.plie, total),
+            given=Fraction(sonik.given, total),
         )
 
     @property
@@ -383,7 +386,7 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
         counts = kind_counts(played.cards, played.copies)
     else:
         played, counts = deal, _mixed_counts(parts)
-    result = Odds(played, counts, scheme=chosen, dealt=None if chosen is None else deal)
+    result = Odds(deal=played, counts=counts, scheme=chosen, dealt=None if chosen is None else deal)
     _ = result.scheme_result  # settle now, so that a scheme that cannot be settled is refused here
     return result
 

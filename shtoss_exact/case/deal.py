@@ -56,7 +56,7 @@ JointState = tuple[tuple[RankState, int], ...]
 _Moves = Callable[[RankState, Kind], tuple[int, RankState]]
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class WholeDeal(Record):
     """The rest of a deal under a pattern.
 
@@ -127,7 +127,14 @@ def whole_deal(case: Case, pattern: Pattern) -> WholeDeal:
         action += rank_action
     states = walk.joint_states_bound()
     distribution = walk.distribution() if states <= MAX_JOINT_STATES else None
-    return WholeDeal(pattern, case.turns_left, ev, action, distribution, states)
+    return WholeDeal(
+        pattern=pattern,
+        turns_left=case.turns_left,
+        ev=ev,
+        action=action,
+        banker_net=distribution,
+        states=states,
+    )
 
 
 class _Walk:
