@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
+from itertools import pairwise
 from math import gcd, isqrt, lcm
 from typing import Any, TypeVar
 
@@ -109,12 +110,18 @@ class Distribution(Mapping[Fraction, Fraction]):
         cls, unit: Fraction, pairs: Iterable[tuple[int, int]], total: int, base: int = 0
     ) -> Distribution:
         """From (point, count) pairs in any order: equal points merged, zero counts dropped."""
-        merged: dict[int, int] = {}
-        for point, count in pairs:
-            merged[point] = merged.get(point, 0) + count
-        items = sorted((p, c) for p, c in merged.items() if c)
-        points = tuple(p for p, _ in items)
-        counts = tuple(c for _, c in items)
+        listed = list(pairs)
+        if all(c > 0 for _, c in listed) and all(a < b for (a, _), (b, _) in pairwise(listed)):
+            points, counts = tuple(p for p, _ in listed), tuple(c for _, c in listed)
+        else:
+            merged: dict[int, int] = {}
+            for point, count in listed:
+                if point in merged:
+                    merged[point] += count
+                else:
+                    merged[point] = count  # no 0 + count: a copy of a long count
+            points = tuple(sorted(p for p, c in merged.items() if c))
+            counts = tuple(merged[p] for p in points)
         if unit < 0:
             unit, points, counts = -unit, tuple(-p for p in reversed(points)), counts[::-1]
         return cls._make(unit, points, counts, total, base)
