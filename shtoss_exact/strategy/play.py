@@ -60,7 +60,7 @@ class PlanValue(Record):
     """A named plan's exact value on the same problem (``None``: refused as too large, or
     too long to print exactly).
 
-    >>> PlanValue("flat", Fraction(1, 3)).to_dict()
+    >>> PlanValue(plan="flat", value=Fraction(1, 3)).to_dict()
     {'plan': 'flat', 'value': '1/3', 'float': {'value': 0.3333333333333333}}
     """
 
