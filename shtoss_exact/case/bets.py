@@ -69,8 +69,11 @@ def mix(parts: Iterable[tuple[Fraction, BetOdds]]) -> BetOdds:
     >>> mix([(Fraction(1, 2), BetOdds(win=Fraction(1))), (Fraction(1, 2), BetOdds())]).win
     Fraction(1, 2)
     """
+    items = list(parts)
+    if len(items) == 1 and items[0][0] == 1:  # the soda known: no mixture
+        return items[0][1]
     total = BetOdds()
-    for weight, odds in parts:
+    for weight, odds in items:
         total = total.plus(odds.scaled(weight))
     return total
 
@@ -110,6 +113,7 @@ def _reduce(items: Iterable[tuple[Kind, Settlement, int]], total: int, side: Sid
     )
 
 
+@lru_cache(maxsize=8192)
 def stay_odds(scheme: Scheme, *, cards: int, copies: int, turns: int, side: Side) -> BetOdds:
     """A bet on a rank with ``copies`` among ``cards`` left, after ``turns`` turns, that
     stays until the rank is dealt: the engine's one-bet counts.
@@ -138,6 +142,7 @@ def _stay_items(
     return counts.total, items
 
 
+@lru_cache(maxsize=8192)
 def one_turn_odds(scheme: Scheme, *, cards: int, copies: int, turns: int, side: Side) -> BetOdds:
     """A bet on a rank decided by the next turn alone (else its stake comes back).
 

@@ -39,6 +39,7 @@ COMMAND_MODULES = (
     "plot",
     "schemes",
     "series",
+    "serve",
     "strategy",
     "table",
 )
