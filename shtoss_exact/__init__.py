@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from shtoss_exact.bet.tables import TableSpec, summary_records
     from shtoss_exact.case.state import Case
     from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal, parse_card, parse_rank
+    from shtoss_exact.distribution import Distribution
     from shtoss_exact.engine import Kind, abzug_counts, counts_at, kind_counts, position_counts
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.plans.catalog import Plan, plan_named
@@ -44,6 +45,7 @@ _LAZY = {
     "ClosedForm": "symbolic.forms",
     "ClosedForms": "symbolic.forms",
     "Deal": "deck",
+    "Distribution": "distribution",
     "FairPayoff": "bet.fair",
     "Kind": "engine",
     "Odds": "bet.odds",
@@ -87,6 +89,7 @@ __all__ = [
     "ClosedForm",
     "ClosedForms",
     "Deal",
+    "Distribution",
     "FairPayoff",
     "Kind",
     "Odds",

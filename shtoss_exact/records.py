@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from shtoss_exact.distribution import Distribution
 from shtoss_exact.numbers import exact_str, float_of
 
 JSON_INDENT = 2
@@ -60,13 +61,15 @@ def exact_fields(values: Mapping[str, Fraction | int], *, floats: bool = True) -
 def distribution_records(
     distribution: Mapping[Fraction, Fraction] | Iterable[tuple[Fraction, Fraction]],
 ) -> list[dict[str, str]]:
-    """A distribution as a list of ``{"value", "probability"}``, by increasing value.
+    """A distribution as a list of ``{"value", "probability"}``, by increasing value
+    (``Distribution.to_dict()``).
 
     >>> distribution_records({Fraction(1): Fraction(400, 833), Fraction(-1): Fraction(433, 833)})
     [{'value': '-1', 'probability': '433/833'}, {'value': '1', 'probability': '400/833'}]
     """
-    items = distribution.items() if isinstance(distribution, Mapping) else distribution
-    return [{"value": exact_str(value), "probability": exact_str(p)} for value, p in sorted(items)]
+    if not isinstance(distribution, Distribution):
+        distribution = Distribution.of(distribution)
+    return distribution.to_dict()
 
 
 def to_json(record: Any) -> str:

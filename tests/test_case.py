@@ -274,8 +274,14 @@ def test_no_turn_left() -> None:
         (lambda: Case.from_seen("", game="faro", scheme="classic"), "scheme= is for"),
         (lambda: Case.from_seen("", game="two-deck", scheme="thirds"), "has no suit"),
         (lambda: Case.from_seen("", game=3), "is a int"),  # type: ignore[arg-type]
-        (lambda: Case(as_game("faro"), 52, (4,) * 13, 1), "do not make 1 turns"),
-        (lambda: Case(as_game("faro"), 52, (5,) * 13, 0), "allowed 13 whole numbers"),
+        (
+            lambda: Case(game=as_game("faro"), deck=52, left=(4,) * 13, turns_dealt=1),
+            "do not make 1 turns",
+        ),
+        (
+            lambda: Case(game=as_game("faro"), deck=52, left=(5,) * 13, turns_dealt=0),
+            "allowed 13 whole numbers",
+        ),
         (lambda: Case.from_seen("5h").bet("A", side="up"), "allowed sides are open, coppered"),
         (lambda: Case.from_seen("5h").bet("A", kind="twice"), "allowed kinds are"),
         (lambda: Case.from_seen("5h").bet("A", kind="high-card"), "use high_card()"),

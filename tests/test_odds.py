@@ -399,7 +399,9 @@ def test_one_vocabulary() -> None:
     o = odds()
     assert not hasattr(o, "none")
     assert not hasattr(o.by_abzug[0], "punter")
-    assert not hasattr(AbzugOdds(1, Fraction(0), Fraction(0), Fraction(0)), "punter")
+    assert not hasattr(
+        AbzugOdds(abzug=1, killed=Fraction(0), plie=Fraction(0), given=Fraction(0)), "punter"
+    )
     assert o.scheme_result is None
     with pytest.raises(AttributeError):
         o.punter = Fraction(1)  # type: ignore[misc]

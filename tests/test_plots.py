@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from shtoss_exact.cli import cli
 from shtoss_exact.deck import Deal
+from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.report.plots.figures import (
     AHEAD,
@@ -21,7 +22,6 @@ from shtoss_exact.report.plots.figures import (
     bar_width,
     image_format,
     render,
-    sides,
     thin,
 )
 from shtoss_exact.report.plots.odds import abzug_series, edge_series
@@ -251,7 +251,7 @@ def test_bar_width_and_sides() -> None:
         Fraction(0): Fraction(1, 3),
         Fraction(5): Fraction(1, 2),
     }
-    assert sides(distribution) == (Fraction(1, 2), Fraction(1, 3), Fraction(1, 6))
+    assert Distribution.of(distribution).sides() == (Fraction(1, 6), Fraction(1, 3), Fraction(1, 2))
 
 
 def test_sides_of_a_small_bank_by_brute_force() -> None:
@@ -277,7 +277,7 @@ def test_sides_of_a_small_bank_by_brute_force() -> None:
     ahead = Fraction(sum(c for v, c in counts.items() if v > 0), total)
     behind = Fraction(sum(c for v, c in counts.items() if v < 0), total)
     result = bank(["7:1", "Q:2"], cards=4, copies=2)
-    assert sides(result.banker_net) == (ahead, 1 - ahead - behind, behind)
+    assert result.banker_net.sides() == (behind, 1 - ahead - behind, ahead)
 
 
 def test_bank_svg_has_the_words(tmp_path: Path) -> None:
@@ -295,7 +295,7 @@ def test_bank_svg_has_the_words(tmp_path: Path) -> None:
     assert "banker's net result (stakes won minus stakes paid)" in text
     assert "probability" in text
     result = bank(FIVE)
-    ahead, _, behind = sides(result.banker_net)
+    behind, _, ahead = result.banker_net.sides()
     assert f"banker ahead: {percent_str(ahead)}" in text
     assert f"punters ahead: {percent_str(behind)}" in text
     assert f"banker's expected net: {decimal_str(-result.ev, 4)}" in text

@@ -42,9 +42,10 @@ from shtoss_exact.banks.setup import (
 )
 from shtoss_exact.banks.walk import RankClass, Walk, assign_all, walk
 from shtoss_exact.deck import Deal
+from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind, kind_counts
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.numbers import exact_str, whole_number
+from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.scheme import Scheme, Soda
 
@@ -84,8 +85,8 @@ all_given=2/15, none_given=29/105)
     dealt: BankDeal
     deal: BankDeal
     bets: tuple[Bet, ...]
-    banker_net: Mapping[Fraction, Fraction]
-    length: Mapping[int, Fraction]
+    banker_net: Distribution
+    length: Distribution
     all_given: Fraction
     none_given: Fraction
     played: tuple[Bet, ...] = field(compare=False)
@@ -101,18 +102,17 @@ all_given=2/15, none_given=29/105)
     @property
     def ev(self) -> Fraction:
         """The punters' total expected net result (the banker's is ``-ev``)."""
-        return -sum((v * p for v, p in self.banker_net.items()), Fraction(0))
+        return -self.banker_net.mean
 
     @property
     def variance(self) -> Fraction:
         """The variance of the punters' total net result (and of the banker's)."""
-        mean = -self.ev
-        return sum(((v - mean) ** 2 * p for v, p in self.banker_net.items()), Fraction(0))
+        return self.banker_net.variance
 
     @property
     def expected_abzugs(self) -> Fraction:
         """The expected number of abzugs the deal lasts."""
-        return sum((j * p for j, p in self.length.items()), Fraction(0))
+        return self.length.mean
 
     @cached_property
     def bet_odds(self) -> tuple[BetOdds, ...]:
@@ -223,13 +223,8 @@ all_given=2/15, none_given=29/105)
             "one_deck": self.dealt.one_deck,
             **exact_fields(values),
             "bets": [row.to_dict() for row in self.bet_odds],
-            "banker_net": [
-                {"value": exact_str(v), "probability": exact_str(p)}
-                for v, p in sorted(self.banker_net.items())
-            ],
-            "length": [
-                {"value": j, "probability": exact_str(p)} for j, p in sorted(self.length.items())
-            ],
+            "banker_net": self.banker_net.to_dict(),
+            "length": self.length.to_dict(whole=True),
             "pairs": [pair.to_dict() for pair in self.pairs],
         }
         if joint:
@@ -383,7 +378,7 @@ def bank_of(deal: BankDeal, bets: Sequence[Bet]) -> Bank:
     """The exact result of ``bets`` on the deck ``deal`` as shuffled.
 
     >>> bank_of(BankDeal(4, (("7", 2),)), [Bet("7", stake=2)]).banker_net
-    {Fraction(-2, 1): Fraction(1, 3), Fraction(2, 1): Fraction(2, 3)}
+    Distribution({-2: 1/3, 2: 2/3})
     """
     plan = _Plan.of(deal, bets)
     plan.check()
@@ -403,15 +398,13 @@ def bank_of(deal: BankDeal, bets: Sequence[Bet]) -> Bank:
         bets=plan.bets,
         played=plan.played,
         banker_net=net,
-        length={j: Fraction(c, result.total) for j, c in result.length.items()},
+        length=Distribution.from_counts(result.length, result.total),
         all_given=all_given,
         none_given=none_given,
     )
 
 
-def _settle(
-    result: Walk, classes: Sequence[_Class]
-) -> tuple[dict[Fraction, Fraction], Fraction, Fraction]:
+def _settle(result: Walk, classes: Sequence[_Class]) -> tuple[Distribution, Fraction, Fraction]:
     """The banker's net distribution, P(every rank given), P(no rank given).
 
     The banker's net on a rank is minus the sum of its stakes times their payoffs,
@@ -470,5 +463,5 @@ def _settle(
     total = result.total
     for group in classes:
         total *= factorial(len(group.stakes))
-    net = {Fraction(v, scale): Fraction(c, total) for (v, _), c in sorted(stage.items()) if c}
+    net = Distribution.on_grid(Fraction(1, scale), (v for v, _ in stage), stage.values(), total)
     return net, Fraction(given, result.total), Fraction(none, result.total)

@@ -24,9 +24,10 @@ from math import lcm, log10
 from typing import Any
 
 from shtoss_exact.deck import Deal
+from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind, binom_bits, check_cost, kind_counts
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.records import Record, distribution_records, exact_fields
+from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.schemes.settlement import SettlementCounts, settlement_counts
 
@@ -82,15 +83,14 @@ def check_scheme_cost(deal: Deal, scheme: Scheme) -> None:
         )
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class SchemeResult(Record):
     """One bet under one scheme: every measure exact.
 
     >>> from shtoss_exact.schemes.scheme import scheme_named
     >>> r = scheme_result(Deal(4, 2), scheme_named("pharaon"))
     >>> r.edge, r.distribution
-    (Fraction(1, 4), {Fraction(-1, 1): Fraction(1, 2), Fraction(-1, 2): Fraction(1, 6), \
-Fraction(1, 1): Fraction(1, 3)})
+    (Fraction(1, 4), Distribution({-1: 1/2, -1/2: 1/6, 1: 1/3}))
     """
 
     scheme: Scheme
@@ -100,7 +100,7 @@ Fraction(1, 1): Fraction(1, 3)})
     @property
     def ev(self) -> Fraction:
         """The punter's expected net result per unit stake."""
-        return self.counts.mean
+        return self.distribution.mean
 
     @property
     def edge(self) -> Fraction:
@@ -108,15 +108,14 @@ Fraction(1, 1): Fraction(1, 3)})
         return -self.ev
 
     @cached_property
-    def distribution(self) -> dict[Fraction, Fraction]:
+    def distribution(self) -> Distribution:
         """The punter's net result per unit stake: value -> exact probability."""
         return self.counts.distribution()
 
     @property
     def variance(self) -> Fraction:
         """E[X²] - E[X]² of the punter's net result."""
-        second = sum((v * v * p for v, p in self.distribution.items()), Fraction(0))
-        return second - self.ev**2
+        return self.distribution.variance
 
     @property
     def banker(self) -> Fraction:
@@ -181,7 +180,7 @@ Fraction(1, 1): Fraction(1, 3)})
             "copies": self.deal.copies,
             "one_deck": self.deal.one_deck,
             **exact_fields(values),
-            "distribution": distribution_records(self.distribution),
+            "distribution": self.distribution.to_dict(),
         }
 
 
@@ -196,4 +195,4 @@ def scheme_result(deal: Deal, scheme: Scheme | str) -> SchemeResult:
         raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
     chosen = as_scheme(scheme)
     check_scheme_cost(deal, chosen)
-    return SchemeResult(chosen, deal, settlement_counts(deal, chosen))
+    return SchemeResult(scheme=chosen, deal=deal, counts=settlement_counts(deal, chosen))

@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from math import lcm
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal
+from shtoss_exact.distribution import mix_counts
 from shtoss_exact.engine import (
     KindCounts,
     check_cost,
@@ -25,7 +25,7 @@ from shtoss_exact.engine import (
     relation_weights,
 )
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.records import Record, distribution_records, exact_fields
+from shtoss_exact.records import Record, exact_fields
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.measures import SchemeResult
@@ -57,7 +57,7 @@ class PositionOdds:
         return (self.position + 1) // 2
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AbzugOdds:
     """Probabilities that the bet is decided in abzug ``abzug``: killed, plié, given."""
 
@@ -88,7 +88,7 @@ class RelationOdds:
     given: Fraction
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class Odds(Record):
     """Exact odds of one bet. Every probability is a ``Fraction``.
 
@@ -207,7 +207,7 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
                     values[key] = value
         record.update(exact_fields(values))
         if result is not None:
-            record["distribution"] = distribution_records(result.distribution)
+            record["distribution"] = result.distribution.to_dict()
         relations = self.by_relation
         if relations is not None:
             record["by_relation"] = [
@@ -267,7 +267,10 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
         total = self.counts.total
         for abzug, killed, plie, given in self.abzug_stream().counts():
             yield AbzugOdds(
-                abzug, Fraction(killed, total), Fraction(plie, total), Fraction(given, total)
+                abzug=abzug,
+                killed=Fraction(killed, total),
+                plie=Fraction(plie, total),
+                given=Fraction(given, total),
             )
 
     def abzug_stream(self) -> AbzugStream:
@@ -296,10 +299,10 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
         lob = counts_at(self.deal.cards, self.deal.copies, 2 * abzug - 1)
         sonik = counts_at(self.deal.cards, self.deal.copies, 2 * abzug)
         return AbzugOdds(
-            abzug,
-            Fraction(lob.killed, total),
-            Fraction(lob.plie, total),
-            Fraction(sonik.given, total),
+            abzug=abzug,
+            killed=Fraction(lob.killed, total),
+            plie=Fraction(lob.plie, total),
+            given=Fraction(sonik.given, total),
         )
 
     @property
@@ -383,7 +386,7 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
         counts = kind_counts(played.cards, played.copies)
     else:
         played, counts = deal, _mixed_counts(parts)
-    result = Odds(played, counts, scheme=chosen, dealt=None if chosen is None else deal)
+    result = Odds(deal=played, counts=counts, scheme=chosen, dealt=None if chosen is None else deal)
     _ = result.scheme_result  # settle now, so that a scheme that cannot be settled is refused here
     return result
 
@@ -396,12 +399,11 @@ def _scheme(scheme: Scheme | str) -> Scheme:
 
 def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:
     """Kind counts of a weighted mixture of decks, over one common denominator."""
-    counted = [(w, kind_counts(d.cards, d.copies)) for w, d in parts]
-    common = lcm(*(c.total for _, c in counted))
-    sums = [0, 0, 0, 0]
-    for weight, c in counted:
-        scale = weight * (common // c.total)
-        for i, value in enumerate((c.killed, c.plie, c.given, c.no_copy)):
-            sums[i] += value * scale
-    killed, plie, given, no_copy = sums
-    return KindCounts(killed, plie, given, no_copy, common * sum(w for w, _ in parts))
+    fields = ("killed", "plie", "given", "no_copy")
+    tables = []
+    for weight, d in parts:
+        c = kind_counts(d.cards, d.copies)
+        tables.append((weight, {name: getattr(c, name) for name in fields}, c.total))
+    sums, total = mix_counts(tables)
+    killed, plie, given, no_copy = (sums.get(name, 0) for name in fields)
+    return KindCounts(killed, plie, given, no_copy, total)

@@ -339,7 +339,7 @@ class TableSpec:
         >>> TableSpec(cards=36, games="one-deck").table().rows[0].punter
         Fraction(184, 385)
         """
-        return SummaryTable(tuple(self.rows()))
+        return SummaryTable(rows=tuple(self.rows()))
 
     def by_abzug(self) -> AbzugTable:
         """The one set-up of this spec by abzug (refused unless there is exactly one).
@@ -400,7 +400,7 @@ class SummaryRow(Record):
         return {**values, **exact_fields(exact)}
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class SummaryTable(Record):
     """A summary table: its rows, in the spec's order."""
 
@@ -413,7 +413,7 @@ class SummaryTable(Record):
         return f"SummaryTable(rows={len(self.rows)})"
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class AbzugTable(Record):
     """One set-up by abzug: the whole ``deck``, the ``game`` and its ``Odds``."""
 

@@ -200,7 +200,7 @@ def high_card_odds(scheme: Scheme, left: Sequence[int], *, turns: int) -> BetOdd
     )
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class CaseBet(Record):
     """One bet now, exactly: which bet, then its ``BetOdds``.
 
@@ -284,7 +284,7 @@ class CaseBet(Record):
 CALL_KINDS = ("three-ranks", "cathop", "three-of-a-kind")
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class TurnCall(Record):
     """Calling the turn: naming the order of the last three cards (loser, winner, hock).
 
@@ -344,7 +344,7 @@ def call_the_turn(left: Sequence[int], *, pay: Fraction | int, cathop_pay: Fract
     if sum(copies) != 3:
         return None
     if copies == [3]:
-        return TurnCall("three-of-a-kind", None, None)
+        return TurnCall(kind="three-of-a-kind", p_right=None, payout=None)
     if copies == [2, 1]:
-        return TurnCall("cathop", Fraction(1, 3), Fraction(cathop_pay))
-    return TurnCall("three-ranks", Fraction(1, 6), Fraction(pay))
+        return TurnCall(kind="cathop", p_right=Fraction(1, 3), payout=Fraction(cathop_pay))
+    return TurnCall(kind="three-ranks", p_right=Fraction(1, 6), payout=Fraction(pay))

@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.pattern import CASE_CARDS, Pattern
 from shtoss_exact.case.rules import Side, TurnSettlements, side_payoff, turn_settlements
+from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import exact_str, float_of
-from shtoss_exact.records import Record, distribution_records
+from shtoss_exact.records import Record
 from shtoss_exact.schemes.parts import Settlement
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ JointState = tuple[tuple[RankState, int], ...]
 _Moves = Callable[[RankState, Kind], tuple[int, RankState]]
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class WholeDeal(Record):
     """The rest of a deal under a pattern.
 
@@ -74,7 +75,7 @@ class WholeDeal(Record):
     turns_left: int
     ev: Fraction
     action: Fraction
-    banker_net: Mapping[Fraction, Fraction] | None
+    banker_net: Distribution | None
     states: int
 
     @property
@@ -93,9 +94,7 @@ class WholeDeal(Record):
             "turns_left": self.turns_left,
             "ev": exact_str(self.ev),
             "edge_per_action": None if per_action is None else exact_str(per_action),
-            "banker_net": None
-            if self.banker_net is None
-            else distribution_records(self.banker_net),
+            "banker_net": None if self.banker_net is None else self.banker_net.to_dict(),
             "float": {key: float_of(value) for key, value in values.items()},
         }
 
@@ -128,7 +127,14 @@ def whole_deal(case: Case, pattern: Pattern) -> WholeDeal:
         action += rank_action
     states = walk.joint_states_bound()
     distribution = walk.distribution() if states <= MAX_JOINT_STATES else None
-    return WholeDeal(pattern, case.turns_left, ev, action, distribution, states)
+    return WholeDeal(
+        pattern=pattern,
+        turns_left=case.turns_left,
+        ev=ev,
+        action=action,
+        banker_net=distribution,
+        states=states,
+    )
 
 
 class _Walk:
@@ -260,7 +266,7 @@ class _Walk:
                 break
         return bound
 
-    def distribution(self) -> dict[Fraction, Fraction] | None:
+    def distribution(self) -> Distribution | None:
         """The banker's net over the rest of the deal, or ``None`` past ``MAX_JOINT_STEPS``."""
         scale = self._scale()
         start: Counter[RankState] = Counter()
@@ -286,13 +292,9 @@ class _Walk:
                         moved = value + net
                         target[moved] = target.get(moved, 0) + count * weight
             layer = nxt
-        merged: dict[int, int] = {}
-        for values in layer.values():
-            for value, count in values.items():
-                merged[value] = merged.get(value, 0) + count
-        total = sum(merged.values())
-        return {Fraction(-value, scale): Fraction(count, total)
-                for value, count in sorted(merged.items(), reverse=True)}  # fmt: skip
+        pairs = [pair for values in layer.values() for pair in values.items()]
+        return Distribution.on_grid(Fraction(-1, scale), (v for v, _ in pairs),
+                                    (c for _, c in pairs), sum(c for _, c in pairs))  # fmt: skip
 
     def _soda(self, start: Counter[RankState]) -> dict[JointState,
                                                        dict[int, int]]:  # fmt: skip

@@ -127,7 +127,7 @@ def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
     return tuple(bets)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Settled:
     """How one recorded bet stands: its ``status`` (one of ``STATUSES``), the turn that
     settled it (``None`` while open), the punter's ``result`` and its ``ev`` when placed."""
@@ -153,7 +153,7 @@ class Settled:
         }
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class Ledger(Record):
     """The recorded bets, each settled along the cards seen, and the banker's take so
     far (minus the punters' total result)."""
@@ -190,7 +190,7 @@ def settle_bets(case: Case, bets: str | Sequence[RecordedBet]) -> Ledger:
         raise ShtossError("recorded bets are settled along the cards seen (--seen): a case "
                           "alone has no deal order")  # fmt: skip
     recorded = parse_bets(bets, ranks=case.ranks) if isinstance(bets, str) else tuple(bets)
-    return Ledger(tuple(_settle(case, bet) for bet in recorded))
+    return Ledger(bets=tuple(_settle(case, bet) for bet in recorded))
 
 
 def _settle(case: Case, bet: RecordedBet) -> Settled:
@@ -221,9 +221,13 @@ def _settle(case: Case, bet: RecordedBet) -> Settled:
         outcome = _turn(case, bet, cards[first], cards[first + 1], total - 2 * (turn - 1), turn)
         if outcome is not None:
             status, result = outcome
-            return Settled(bet, ev, status, turn, result * bet.stake)
+            return Settled(
+                bet=bet, ev=ev, status=status, settled_at=turn, result=result * bet.stake
+            )
     done = case.turns_left == 0
-    return Settled(bet, ev, "dead" if done else "open", None, Fraction(0))
+    return Settled(
+        bet=bet, ev=ev, status="dead" if done else "open", settled_at=None, result=Fraction(0)
+    )
 
 
 def _turn(case: Case, bet: RecordedBet, loser: Card, winner: Card, cards: int, turn: int

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from shtoss_exact.case.state import Case
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class CaseAnswers(Record):
     """The answers for one state: the bets of ``side`` and ``kind`` on each live rank,
     high card, the best bet, every bet with ``ev >= 0``, calling the turn."""
@@ -66,18 +66,18 @@ def answers(case: Case, *, side: Side, kind: BetKind, pay: Fraction | int | str,
     high = next((bet for bet in every if bet.kind is BetKind.HIGH_CARD), None)
     best = max(every, key=lambda bet: bet.ev) if every else None
     return CaseAnswers(
-        case,
-        side,
-        kind,
-        chosen,
-        high,
-        best,
-        tuple(bet for bet in every if bet.ev >= 0),
-        case.call_the_turn(pay=pay, cathop_pay=cathop_pay),
+        case=case,
+        side=side,
+        kind=kind,
+        bets=chosen,
+        high_card=high,
+        best_bet=best,
+        fair_or_better=tuple(bet for bet in every if bet.ev >= 0),
+        call=case.call_the_turn(pay=pay, cathop_pay=cathop_pay),
     )
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class CaseReport(Record):
     """The ``case`` command's record: the answers now, the whole deal under a pattern
     (``whole_deal``), and the answers after each turn of the cards seen (``replay``)."""
@@ -150,4 +150,4 @@ def case_report(
             answers(state, side=the_side, kind=the_kind, pay=pay, cathop_pay=cathop_pay)
             for state in case.history()
         )
-    return CaseReport(now, deal, rows)
+    return CaseReport(now=now, whole_deal=deal, replay=rows)

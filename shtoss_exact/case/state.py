@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 __all__ = ["Case"]
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class Case(Record):
     """A deal in progress, between two turns. Immutable; build it with ``from_seen``,
     ``from_case`` or ``from_counts``.
@@ -117,10 +117,10 @@ class Case(Record):
         cards = parse_seen(seen, deck=deck)
         turns, due = _turns(the_game, len(cards), what="cards seen")
         return cls(
-            the_game,
-            deck,
-            left_after(cards, deck=deck),
-            turns,
+            game=the_game,
+            deck=deck,
+            left=left_after(cards, deck=deck),
+            turns_dealt=turns,
             soda_due=due,
             soda=cards[0] if the_game.soda and cards else None,
             seen=cards,
@@ -167,7 +167,7 @@ class Case(Record):
     def _from_left(cls, game: Game, deck: int, left: tuple[int, ...]) -> Case:
         dealt = len(left) * FULL - sum(left)
         turns, due = _turns(game, dealt, what="the case")
-        return cls(game, deck, left, turns, soda_due=due)
+        return cls(game=game, deck=deck, left=left, turns_dealt=turns, soda_due=due)
 
     def then(self, *cards: Card | str) -> Case:
         """The case once ``cards`` more are dealt (whole turns; the soda first if due).
@@ -236,7 +236,12 @@ class Case(Record):
         for index, copies in enumerate(self.left):
             if copies:
                 left = (*self.left[:index], copies - 1, *self.left[index + 1 :])
-                states.append((Fraction(copies, total), Case(self.game, self.deck, left, 0)))
+                states.append(
+                    (
+                        Fraction(copies, total),
+                        Case(game=self.game, deck=self.deck, left=left, turns_dealt=0),
+                    )
+                )
         return tuple(states)
 
     def history(self) -> tuple[Case, ...]:
@@ -322,7 +327,9 @@ class Case(Record):
             )
             for weight, state in self.after_soda()
         )
-        return CaseBet(self.ranks[index], self.left[index], side, kind, odds)
+        return CaseBet(
+            rank=self.ranks[index], copies_left=self.left[index], side=side, kind=kind, odds=odds
+        )
 
     def high_card(self) -> CaseBet | None:
         """High card on the next turn (Faro, Stuss); ``None`` when no turn is left.
@@ -339,7 +346,9 @@ class Case(Record):
             if odds is None:
                 return None
             parts.append((weight, odds))
-        return CaseBet(None, None, Side.OPEN, BetKind.HIGH_CARD, mix(parts))
+        return CaseBet(
+            rank=None, copies_left=None, side=Side.OPEN, kind=BetKind.HIGH_CARD, odds=mix(parts)
+        )
 
     def every_bet(self) -> tuple[CaseBet, ...]:
         """Every bet the game offers now, in order: stay then one-turn, open then

@@ -84,7 +84,7 @@ def table(
         return
     spec.check()
     rows = _with_progress(spec.rows(), spec.size())
-    out.emit(SummaryTable(tuple(rows)).to_dict(), summary_tables, csv=summary_csv)
+    out.emit(SummaryTable(rows=tuple(rows)).to_dict(), summary_tables, csv=summary_csv)
 
 
 def _games(text: str | None, *, one_deck: bool) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ from fractions import Fraction
 from math import ceil, gcd, lcm
 from operator import add
 
+from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.plans.chain import DealOutcomes, Rules, Status
 from shtoss_exact.plans.cost import (
@@ -37,7 +38,7 @@ from shtoss_exact.plans.cost import (
     layered_seconds,
     reduce_seconds,
 )
-from shtoss_exact.plans.result import NetCounts, Solved
+from shtoss_exact.plans.result import Solved
 
 _FEWER = "use fewer deals"
 _SMALLER = "use a smaller bankroll or target, or a larger kush"
@@ -117,11 +118,10 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
         q[n] = total // (n * head)
     values = tuple(deals * lowest + n * spacing for n in range(size) if q[n])
     counts = tuple(c for c in q if c)
-    net = NetCounts(unit, values, counts, denominator**deals, base=denominator)
+    net = Distribution.on_grid(unit, values, counts, denominator**deals, base=denominator)
     # K independent deals: K times one deal's mean and variance.
-    mean = Fraction(sum(e * c for e, c in steps), denominator)
-    variance = Fraction(sum(e * e * c for e, c in steps), denominator) - mean * mean
-    moments = (deals * mean * unit, deals * variance * unit * unit)
+    one = Distribution.on_grid(unit, (e for e, _ in steps), (c for _, c in steps), denominator)
+    moments = (deals * one.mean, deals * one.variance)
     return Solved(net, {Status.PLAYING.value: Fraction(1)}, Fraction(deals), moments)
 
 
@@ -177,7 +177,9 @@ def _walk(denominator: int, unit: Fraction, steps: list[tuple[int, int]], deals:
         by_value[value] = by_value.get(value, 0) + count
         result[status.value] += count
     values = tuple(sorted(by_value))
-    net = NetCounts(unit, values, tuple(by_value[v] for v in values), power, base=denominator)
+    net = Distribution.on_grid(
+        unit, values, tuple(by_value[v] for v in values), power, base=denominator
+    )
     scale = denominator ** (deals - 1)
     return Solved(
         net,
@@ -210,7 +212,7 @@ def _ruin_closed_form(denominator: int, unit: Fraction, steps: dict[int, int], l
         decided = (start - size * target) * (p + q) / (q - p)
     deals = decided * Fraction(denominator, p + q)  # pushes: D / (p + q) deals a step
     ruin = 1 - target
-    net = NetCounts.from_fractions({(low - 1) * unit: ruin, (high + 1) * unit: target})
+    net = Distribution.of({(low - 1) * unit: ruin, (high + 1) * unit: target})
     return Solved(
         net,
         {Status.PLAYING.value: Fraction(0), Status.STOPPED.value: Fraction(0),
@@ -259,4 +261,4 @@ def _ruin_solve(denominator: int, unit: Fraction, steps: list[tuple[int, int]], 
         p = visits / denominator
         result[status.value] += p
         distribution[value * unit] = distribution.get(value * unit, Fraction(0)) + p
-    return Solved(NetCounts.from_fractions(distribution), result, answers[-1])
+    return Solved(Distribution.of(distribution), result, answers[-1])

@@ -26,6 +26,7 @@ from math import lcm, log2
 from operator import add
 from typing import Any
 
+from shtoss_exact.distribution import Distribution
 from shtoss_exact.plans.chain import Chain, State, Status
 from shtoss_exact.plans.cost import (
     BIT_STEP,
@@ -38,7 +39,7 @@ from shtoss_exact.plans.cost import (
     check_cost,
     int_bytes,
 )
-from shtoss_exact.plans.result import NetCounts, Solved
+from shtoss_exact.plans.result import Solved
 
 DRY_STEPS = 400_000
 """Most (state, source) steps a shape run takes before it extrapolates."""
@@ -118,7 +119,7 @@ def _by_state(chain: Chain, deals: int) -> Solved:
         ends[state.status.value] += weight
     unit = Fraction(1, lcm(*(v.denominator for v in by_value)))
     values = sorted(by_value)
-    net = NetCounts(
+    net = Distribution.on_grid(
         unit, tuple(int(v / unit) for v in values), tuple(by_value[v] for v in values), power,
         base=d,
     )  # fmt: skip
@@ -191,7 +192,7 @@ def _by_net(chain: Chain, deals: int) -> Solved:
     total = d**deals
     ended[Status.PLAYING.value] = sum(masses.values())
     values = sorted(by_value)
-    net = NetCounts(unit, tuple(values), tuple(by_value[v] for v in values), total, base=d)
+    net = Distribution.on_grid(unit, values, tuple(by_value[v] for v in values), total, base=d)
     return Solved(
         net,
         {key: Fraction(w, total) for key, w in ended.items()},

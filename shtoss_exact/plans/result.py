@@ -1,22 +1,20 @@
-"""A series' result: the net distribution as integer counts, the figures, the record.
+"""A series' result: the net distribution, the figures, the record.
 
-The net after ``K`` deals is held as integer counts over one common denominator
-(``D**K`` for ``K`` deals with denominator ``D``): a ``Fraction`` is made only when a
-probability is read. Exact values of thousands of digits are written in decimal by
-``exact_text``, which does not depend on Python's limit on int-to-str conversion
-(4300 digits): it splits a long integer by a power of ten and writes the halves.
+The net after ``K`` deals is a ``Distribution`` held as integer counts over one common
+denominator (``D**K`` for ``K`` deals with denominator ``D``): a ``Fraction`` is made
+only when a probability is read. Exact values of thousands of digits are written in
+decimal by ``exact_text``, which does not depend on Python's limit on int-to-str
+conversion (4300 digits).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
-from math import gcd, lcm
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal
+from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import exact_text, float_of
 from shtoss_exact.plans.catalog import Plan
@@ -34,114 +32,6 @@ def _digits(bits: int) -> int:
     return int(bits * 0.30102999566398) + 1
 
 
-class NetCounts(Mapping[Fraction, Fraction]):
-    """The punter's net result: value -> probability, held as integer counts.
-
-    ``points`` are the values as whole multiples of ``unit``, increasing; ``counts`` over
-    ``denominator`` (which is ``base ** k`` when ``base`` is given: a fraction is then
-    reduced by dividing out ``base``'s factors alone, with no gcd of big numbers).
-
-    >>> net = NetCounts(Fraction(1), (-1, 1), (433, 400), 833, base=833)
-    >>> net[Fraction(1)], len(net)
-    (Fraction(400, 833), 2)
-    """
-
-    def __init__(
-        self, unit: Fraction, points: tuple[int, ...], counts: tuple[int, ...], denominator: int,
-        *, base: int = 0,
-    ) -> None:  # fmt: skip
-        self.unit = unit
-        self.points = points
-        self.counts = counts
-        self.denominator = denominator
-        self.base = base
-
-    @classmethod
-    def from_fractions(cls, distribution: Mapping[Fraction, Fraction]) -> NetCounts:
-        """From value -> probability (a few values of an absorbed chain).
-
-        >>> NetCounts.from_fractions({Fraction(-1): Fraction(1, 3), Fraction(2): Fraction(2, 3)})
-        NetCounts(unit=1, points=2, denominator bits=2)
-        """
-        items = sorted((v, p) for v, p in distribution.items() if p)
-        unit = Fraction(1, lcm(*(v.denominator for v, _ in items))) if items else Fraction(1)
-        denominator = lcm(*(p.denominator for _, p in items)) if items else 1
-        return cls(
-            unit,
-            tuple(int(v / unit) for v, _ in items),
-            tuple(int(p * denominator) for _, p in items),
-            denominator,
-        )
-
-    def __repr__(self) -> str:
-        return (
-            f"NetCounts(unit={self.unit}, points={len(self.points)}, "
-            f"denominator bits={self.denominator.bit_length()})"
-        )
-
-    @cached_property
-    def _index(self) -> dict[Fraction, int]:
-        return {v * self.unit: i for i, v in enumerate(self.points)}
-
-    def __getitem__(self, value: Fraction) -> Fraction:
-        return Fraction(self.counts[self._index[value]], self.denominator)
-
-    def __iter__(self) -> Iterator[Fraction]:
-        return (v * self.unit for v in self.points)
-
-    def __len__(self) -> int:
-        return len(self.points)
-
-    def weight(self, *, sign: int) -> int:
-        """The count of values > 0, < 0 or = 0 for ``sign`` 1, -1, 0."""
-        return sum(c for v, c in zip(self.points, self.counts, strict=True)
-                   if (v > 0) - (v < 0) == sign)  # fmt: skip
-
-    def mean_and_variance(self) -> tuple[Fraction, Fraction]:
-        """The exact mean and variance, from two integer sums and one division each."""
-        first = sum(v * c for v, c in zip(self.points, self.counts, strict=True))
-        second = sum(v * v * c for v, c in zip(self.points, self.counts, strict=True))
-        total = self.denominator
-        mean = Fraction(first, total) * self.unit
-        variance = Fraction(second * total - first * first, total * total) * self.unit**2
-        return mean, variance
-
-    def reduced(self, index: int) -> tuple[int, int]:
-        """Probability ``index`` as a coprime (numerator, denominator)."""
-        count, denominator = self.counts[index], self.denominator
-        if not self.base:
-            common = gcd(count, denominator)
-            return count // common, denominator // common
-        # gcd(count, base**k) from the base alone: divide out what it shares with the
-        # base, step by step; what is left of count shares no factor with base**k.
-        while True:
-            common = gcd(gcd(count, self.base), denominator)
-            if common == 1:
-                return count, denominator
-            count //= common
-            denominator //= common
-
-    def digits(self) -> int:
-        """An upper bound on the decimal digits of the distribution's exact values."""
-        values = sum(_digits((v * self.unit.numerator).bit_length()) for v in self.points)
-        probabilities = sum(_digits(c.bit_length()) for c in self.counts)
-        return values + probabilities + len(self.counts) * _digits(self.denominator.bit_length())
-
-    def records(self) -> list[dict[str, str]]:
-        """The distribution as a list of ``{"value", "probability"}``, by increasing value."""
-        rows = []
-        for i, v in enumerate(self.points):
-            value = v * self.unit
-            numerator, denominator = self.reduced(i)
-            rows.append(
-                {
-                    "value": exact_text(value.numerator, value.denominator),
-                    "probability": exact_text(numerator, denominator),
-                }
-            )
-        return rows
-
-
 class Solved:
     """What a solver of a series gives: the net, the ends (by status: playing, stopped,
     ruined, target), the expected deals played, and the mean and variance when a closed
@@ -150,7 +40,7 @@ class Solved:
     __slots__ = ("ends", "expected_deals", "moments", "net")
 
     def __init__(
-        self, net: NetCounts, ends: dict[str, Fraction], expected_deals: Fraction,
+        self, net: Distribution, ends: dict[str, Fraction], expected_deals: Fraction,
         moments: tuple[Fraction, Fraction] | None = None,
     ) -> None:  # fmt: skip
         self.net = net
@@ -189,7 +79,7 @@ class SeriesResult(Record):
     bankroll: Fraction | None
     target: Fraction | None
     max_stake: Fraction | None
-    net: NetCounts
+    net: Distribution
     ev: Fraction
     variance: Fraction
     punter: Fraction
@@ -212,9 +102,9 @@ class SeriesResult(Record):
         return self.plan.kush
 
     @property
-    def banker_net(self) -> dict[Fraction, Fraction]:
+    def banker_net(self) -> Distribution:
         """The banker's net result: the punter's, negated (he pays what the punter wins)."""
-        return {-v: p for v, p in sorted(self.net.items(), reverse=True)}
+        return self.net.scaled(-1)
 
     def chain(self, *, max_states: int = 20_000) -> Chain:
         """The Markov chain of the plan within the deals (built now; for export)."""
@@ -257,7 +147,7 @@ class SeriesResult(Record):
         seconds = 2 * sum(reduce_seconds(b) for b in bits)
         if net:
             digits += self.net.digits()
-            seconds += len(self.net) * 2 * reduce_seconds(self.net.denominator.bit_length())
+            seconds += len(self.net) * 2 * reduce_seconds(self.net.total.bit_length())
         if digits > MAX_RECORD_DIGITS or seconds > MAX_SECONDS:
             raise ShtossError(
                 f"the result holds about {digits:.1e} digits of exact values: more than the "
@@ -281,7 +171,7 @@ class SeriesResult(Record):
             "max_stake": exact(self.max_stake),
         }
         if net:
-            record["net"] = self.net.records()
+            record["net"] = self.net.to_dict()
         record.update({key: exact(value) for key, value in figures.items()})
         record["series_length"] = self.series_length
         record["story"] = [event.value for event in self.plan.story] or None

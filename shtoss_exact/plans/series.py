@@ -37,7 +37,7 @@ from shtoss_exact.plans.chain import (
     deal_outcomes,
 )
 from shtoss_exact.plans.cost import bits_after, check_bits
-from shtoss_exact.plans.result import NetCounts, SeriesResult, Solved
+from shtoss_exact.plans.result import SeriesResult, Solved
 from shtoss_exact.plans.runs import (
     event_probability,
     expected_series,
@@ -51,7 +51,6 @@ if TYPE_CHECKING:
 __all__ = [
     "Chain",
     "DealOutcomes",
-    "NetCounts",
     "Rules",
     "SeriesResult",
     "State",
@@ -143,9 +142,10 @@ def series(
     solved = _solve(rules, horizon)
     net = solved.net
     ends = {s.value: solved.ends.get(s.value, Fraction(0)) for s in Status}
-    if sum(ends.values()) != 1 or sum(net.counts) != net.denominator:
+    if sum(ends.values()) != 1:
         raise AssertionError("the outcomes of the play do not sum to 1")
-    ev, variance = solved.moments or net.mean_and_variance()
+    ev, variance = solved.moments or (net.mean, net.variance)
+    banker, null, punter = net.sides()
     return SeriesResult(
         plan=the_plan,
         scheme="classic" if the_scheme is None else the_scheme.name,
@@ -157,9 +157,9 @@ def series(
         net=net,
         ev=ev,
         variance=variance,
-        punter=Fraction(net.weight(sign=1), net.denominator),
-        banker=Fraction(net.weight(sign=-1), net.denominator),
-        null=Fraction(net.weight(sign=0), net.denominator),
+        punter=punter,
+        banker=banker,
+        null=null,
         expected_deals=solved.expected_deals,
         p_ruin=ends[Status.RUINED.value],
         p_target=ends[Status.TARGET.value],

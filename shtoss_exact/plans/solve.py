@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.linear import elimination_work, solve_sums
 from shtoss_exact.plans.chain import Chain, State, Status
 from shtoss_exact.plans.cost import MAX_SECONDS, check_cost, int_bytes
-from shtoss_exact.plans.result import NetCounts, Solved
+from shtoss_exact.plans.result import Solved
 
 NEVER_ENDS = "the play never ends with these options (some states are never left)"
 
@@ -72,7 +73,7 @@ def solve_unbounded(chain: Chain) -> Solved:
         result[status.value] += p
         value = Fraction(net)
         distribution[value] = distribution.get(value, Fraction(0)) + p
-    return Solved(NetCounts.from_fractions(distribution), result, answers[-1])
+    return Solved(Distribution.of(distribution), result, answers[-1])
 
 
 def _net(state: State) -> Fraction | int:

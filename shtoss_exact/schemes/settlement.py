@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
 from typing import TYPE_CHECKING
 
 from shtoss_exact.deck import Deal
+from shtoss_exact.distribution import Distribution, mix_counts
 from shtoss_exact.engine import Kind, counts_at, kind_counts, relation_weights
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.schemes.parts import Outcome
@@ -30,16 +30,15 @@ class SettlementCounts:
     total: int
     items: Mapping[tuple[Fraction, bool, Kind], int]
 
-    def distribution(self) -> dict[Fraction, Fraction]:
+    def distribution(self) -> Distribution:
         """The punter's net result per unit stake: value -> exact probability."""
-        merged: dict[Fraction, int] = {}
-        for (payoff, _null, _kind), count in self.items.items():
-            merged[payoff] = merged.get(payoff, 0) + count
-        return {v: Fraction(c, self.total) for v, c in sorted(merged.items()) if c}
+        return Distribution.from_counts(
+            ((payoff, count) for (payoff, _null, _kind), count in self.items.items()), self.total
+        )
 
     @property
     def mean(self) -> Fraction:
-        return Fraction(sum(p * c for (p, _n, _k), c in self.items.items()), self.total)
+        return self.distribution().mean
 
 
 def settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
@@ -56,13 +55,8 @@ def settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
     if len(parts) == 1:
         return _settlement_counts(parts[0][1], scheme)
     counted = [(weight, _settlement_counts(part, scheme)) for weight, part in parts]
-    common = lcm(*(c.total for _, c in counted))
-    items: dict[tuple[Fraction, bool, Kind], int] = {}
-    for weight, c in counted:
-        scale = weight * (common // c.total)
-        for key, count in c.items.items():
-            items[key] = items.get(key, 0) + count * scale
-    return SettlementCounts(common * sum(w for w, _ in parts), items)
+    items, total = mix_counts((weight, c.items, c.total) for weight, c in counted)
+    return SettlementCounts(total, items)
 
 
 def _settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:

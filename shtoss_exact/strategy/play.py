@@ -55,12 +55,12 @@ class Objective(StrEnum):
     STAY = "stay"  # the expected number of deals before ruin or target
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class PlanValue(Record):
     """A named plan's exact value on the same problem (``None``: refused as too large, or
     too long to print exactly).
 
-    >>> PlanValue("flat", Fraction(1, 3)).to_dict()
+    >>> PlanValue(plan="flat", value=Fraction(1, 3)).to_dict()
     {'plan': 'flat', 'value': '1/3', 'float': {'value': 0.3333333333333333}}
     """
 
@@ -73,7 +73,7 @@ class PlanValue(Record):
         return {"plan": self.plan, "value": value, "float": {"value": floats}}
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class OptimalPlay(Record):
     """The optimal stakes and values of one problem, exactly.
 
@@ -196,12 +196,12 @@ Fraction(5, 2): (1,)})
     )
     compared: list[PlanValue] = []
     if g.reach:
-        compared.append(PlanValue("bold", solution.start.at(g.index(start))))
+        compared.append(PlanValue(plan="bold", value=solution.start.at(g.index(start))))
     for name in names:
         value = _plan_value(
             name, start, goal, aim=aim, scheme=the_scheme, deal=the_deal, max_stake=cap
         )
-        compared.append(PlanValue(name, value))
+        compared.append(PlanValue(plan=name, value=value))
     return _result(g, solution, start, goal, aim, the_scheme, the_deal, cap, tuple(compared))
 
 

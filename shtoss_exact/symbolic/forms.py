@@ -109,7 +109,7 @@ def _copies(value: object) -> int:
     return copies
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class AbzugForms(Record):
     """The per-abzug closed forms on one range of abzugs ``first <= j <= last``.
 
@@ -144,7 +144,7 @@ class AbzugForms(Record):
         return record
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class ClosedForm(Record):
     """Exact closed forms for one scheme, number of copies and parity of ``n``.
 
@@ -225,7 +225,7 @@ def _short(number: int) -> str:
     return f"a number of about {int(number.bit_length() * 0.30103)} digits"
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, kw_only=True)
 class ClosedForms(Record):
     """Closed forms for one or both parities (even first): iterate over ``forms``.
 
@@ -305,7 +305,7 @@ def closed_forms(
         parities = (as_parity(parity, both=True),)
     m = _copies(copies)
     rules = as_scheme(scheme)
-    return ClosedForms(tuple(closed_form(m, scheme=rules, parity=p) for p in parities))
+    return ClosedForms(forms=tuple(closed_form(m, scheme=rules, parity=p) for p in parities))
 
 
 # --- cost ------------------------------------------------------------------------------------
@@ -419,23 +419,23 @@ def _assemble(
             }
         per_abzug.append(
             AbzugForms(
-                affine_expr(segment.first.a, segment.first.b),
-                affine_expr(segment.last.a, segment.last.b),
-                forms,
-                (segment.first, segment.last),
-                {name: compile_form(expr) for name, expr in forms.items()},
+                first=affine_expr(segment.first.a, segment.first.b),
+                last=affine_expr(segment.last.a, segment.last.b),
+                quantities=forms,
+                _bounds=(segment.first, segment.last),
+                _evaluators={name: compile_form(expr) for name, expr in forms.items()},
             )
         )
     return ClosedForm(
-        m,
-        scheme.name,
-        parity,
-        valid_from,
-        through,
-        quantities,
-        tuple(per_abzug),
-        plan,
-        {name: compile_form(expr) for name, expr in quantities.items()},
+        copies=m,
+        scheme=scheme.name,
+        parity=parity,
+        valid_from=valid_from,
+        checked_through=through,
+        quantities=quantities,
+        per_abzug=tuple(per_abzug),
+        _plan=plan,
+        _evaluators={name: compile_form(expr) for name, expr in quantities.items()},
     )
 
 
@@ -506,13 +506,13 @@ def _extend_down(form: ClosedForm, scheme: Scheme) -> ClosedForm:
             break
         low = size
     return ClosedForm(
-        form.copies,
-        form.scheme,
-        form.parity,
-        low,
-        form.checked_through,
-        form.quantities,
-        form.per_abzug,
-        form._plan,
-        form._evaluators,
+        copies=form.copies,
+        scheme=form.scheme,
+        parity=form.parity,
+        valid_from=low,
+        checked_through=form.checked_through,
+        quantities=form.quantities,
+        per_abzug=form.per_abzug,
+        _plan=form._plan,
+        _evaluators=form._evaluators,
     )

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.output import STDOUT
 from shtoss_exact.report.numbers import decimal_str, percent_str
@@ -181,23 +182,9 @@ def bar_width(values: Sequence[Fraction]) -> float:
     return float(min(gap * Fraction(4, 5), (ordered[-1] - ordered[0]) / 15))
 
 
-def sides(distribution: Mapping[Fraction, Fraction]) -> tuple[Fraction, Fraction, Fraction]:
-    """P(net > 0), P(net = 0), P(net < 0) of a net result distribution.
-
-    >>> from shtoss_exact.banks.odds import bank
-    >>> sides(bank(["7", "Q:2"], cards=8, copies=2).banker_net)
-    (Fraction(4, 7), Fraction(0, 1), Fraction(3, 7))
-    """
-    ahead = sum((p for v, p in distribution.items() if v > 0), Fraction(0))
-    even = sum((p for v, p in distribution.items() if v == 0), Fraction(0))
-    return ahead, even, 1 - ahead - even
-
-
-def net_bars(
-    axes: Any, distribution: Mapping[Fraction, Fraction], *, who: str, others: str
-) -> None:
+def net_bars(axes: Any, distribution: Distribution, *, who: str, others: str) -> None:
     """Bars of a net result distribution, coloured by who ends ahead, with the mean."""
-    ahead, even, behind = sides(distribution)
+    behind, even, ahead = distribution.sides()
     groups = (
         (f"{who} ahead: {percent_str(ahead)}", AHEAD, 1),
         (f"{others} ahead: {percent_str(behind)}", BEHIND, -1),
@@ -215,7 +202,7 @@ def net_bars(
             axes.vlines(xs, 0, ys, colors=colour, linewidth=1.0, label=label)
         else:
             axes.bar(xs, ys, width=width, color=colour, label=label)
-    mean = sum((v * p for v, p in distribution.items()), Fraction(0))
+    mean = distribution.mean
     axes.axvline(
         float(mean),
         color="black",
