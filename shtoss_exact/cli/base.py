@@ -412,3 +412,54 @@ def _check_decimals(ctx: click.Context, param: click.Parameter, value: int | Non
     if value is not None and value > MAX_DECIMALS:
         raise click.BadParameter(f"{value} is too many places: allowed 0..{MAX_DECIMALS}")
     return value
+
+
+class _GameType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """``--game``: a game of the one registry (``deck.Game``) that the command deals;
+    with ``several``, a comma list of them (``both``: all it deals)."""
+
+    name = "game"
+
+    def __init__(self, games: tuple[str, ...], *, several: bool) -> None:
+        self.games = games
+        self.several = several
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from shtoss_exact.deck import Game, parse_game
+
+        if isinstance(value, tuple):
+            return value
+        allowed = tuple(Game(g) for g in self.games)
+        if not self.several:
+            return parse_game(str(value), allowed=allowed, what="--game").value
+        chosen: list[str] = []
+        for part in (p.strip() for p in str(value).split(",")):
+            if part.lower() == "both":
+                chosen.extend(self.games)
+            else:
+                try:
+                    chosen.append(parse_game(part, allowed=allowed, what="--game").value)
+                except ShtossError as error:
+                    raise ShtossError(f"{error}, or both") from None
+        return tuple(dict.fromkeys(chosen))
+
+
+def game_option(
+    *games: str, default: str | None, several: bool = False, help: str = "The game dealt."
+) -> Callable[[F], F]:
+    """``--game GAME``: one word for every command, the game dealt (``deck.Game``:
+    two-deck, one-deck, faro, stuss, pharaon, bassette); each command names the games it
+    deals, listed in its help and in the one-line refusal of any other."""
+    from shtoss_exact.deck import Game
+
+    for name in games:
+        Game(name)  # a name outside the registry is a bug of the command
+    listed = ", ".join(games) + (", or both as a comma list" if several else "")
+    extra: dict[str, Any] = {"default": default, "show_default": True} if default else {}
+    return click.option(
+        "--game",
+        type=_GameType(games, several=several),
+        metavar="GAMES" if several else "GAME",
+        help=f"{help} Allowed here: {listed}.",
+        **extra,
+    )
