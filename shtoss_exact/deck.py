@@ -355,9 +355,7 @@ def make_deal(
             f"of each rank: allowed copies <= {PRESET_COPIES}, or give cards="
         )
     if count > size:
-        raise ShtossError(
-            f"copies={count} is more than cards={size}: allowed 0 <= copies <= cards"
-        )
+        raise ShtossError(f"copies={count} is more than cards={size}: allowed 0 <= copies <= cards")
     if one_deck and count < 1:
         raise ShtossError(
             "copies=0 in a one-deck game: the punter's card is a copy of his rank, taken "

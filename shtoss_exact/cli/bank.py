@@ -27,7 +27,8 @@ from shtoss_exact.cli.bundles import bet_option, parse_bets
     "--copies",
     type=WholeNumber(),
     default=None,
-    help="Copies of each staked rank in the deck [default: 4, or 3 with --one-deck].",
+    help="Copies of each staked rank in the whole deck; with --one-deck each punter's card "
+    "is one of them [default: 4].",
 )
 @click.option(
     "--one-deck",

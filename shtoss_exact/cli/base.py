@@ -200,12 +200,14 @@ def deck_options(command: F) -> F:
             "--copies",
             type=WholeNumber(),
             default=None,
-            help="Copies of the punter's rank in the deck [default: 4, or 3 with --one-deck].",
+            help="Copies of the punter's rank in the whole deck; with --one-deck the punter's "
+            "card is one of them, so the banker's deck holds one fewer [default: 4].",
         ),
         click.option(
             "--one-deck",
             is_flag=True,
-            help="One-deck game: the punter's card is the top card of the banker's deck.",
+            help="One-deck game (--game one-deck): the punter's card is the top card of the "
+            "banker's deck.",
         ),
         click.option(
             "--card",

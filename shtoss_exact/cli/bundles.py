@@ -98,7 +98,10 @@ def plan_options(command: F) -> F:
             help="The punter's bankroll: ruined once it falls below the initial kush.",
         ),
         click.option(
-            "--target", default=None, metavar="T", help="Stop as soon as the net reaches T."
+            "--target",
+            default=None,
+            metavar="T",
+            help="The bankroll to reach (> B, with --bankroll): stop as soon as he holds T.",
         ),
         click.option(
             "--max-stake",

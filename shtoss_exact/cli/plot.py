@@ -111,8 +111,8 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     "--copies",
     type=WholeNumber(),
     default=None,
-    help="Copies of the punter's rank (bank: of each staked rank) in the banker's deck "
-    "[default: 4, or 3 with --one-deck].",
+    help="Copies of the punter's rank (bank: of each staked rank) in the whole deck; with "
+    "--one-deck the punter's card is one of them [default: 4].",
 )
 @click.option(
     "--one-deck",
@@ -173,7 +173,7 @@ def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
         sizes = parse_range(cards_text or DEFAULT_CARDS["edge"], name="cards")
         return {
             "cards": sizes,
-            "copies": copies if copies is not None else (3 if one_deck else 4),
+            "copies": copies if copies is not None else 4,
             "schemes": parse_schemes(values["scheme"] or DEFAULT_SCHEMES),
             "one_deck": one_deck,
         }

@@ -304,7 +304,7 @@ def _plan_value(
         )
     try:
         result = series(
-            plan, bankroll=start, target=goal - start, scheme=scheme, deal=deal, max_stake=max_stake
+            plan, bankroll=start, target=goal, scheme=scheme, deal=deal, max_stake=max_stake
         )
     except ShtossError:
         return None

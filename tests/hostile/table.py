@@ -28,7 +28,11 @@ CASES = [
     case("table-scheme-file-missing", "table --scheme missing.toml", "missing.toml"),
     case("table-scheme-file-bad", "table --scheme bad.toml", "bad.toml", bad__toml=BAD_SCHEME),
     case("table-scheme-none", "table --scheme ,", "names no scheme"),
-    case("table-game-unknown", "table --game three-deck", "unknown game 'three-deck'"),
+    case(
+        "table-game-unknown",
+        "table --game three-deck",
+        "--game 'three-deck': allowed games are two-deck, one-deck",
+    ),
     case(
         "table-game-twice", "table --one-deck --game two-deck", "--one-deck and --game both given"
     ),
