@@ -106,8 +106,10 @@ class Odds(Record):
     >>> odds(deck=52, scheme="pharaon").ev, o.under(scheme_named("lob-half")).edge
     (Fraction(-33, 1666), Fraction(25, 21658))
     >>> o
-    Odds(cards=52, copies=4, one_deck=False, card=None, scheme=None, banker=433/833, \
-punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
+    Odds(cards=52, copies=4, one_deck=False, card=None, scheme=classic, banker=433/833, \
+punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833, edge=33/833, \
+variance=692800/693889, action=1, expected_abzugs=23157/4165, edge_per_action=33/833, \
+edge_per_abzug=55/7719)
     """
 
     deal: Deal
@@ -374,8 +376,9 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
     >>> odds_of(Deal(52, 4), scheme="pharaon").ev
     Fraction(-33, 1666)
     """
-    chosen = None if scheme is None else _scheme(scheme)
-    parts = ((1, deal),) if chosen is None else chosen.played_deals(deal)
+    # No scheme is the classic one: one record, whether it is named or not.
+    chosen = _scheme("classic" if scheme is None else scheme)
+    parts = chosen.played_deals(deal)
     for _, part in parts:
         check_cost(part)
     if len(parts) == 1:
@@ -383,7 +386,7 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
         counts = kind_counts(played.cards, played.copies)
     else:
         played, counts = deal, _mixed_counts(parts)
-    result = Odds(played, counts, scheme=chosen, dealt=None if chosen is None else deal)
+    result = Odds(played, counts, scheme=chosen, dealt=deal)
     _ = result.scheme_result  # settle now, so that a scheme that cannot be settled is refused here
     return result
 

@@ -21,7 +21,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from shtoss_exact.deck import Deal
+from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.plans.catalog import AfterLoss, Plan, as_plan, bounded_number
@@ -79,6 +79,12 @@ def series(
     deals: int | None = None,
     scheme: Scheme | str = "classic",
     deal: Deal | None = None,
+    deck: int | None = None,
+    cards: int | None = None,
+    copies: int | None = None,
+    one_deck: bool | None = None,
+    card: Card | str | None = None,
+    suits: tuple[Suit, ...] | str | None = None,
     bankroll: Fraction | int | str | None = None,
     target: Fraction | int | str | None = None,
     max_stake: Fraction | int | str | None = None,
@@ -93,7 +99,9 @@ def series(
     the plan's own number of deals.
 
     ``plan`` is a ``Plan`` or a built-in name (``"paroli:3"``, ``"пароли"``), ``scheme``
-    a ``Scheme`` or a built-in name; numbers are ``int``, ``Fraction`` or exact strings
+    a ``Scheme`` or a built-in name; the deck is ``odds``' arguments (``deck``,
+    ``cards``, ``copies``, ``one_deck``, ``card``, ``suits``: default the 52-card
+    two-deck game) or a built ``deal``, not both; numbers are ``int``, ``Fraction`` or exact strings
     (``"1/2"``), never floats.
 
     >>> series("hermann").net[Fraction(329000)]
@@ -101,8 +109,6 @@ def series(
     >>> series("stop", bankroll=1, target=3).p_ruin
     Fraction(433, 833)
     """
-    from shtoss_exact.deck import make_deal
-
     the_plan = as_plan(plan)
     if kush is not None:
         the_plan = replace(the_plan, kush=bounded_number(kush, name="kush"))
@@ -113,10 +119,8 @@ def series(
         from shtoss_exact.schemes.scheme import as_scheme
 
         the_scheme = as_scheme(scheme)
-    if deal is None:
-        deal = make_deal()
-    elif not isinstance(deal, Deal):
-        raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
+    deal = deal_from(deal=deal, deck=deck, cards=cards, copies=copies, one_deck=one_deck,
+                     card=card, suits=suits)  # fmt: skip
     count = None if deals is None else whole_number(deals, name="deals", minimum=1)
     length = (
         None if series_length is None
