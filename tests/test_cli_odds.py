@@ -421,7 +421,7 @@ By the deciding card's suit (colour = same suit, half-colour = same colour, plai
 relation       killed     plie     given
 half-colour  184/1155  17/1155  184/1155
 plain        368/1155  34/1155  368/1155
-"""
+"""  # noqa: E501
     assert ok("odds", "--one-deck", "--deck", "36", "--card", "7h") == expected
 
 

@@ -275,7 +275,8 @@ def test_describe() -> None:
 
 def test_odds_tables_for_a_small_deck() -> None:
     assert render_tables(odds_tables(FIVE.to_dict(by_abzug=True)), "text") == (
-        "Stoss, one bet: 5 cards in the banker's deck, 2 copies of the punter's rank, punter's card 7♥, scheme classic\n"
+        "Stoss, one bet: 5 cards in the banker's deck, 2 copies of the punter's rank, "
+        "punter's card 7♥, scheme classic\n"
         "outcome                                  exact   percent\n"
         "banker wins (the punter's net < 0)         3/5   60.000%\n"
         "punter wins (net > 0)                      2/5   40.000%\n"

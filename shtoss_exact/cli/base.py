@@ -416,6 +416,14 @@ def _check_decimals(ctx: click.Context, param: click.Parameter, value: int | Non
     return value
 
 
+CASE_GAMES = ("faro", "stuss", "pharaon", "bassette", "two-deck")
+"""The games ``case`` (and ``plot --kind case``) deal: names of the one registry,
+``deck.Game``."""
+
+TABLE_GAMES = ("two-deck", "one-deck")
+"""The games ``table`` deals (``both`` is the two)."""
+
+
 class _GameType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
     """``--game``: a game of the one registry (``deck.Game``) that the command deals;
     with ``several``, a comma list of them (``both``: all it deals)."""

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from shtoss_exact.cli.base import WholeNumber, cli
+from shtoss_exact.cli.base import CASE_GAMES, WholeNumber, cli, game_option
 from shtoss_exact.cli.bundles import (
     BET_METAVAR,
     PLAN_KEYS,
@@ -117,7 +117,8 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
 @click.option(
     "--one-deck",
     is_flag=True,
-    help="One-deck game: the punter's card is the top card of the banker's deck.",
+    help="One-deck game (the game one-deck): the punter's card is the top card of the "
+    "banker's deck.",
 )
 @click.option(
     "--card", default=None, metavar="CARD", help="abzug, series, strategy: the punter's card: 7h."
@@ -135,7 +136,7 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
 @bet_option(required=False)
 @plan_options
 @click.option("--seen", default=None, metavar="CARDS", help="case: a recorded deal's cards.")
-@click.option("--game", default=None, metavar="GAME", help="case: faro (default), stuss, ...")
+@game_option(*CASE_GAMES, default=None, help="case: the game dealt [default: faro].")
 def plot(output: str, fmt: str | None, kind: str, **values: Any) -> None:
     """Plot exact odds to a PNG or SVG file (pip install 'shtoss-exact[plot]').
 

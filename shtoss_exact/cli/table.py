@@ -7,7 +7,14 @@ from typing import Any
 
 import click
 
-from shtoss_exact.cli.base import TABLE_FORMATS, Output, cli, game_option, output_options
+from shtoss_exact.cli.base import (
+    TABLE_FORMATS,
+    TABLE_GAMES,
+    Output,
+    cli,
+    game_option,
+    output_options,
+)
 from shtoss_exact.cli.scheme_list import scheme_list_option
 
 PROGRESS_ROWS = 200
@@ -30,9 +37,7 @@ PROGRESS_ROWS = 200
     "one-deck game the punter's card is one of them) [default: 4].",
 )
 @scheme_list_option(help="Payout schemes, a comma list [default: classic].")
-@game_option(
-    "two-deck", "one-deck", default=None, several=True, help="The games dealt [default: two-deck]."
-)
+@game_option(*TABLE_GAMES, default=None, several=True, help="The games dealt [default: two-deck].")
 @click.option("--one-deck", is_flag=True, help="Short for --game one-deck.")
 @click.option(
     "--by-abzug",
