@@ -104,4 +104,5 @@ CASES = [
     ),
     case("bank-joint-thirteen-ranks", ["bank", "--joint", *THIRTEEN], "100000"),
     case("bank-joint-three-ranks", "bank --joint --bet 7 --bet Q --bet A", "100000"),
+    case("bank-one-deck-no-copy", "bank --one-deck --copies 0 --bet 7", "copies=0 of 7"),
 ]

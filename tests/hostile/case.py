@@ -149,4 +149,5 @@ CASES = [
     case(
         "plot-seen-wrong-kind", ["plot", "-o", "c.png", "--seen", "5h"], "--seen is for --kind case"
     ),
+    case("case-game-one-deck", "case --game one-deck", "--game 'one-deck' is not dealt here"),
 ]

@@ -148,4 +148,10 @@ CASES = [
     case(
         "export-graph-too-large", "series --plan raise --deals 30000 --export-graph c.dot", "limit"
     ),
+    case("series-target-without-bankroll", "series --deals 2 --target 5", "needs a bankroll"),
+    case(
+        "series-target-not-above-bankroll",
+        "series --deals 2 --bankroll 5 --target 5",
+        "target=5 is not above bankroll=5",
+    ),
 ]

@@ -79,4 +79,5 @@ CASES = [
         "table --by-abzug --cards 200000 --copies 300",
         "cards=200000 with copies=300",
     ),
+    case("table-game-faro", "table --game faro", "--game 'faro' is not dealt here"),
 ]
