@@ -69,7 +69,8 @@ def plan_options(command: F) -> F:
             "--deals",
             type=WholeNumber(1),
             default=None,
-            help="Number of deals K [default: the plan's own, or until ruin or target].",
+            help="Number of deals K, replacing the plan's own [default: the plan's own, or "
+            "until ruin or target].",
         ),
         click.option(
             "--plan",

@@ -27,7 +27,7 @@ from shtoss_exact.cli.bundles import plan_arguments, plan_options
     type=WholeNumber(1),
     default=None,
     metavar="L",
-    help="Also P(a series of at least L wins in a row within the deals).",
+    help="Also P(a series of at least L wins in a row among the deals played).",
 )
 @click.option(
     "--export-graph",
