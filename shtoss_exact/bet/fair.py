@@ -80,7 +80,7 @@ def fair_payoff(
     >>> fair_payoff("lob-half", "lob").fair
     Fraction(-404, 833)
     >>> fair_payoff("bait", "sonik", deck=36, one_deck=True).fair
-    Fraction(1513, 2880)
+    Fraction(289, 528)
     """
     if isinstance(scheme, Deal):
         raise ShtossError(
