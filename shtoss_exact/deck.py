@@ -291,7 +291,8 @@ def parse_game(value: object, *, allowed: Sequence[Game], what: str = "game") ->
         game = None
     if game is None or game not in allowed:
         known = "" if game is None else " is not dealt here"
-        raise ShtossError(f"{what} {value!r:.40}{known}: allowed games are {names}")
+        shown = value.value if isinstance(value, Game) else value
+        raise ShtossError(f"{what} {shown!r:.40}{known}: allowed games are {names}")
     return game
 
 
