@@ -116,6 +116,10 @@ edge_per_abzug=55/7719)
     counts: KindCounts = field(repr=False)
     scheme: Scheme | None = None
     dealt: Deal | None = None
+    by_kind: bool = field(default=False, repr=False, compare=False)
+    """True under the built-in classic scheme: who wins and the EV are the kinds' own
+    (given +1, killed and plié -1, no copy null), read from the counts at once; the
+    scheme's other measures are settled when first asked for."""
 
     @property
     def mixed(self) -> bool:
@@ -155,28 +159,28 @@ edge_per_abzug=55/7719)
     @property
     def banker(self) -> Fraction:
         """The banker wins: the punter's net result is < 0 (classic: killed or plié)."""
-        if self.scheme_result is not None:
+        if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.banker
         return self._p(self.counts.banker)
 
     @property
     def punter(self) -> Fraction:
         """The punter wins: his net result is > 0 (classic: given)."""
-        if self.scheme_result is not None:
+        if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.punter
         return self._p(self.counts.given)
 
     @property
     def null(self) -> Fraction:
         """No money changes hands: no copy in the deck, or a card the scheme makes null."""
-        if self.scheme_result is not None:
+        if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.null
         return self._p(self.counts.no_copy)
 
     @property
     def ev(self) -> Fraction:
         """The punter's expected net result per unit stake under ``scheme`` (classic if none)."""
-        if self.scheme_result is not None:
+        if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.ev
         return self.punter - self.banker
 
@@ -386,8 +390,10 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
         counts = kind_counts(played.cards, played.copies)
     else:
         played, counts = deal, _mixed_counts(parts)
-    result = Odds(played, counts, scheme=chosen, dealt=deal)
-    _ = result.scheme_result  # settle now, so that a scheme that cannot be settled is refused here
+    classic = scheme is None or chosen is _scheme("classic")
+    result = Odds(played, counts, scheme=chosen, dealt=deal, by_kind=classic)
+    if not classic:
+        _ = result.scheme_result  # settle now: a scheme that cannot be settled is refused here
     return result
 
 
