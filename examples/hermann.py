@@ -33,6 +33,6 @@ print(f"  three wins in a row: (400/833)^3 = {three}: {result.net[Fraction(32900
 print()
 
 print("Had the banker dealt a 36-card deck:")
-short = series("hermann", deal=make_deal(deck=36))
+short = series("hermann", deck=36)
 for net, p in short.net.items():
     print(f"  net {net!s:>8}: {p} ({percent_str(p)})")

@@ -9,6 +9,7 @@ deck; a mid-deal state is whatever is left.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -253,6 +254,66 @@ def default_copy_suits(*, copies: int, card: Card, one_deck: bool) -> tuple[Suit
     return tuple(suits)
 
 
+GAME_DESCRIPTIONS: dict[str, str] = {
+    "two-deck": "Stoss, the punter's card from his own deck",
+    "one-deck": "Stoss, the punter's card off the top of the banker's deck",
+    "faro": "Faro: soda and hock dead, a split costs half",
+    "stuss": "Stuss: Faro with a split a full loss",
+    "pharaon": "Pharaon: a doublet costs half, the last card null",
+    "bassette": "Bassette: the first card (facée) costs 2/3, the last card null",
+}
+
+
+class Game(StrEnum):
+    """The games dealt, one vocabulary for every command (``--game``) and the library.
+
+    ``two-deck`` and ``one-deck`` are Stoss with the punter's card from his own deck or
+    off the top of the banker's; ``faro``, ``stuss``, ``pharaon`` and ``bassette`` the
+    games of one deck dealt through. Each command takes the games it deals
+    (``parse_game(text, allowed=...)``).
+
+    >>> Game("one-deck").description
+    "Stoss, the punter's card off the top of the banker's deck"
+    """
+
+    TWO_DECK = "two-deck"
+    ONE_DECK = "one-deck"
+    FARO = "faro"
+    STUSS = "stuss"
+    PHARAON = "pharaon"
+    BASSETTE = "bassette"
+
+    @property
+    def description(self) -> str:
+        return GAME_DESCRIPTIONS[self.value]
+
+
+def parse_game(value: object, *, allowed: Sequence[Game], what: str = "game") -> Game:
+    """A game of the registry that ``allowed`` holds; any other is refused in one line
+    naming the allowed ones.
+
+    >>> parse_game("one-deck", allowed=(Game.TWO_DECK, Game.ONE_DECK))
+    <Game.ONE_DECK: 'one-deck'>
+    """
+    names = ", ".join(g.value for g in allowed)
+    if isinstance(value, Game):
+        game: Game | None = value
+    elif isinstance(value, str):
+        key = value.strip().lower().replace("_", "-")
+        game = next((g for g in Game if g.value == key), None)
+    else:
+        game = None
+    if game is None or game not in allowed:
+        known = "" if game is None else " is not dealt here"
+        shown = value.value if isinstance(value, Game) else value
+        raise ShtossError(f"{what} {shown!r:.40}{known}: allowed games are {names}")
+    return game
+
+
+PRESET_COPIES = 4
+"""Copies of each rank in a preset deck (one per suit)."""
+
+
 def make_deal(
     *,
     deck: int = 52,
@@ -265,9 +326,11 @@ def make_deal(
     """Normalise the options of one bet (the CLI's and the library's) into a ``Deal``.
 
     ``deck`` is a preset (52, 36, 32); ``cards`` a custom deck size that overrides it;
-    ``one_deck`` takes the punter's card from the banker's deck (one card and one copy
-    fewer); ``card`` the punter's card (``"7h"``) when its suit matters; ``suits`` the
-    suits of the copies in the deck, one per copy (``"shc"``), for custom compositions.
+    ``copies`` the copies of the punter's rank in that whole deck (default 4).
+    ``one_deck`` takes the punter's card off the top of the banker's deck: it is one of
+    the ``copies``, so the banker's deck holds one card and one copy fewer (``copies``
+    0 is then refused). ``card`` is the punter's card (``"7h"``) when its suit matters;
+    ``suits`` the suits of the copies in the banker's deck, one per copy (``"shc"``).
 
     >>> make_deal(deck=36, one_deck=True)
     Deal(cards=35, copies=3, card=None, copy_suits=None, one_deck=True)
@@ -299,15 +362,20 @@ def make_deal(
             raise ShtossError(f"{name} must be a whole number, got {value!r:.40}")
         if value is not None and value < 0:
             raise ShtossError(f"{name} must be >= 0, got {value}")
-    if one_deck and size < 1:
-        raise ShtossError("a one-deck game needs cards >= 1: the punter's card comes from it")
-    count = copies if copies is not None else (3 if one_deck else 4)
-    in_deck = size - 1 if one_deck else size
-    if one_deck and count > in_deck:
+    count = PRESET_COPIES if copies is None else copies
+    if cards is None and count > PRESET_COPIES:
         raise ShtossError(
-            f"copies={count} is more than the {in_deck} cards a one-deck game of "
-            f"cards={size} leaves in the banker's deck: allowed copies <= cards - 1"
+            f"copies={count} in the preset {deck}-card deck, which holds {PRESET_COPIES} "
+            f"of each rank: allowed copies <= {PRESET_COPIES}, or give cards="
         )
+    if count > size:
+        raise ShtossError(f"copies={count} is more than cards={size}: allowed 0 <= copies <= cards")
+    if one_deck and count < 1:
+        raise ShtossError(
+            "copies=0 in a one-deck game: the punter's card is a copy of his rank, taken "
+            "from the deck; allowed copies >= 1"
+        )
+    in_deck, held = (size - 1, count - 1) if one_deck else (size, count)
     if suits is not None and punter_card is None:
         raise ShtossError(
             "suits of the copies are given but no punter's card: the suit relation needs "
@@ -315,5 +383,52 @@ def make_deal(
         )
     copy_suits = parse_suits(suits) if isinstance(suits, str) else suits
     if copy_suits is None and punter_card is not None:
-        copy_suits = default_copy_suits(copies=count, card=punter_card, one_deck=one_deck)
-    return Deal(in_deck, count, punter_card, copy_suits, one_deck=one_deck)
+        copy_suits = default_copy_suits(copies=held, card=punter_card, one_deck=one_deck)
+    return Deal(in_deck, held, punter_card, copy_suits, one_deck=one_deck)
+
+
+DECK_ARGUMENTS = ("deck", "cards", "copies", "one_deck", "card", "suits")
+"""The keyword names of one bet's deck, the same in every library entry as in
+``odds`` (and the command line's ``--deck``, ``--cards``, ...)."""
+
+
+def deal_from(
+    *,
+    deal: Deal | None = None,
+    deck: int | None = None,
+    cards: int | None = None,
+    copies: int | None = None,
+    one_deck: bool | None = None,
+    card: Card | str | None = None,
+    suits: tuple[Suit, ...] | str | None = None,
+) -> Deal:
+    """The ``Deal`` of a library entry's deck arguments: either a built ``deal`` (the
+    deck as shuffled, e.g. ``odds(...).deal``) or the arguments of ``make_deal``
+    (default: the whole 52-card deck), never both.
+
+    >>> deal_from(deck=36) == make_deal(deck=36), deal_from(deal=Deal(10, 2))
+    (True, Deal(cards=10, copies=2, card=None, copy_suits=None, one_deck=False))
+    """
+    given = {
+        name: value
+        for name, value in (("deck", deck), ("cards", cards), ("copies", copies),
+                            ("one_deck", one_deck), ("card", card), ("suits", suits))
+        if value is not None
+    }  # fmt: skip
+    if deal is not None:
+        if not isinstance(deal, Deal):
+            raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
+        if given:
+            names = ", ".join(f"{name}=" for name in given)
+            raise ShtossError(
+                f"deal= and {names} both given: give the deck arguments or a Deal, not both"
+            )
+        return deal
+    return make_deal(
+        deck=52 if deck is None else deck,
+        cards=cards,
+        copies=copies,
+        one_deck=False if one_deck is None else one_deck,
+        card=card,
+        suits=suits,
+    )

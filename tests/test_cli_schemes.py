@@ -86,7 +86,7 @@ def test_fair_lob_half_whole_output() -> None:
 
 def test_fair_json_and_csv() -> None:
     record = json.loads(ok("fair", "--scheme", "lob-half", "--solve", "lob", "--format", "json"))
-    assert record == fair_payoff(Deal(52, 4), "lob-half", "lob").to_dict()
+    assert record == fair_payoff("lob-half", "lob", deal=Deal(52, 4)).to_dict()
     assert (record["parameter"], record["fair"]) == ("lob", "-404/833")
     assert ok("fair", "--scheme", "в лоб полкуша", "--solve", "lob", "--format", "csv") == (
         "scheme,cards,copies,parameter,current,ev,ev_at_zero,slope,fair\n"

@@ -104,8 +104,8 @@ def test_by_abzug_with_decimals() -> None:
 
 @pytest.mark.parametrize("fmt", ["text", "json", "csv", "markdown", "latex", "html"])
 def test_by_abzug_streams_what_the_record_holds(fmt: str) -> None:
-    result = TableSpec(cards=101, copies=3, games="one-deck").by_abzug()
-    out = table("--cards", "101", "--copies", "3", "--one-deck", "--by-abzug", "--format", fmt)
+    result = TableSpec(cards=101, copies=4, games="one-deck").by_abzug()
+    out = table("--cards", "101", "--copies", "4", "--one-deck", "--by-abzug", "--format", fmt)
     if fmt == "json":
         assert out == to_json(result.to_dict()) + "\n"
         assert strict(out) == result.to_dict()

@@ -25,7 +25,7 @@ INVOCATIONS = [
     "bank --bet 7 --bet Q:2 --bet K:1:pharaon",
     "bank --bet 7 --bet Q:2 --cards 12 --copies 2 --joint",
     "series --deals 3",
-    "series --plan paroli:3 --bankroll 5 --target 5",
+    "series --plan paroli:3 --bankroll 5 --target 10",
     "series --plan hermann --series 2",
     "formula --copies 2",
     "formula --copies 2 --scheme faro --parity even",

@@ -320,10 +320,10 @@ def test_series_svg_has_the_words(tmp_path: Path) -> None:
     from shtoss_exact.deck import make_deal
 
     target = tmp_path / "series.svg"
-    render("series", target, plan="flat", bankroll=3, target=2, deal=make_deal(deck=36))
+    render("series", target, plan="flat", bankroll=3, target=5, deal=make_deal(deck=36))
     text = target.read_text()
     assert "A series: the punter's net result, plan flat, until ruin or target" in text
-    assert "kush 1, bankroll 3, target 2; classic scheme, 36 cards in the banker's deck" in text
+    assert "kush 1, bankroll 3, target 5; classic scheme, 36 cards in the banker's deck" in text
     assert "punter's net result after the series (the banker's is its negative)" in text
     assert "punter ahead: " in text and "banker ahead: " in text
 

@@ -107,15 +107,15 @@ def test_export_refuses_unknown_suffix(tmp_path: Path) -> None:
 def test_a_flat_result_exports_the_chain_it_stands_for() -> None:
     flat = series("flat", deals=5).chain()
     assert len(flat.depth) == 1  # the stake never moves: one state
-    walk = series("flat", bankroll=2, target=2).chain()
+    walk = series("flat", bankroll=2, target=4).chain()
     assert {s.net for s in walk.depth} == {-2, -1, 0, 1, 2}
 
 
 def test_a_fixed_number_of_deals_does_not_import_networkx_or_sympy() -> None:
     code = (
         "import sys; from shtoss_exact import series; "
-        "series('paroli:3', deals=20); series('flat', deals=50, bankroll=5, target=5); "
-        "series('paroli:2', bankroll=5, target=5); "
+        "series('paroli:3', deals=20); series('flat', deals=50, bankroll=5, target=10); "
+        "series('paroli:2', bankroll=5, target=10); "
         "print(sorted(m for m in ('networkx', 'sympy', 'numpy') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

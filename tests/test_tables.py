@@ -146,7 +146,7 @@ def test_the_spec_takes_what_the_command_line_takes() -> None:
         ({"schemes": (3,)}, "schemes: scheme=3 is of type int"),
         ({"schemes": ()}, "schemes holds 0 items"),
         ({"games": ("three-deck",)}, "games holds 'three-deck'"),
-        ({"games": (1,)}, "games holds 1: allowed two-deck, one-deck"),
+        ({"games": (1,)}, "games holds 1: allowed games are two-deck, one-deck"),
         ({"cards": range(10**9)}, f"cards has 1000000000 values: at most {MAX_ROWS}"),
         ({"cards": iter(range(10**9))}, f"at most {MAX_ROWS}"),
     ],

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import log10
 
-from shtoss_exact.deck import deck_ranks, parse_rank
+from shtoss_exact.deck import PRESET_COPIES, deck_ranks, parse_rank
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import exact_number, exact_str, parse_fraction, whole_number
@@ -204,9 +204,9 @@ def make_bank_deal(
     """The deck for a bank on ``ranks`` (distinct, normalised).
 
     ``deck`` is a preset (52, 36, 32); ``cards`` a custom size overriding it (any
-    rank allowed); ``copies`` the copies of each staked rank in the banker's deck
-    (default 4, or 3 with ``one_deck``), one number or one per rank. ``one_deck``:
-    each punter takes his card off the top of the banker's deck, so one card of each
+    rank allowed); ``copies`` the copies of each staked rank in that whole deck
+    (default 4), one number or one per rank. ``one_deck``: each punter takes his card
+    off the top of the banker's deck, one of his rank's copies, so one card of each
     staked rank leaves it (the deck is ``cards`` minus the number of staked ranks).
 
     >>> make_bank_deal(["7", "Q"], cards=20, copies={"Д": 1}).copies
@@ -226,7 +226,7 @@ def make_bank_deal(
         size = deck
     else:
         size = whole_number(cards, name="cards")
-    default = 3 if one_deck else 4
+    default = PRESET_COPIES
     per_rank: dict[str, int] = {}
     if isinstance(copies, Mapping):
         given = {}
@@ -242,15 +242,25 @@ def make_bank_deal(
     else:
         count = default if copies is None else whole_number(copies, name="copies")
         per_rank = dict.fromkeys(ranks, count)
-    in_deck = size - len(ranks) if one_deck else size
-    if in_deck < 0:
-        raise ShtossError(
-            f"a one-deck bank on {len(ranks)} ranks needs cards >= {len(ranks)}, got {shown(size)}"
-        )
+    for rank, count in per_rank.items():
+        if cards is None and count > PRESET_COPIES:
+            raise ShtossError(
+                f"copies={count} of {rank} in the preset {deck}-card deck, which holds "
+                f"{PRESET_COPIES} of each rank: allowed copies <= {PRESET_COPIES}, or give cards="
+            )
+        if one_deck and count < 1:
+            raise ShtossError(
+                f"copies=0 of {rank} in a one-deck bank: the punter's card is a copy of his "
+                "rank, taken from the deck; allowed copies >= 1"
+            )
     staked = sum(per_rank.values())
-    if staked > in_deck:
+    if staked > size:
         raise ShtossError(
-            f"the staked ranks hold {shown(staked)} copies but the deck has {shown(in_deck)} "
+            f"the staked ranks hold {shown(staked)} copies but the deck has {shown(size)} "
             "cards: allowed total copies <= cards"
         )
+    # The one-deck game: each punter's card is one of his rank's copies, taken off the deck.
+    in_deck = size - len(ranks) if one_deck else size
+    if one_deck:
+        per_rank = {rank: count - 1 for rank, count in per_rank.items()}
     return BankDeal(in_deck, tuple(per_rank.items()), one_deck=one_deck)

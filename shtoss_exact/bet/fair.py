@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from shtoss_exact.bet.measures import check_scheme_cost
-from shtoss_exact.deck import Deal
+from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.engine import check_cost
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.records import Record, exact_fields
@@ -58,17 +58,37 @@ class FairPayoff(Record):
         }
 
 
-def fair_payoff(deal: Deal, scheme: Scheme | str, parameter: str) -> FairPayoff:
-    """Solve EV(parameter) = 0 exactly on ``deal`` (the deck as shuffled).
+def fair_payoff(
+    scheme: Scheme | str,
+    parameter: str,
+    *,
+    deal: Deal | None = None,
+    deck: int | None = None,
+    cards: int | None = None,
+    copies: int | None = None,
+    one_deck: bool | None = None,
+    card: Card | str | None = None,
+    suits: tuple[Suit, ...] | str | None = None,
+) -> FairPayoff:
+    """Solve EV(parameter) = 0 exactly on the deck of ``odds``' arguments (``deck``,
+    ``cards``, ``copies``, ``one_deck``, ``card``, ``suits``: default the 52-card
+    two-deck game), or on a built ``deal`` (the deck as shuffled), not both.
 
     ``scheme`` is a ``Scheme`` or a built-in name; ``parameter`` one of its parameters
     (``shtoss-exact schemes`` lists them).
 
-    >>> fair_payoff(Deal(52, 4), "lob-half", "lob").fair
+    >>> fair_payoff("lob-half", "lob").fair
     Fraction(-404, 833)
+    >>> fair_payoff("bait", "sonik", deck=36, one_deck=True).fair
+    Fraction(289, 528)
     """
-    if not isinstance(deal, Deal):
-        raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
+    if isinstance(scheme, Deal):
+        raise ShtossError(
+            "fair_payoff takes the scheme first: fair_payoff(scheme, parameter, deck=... or "
+            "deal=...)"
+        )
+    deal = deal_from(deal=deal, deck=deck, cards=cards, copies=copies, one_deck=one_deck,
+                     card=card, suits=suits)  # fmt: skip
     scheme = as_scheme(scheme)
     if not isinstance(parameter, str):
         raise ShtossError(f"parameter={parameter!r:.40} is not a parameter's name")

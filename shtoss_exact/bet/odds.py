@@ -106,14 +106,20 @@ class Odds(Record):
     >>> odds(deck=52, scheme="pharaon").ev, o.under(scheme_named("lob-half")).edge
     (Fraction(-33, 1666), Fraction(25, 21658))
     >>> o
-    Odds(cards=52, copies=4, one_deck=False, card=None, scheme=None, banker=433/833, \
-punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
+    Odds(cards=52, copies=4, one_deck=False, card=None, scheme=classic, banker=433/833, \
+punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833, edge=33/833, \
+variance=692800/693889, action=1, expected_abzugs=23157/4165, edge_per_action=33/833, \
+edge_per_abzug=55/7719)
     """
 
     deal: Deal
     counts: KindCounts = field(repr=False)
     scheme: Scheme | None = None
     dealt: Deal | None = None
+    by_kind: bool = field(default=False, repr=False, compare=False)
+    """True under the built-in classic scheme: who wins and the EV are the kinds' own
+    (given +1, killed and plié -1, no copy null), read from the counts at once; the
+    scheme's other measures are settled when first asked for."""
 
     @property
     def mixed(self) -> bool:
@@ -153,28 +159,28 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
     @property
     def banker(self) -> Fraction:
         """The banker wins: the punter's net result is < 0 (classic: killed or plié)."""
-        if self.scheme_result is not None:
+        if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.banker
         return self._p(self.counts.banker)
 
     @property
     def punter(self) -> Fraction:
         """The punter wins: his net result is > 0 (classic: given)."""
-        if self.scheme_result is not None:
+        if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.punter
         return self._p(self.counts.given)
 
     @property
     def null(self) -> Fraction:
         """No money changes hands: no copy in the deck, or a card the scheme makes null."""
-        if self.scheme_result is not None:
+        if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.null
         return self._p(self.counts.no_copy)
 
     @property
     def ev(self) -> Fraction:
         """The punter's expected net result per unit stake under ``scheme`` (classic if none)."""
-        if self.scheme_result is not None:
+        if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.ev
         return self.punter - self.banker
 
@@ -377,8 +383,9 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
     >>> odds_of(Deal(52, 4), scheme="pharaon").ev
     Fraction(-33, 1666)
     """
-    chosen = None if scheme is None else _scheme(scheme)
-    parts = ((1, deal),) if chosen is None else chosen.played_deals(deal)
+    # No scheme is the classic one: one record, whether it is named or not.
+    chosen = _scheme("classic" if scheme is None else scheme)
+    parts = chosen.played_deals(deal)
     for _, part in parts:
         check_cost(part)
     if len(parts) == 1:
@@ -386,8 +393,10 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
         counts = kind_counts(played.cards, played.copies)
     else:
         played, counts = deal, _mixed_counts(parts)
-    result = Odds(deal=played, counts=counts, scheme=chosen, dealt=None if chosen is None else deal)
-    _ = result.scheme_result  # settle now, so that a scheme that cannot be settled is refused here
+    classic = scheme is None or chosen is _scheme("classic")
+    result = Odds(deal=played, counts=counts, scheme=chosen, dealt=deal, by_kind=classic)
+    if not classic:
+        _ = result.scheme_result  # settle now: a scheme that cannot be settled is refused here
     return result
 
 

@@ -11,15 +11,14 @@ rows by abzug are streamed (``AbzugTable.stream()``), so any deck fits in memory
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from shtoss_exact.deck import PRESETS, Deal, make_deal
+from shtoss_exact.deck import PRESETS, Deal, Game, make_deal, parse_game
 from shtoss_exact.engine import Kind, check_cost, summary_cost
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.records import Record, exact_fields
@@ -52,11 +51,9 @@ SCHEME_OUTCOMES = ("banker", "plie", "punter", "null", "ev")
 _RANGE_PRESETS: dict[str, tuple[int, ...]] = {"presets": tuple(sorted(PRESETS))}
 
 
-class Game(StrEnum):
-    """Where the punter's card comes from: his own deck (two-deck) or the banker's (one-deck)."""
-
-    TWO_DECK = "two-deck"
-    ONE_DECK = "one-deck"
+GAMES = (Game.TWO_DECK, Game.ONE_DECK)
+"""The games a table deals (from the one registry, ``deck.Game``): where the punter's
+card comes from, his own deck (two-deck) or the banker's (one-deck)."""
 
 
 def scheme_outcomes(deal: Deal, scheme: Scheme) -> dict[str, Fraction]:
@@ -171,11 +168,7 @@ def _several(value: object, *, name: str) -> tuple[object, ...]:
 
 
 def _game(value: object) -> Game:
-    try:
-        return Game(value if isinstance(value, str) else repr(value))
-    except ValueError:
-        allowed = ", ".join(g.value for g in Game)
-        raise ShtossError(f"games holds {value!r:.40}: allowed {allowed}") from None
+    return parse_game(value, allowed=GAMES, what="games holds")
 
 
 @dataclass(frozen=True)
@@ -185,8 +178,9 @@ class TableSpec:
 
     ``cards`` are the whole decks' sizes (an int, or a sequence such as
     ``range(4, 53)``); in the one-deck game the banker's deck has one card fewer (the
-    punter's card is its top card). ``copies`` ``None`` means the game's default: 4
-    (two-deck) or 3 (one-deck). ``schemes`` are ``Scheme``s or built-in names
+    punter's card is its top card). ``copies`` are the copies of the punter's rank in
+    the whole deck (default 4): in the one-deck game the punter's card is one of them,
+    so the banker's deck holds one fewer. ``schemes`` are ``Scheme``s or built-in names
     (Russian aliases too), ``games`` ``Game``s or their names; one or a sequence each.
     Set-ups too small for their copies, or that a scheme cannot play (faro's known
     soda needs a card of another rank), are left out.
@@ -232,7 +226,7 @@ class TableSpec:
 
     def _copies(self, game: Game) -> tuple[int, ...]:
         if self.copies is None:
-            return (3,) if game is Game.ONE_DECK else (4,)
+            return (4,)
         return self._items(self.copies)
 
     def setups(self) -> Iterator[tuple[int, Game, Deal]]:
@@ -240,9 +234,8 @@ class TableSpec:
         for game in self._games:
             one_deck = game is Game.ONE_DECK
             for deck in self._items(self.cards):
-                in_deck = deck - 1 if one_deck else deck
                 for copies in self._copies(game):
-                    if in_deck >= 0 and copies <= in_deck:
+                    if copies <= deck and (copies >= 1 or not one_deck):
                         yield deck, game, make_deal(cards=deck, copies=copies, one_deck=one_deck)
 
     def size(self) -> int:
@@ -258,11 +251,15 @@ class TableSpec:
         rows = 0
         for game in self._games:
             copies = sorted(self._copies(game))
+            # The one-deck game holds ``copies - 1`` in ``deck - 1`` cards: the punter's
+            # card is a copy taken from the deck, so it needs copies >= 1.
+            one = 1 if game is Game.ONE_DECK else 0
+            least = bisect_left(copies, one)
             for deck in self._items(self.cards):
-                in_deck = deck - 1 if game is Game.ONE_DECK else deck
                 for scheme in schemes:
-                    most = in_deck if scheme is None else _most_copies(scheme, in_deck)
-                    rows += bisect_right(copies, most) if most >= 0 else 0
+                    most = deck - one if scheme is None else _most_copies(scheme, deck - one)
+                    if most >= 0 and deck >= one:
+                        rows += max(0, bisect_right(copies, most + one) - least)
         return rows
 
     def seconds(self) -> float:

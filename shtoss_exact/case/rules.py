@@ -22,13 +22,18 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TypeVar
 
+from shtoss_exact import deck
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.schemes.parts import Match, Outcome, Premium, Rule, Settlement
 from shtoss_exact.schemes.scheme import Scheme, as_scheme, scheme_named
 
-GAMES = ("faro", "stuss", "pharaon", "bassette", "two-deck")
-"""The games of a whole deal: ``two-deck`` is Stoss, with any payout scheme."""
+GAMES = tuple(
+    g.value for g in (deck.Game.FARO, deck.Game.STUSS, deck.Game.PHARAON, deck.Game.BASSETTE,
+                      deck.Game.TWO_DECK)
+)  # fmt: skip
+"""The games of a whole deal, from the one registry (``deck.Game``): ``two-deck`` is
+Stoss, with any payout scheme."""
 
 FARO_GAMES = ("faro", "stuss")
 """The games whose punters may copper a bet, bet high card and call the turn."""
@@ -159,7 +164,7 @@ def as_game(game: object, *, scheme: Scheme | str | None = None) -> Game:
     return _checked(Game("two-deck", named))
 
 
-_ALLOWED_GAMES = "allowed games are faro, stuss, pharaon, bassette, two-deck (Stoss with a scheme)"
+_ALLOWED_GAMES = f"allowed games are {', '.join(GAMES)} (two-deck: Stoss with a scheme)"
 
 
 def _checked(game: Game) -> Game:

@@ -21,7 +21,7 @@ from shtoss_exact.cli.bundles import bet_option, parse_bets
 @bet_option(required=True)
 @deck_option()
 @cards_option(then="the cards not staked are other ranks.")
-@copies_option(of="each staked rank")
+@copies_option(of="each staked rank", one_deck="each punter's card is one of them")
 @one_deck_option(taken="one card of each staked rank is taken off the banker's deck.")
 @scheme_option(help="Payout scheme of the bets that name none [default: classic].")
 @click.option("--joint", is_flag=True, help="Add the joint outcome of the ranks (small banks).")

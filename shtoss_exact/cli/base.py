@@ -209,13 +209,23 @@ def cards_option(*, then: str) -> Callable[[F], F]:
 
 
 def copies_option(
-    *, of: str = "the punter's rank", required: bool = False, allowed: str = ""
+    *,
+    of: str = "the punter's rank",
+    one_deck: str = "the punter's card is one of them, so the banker's deck holds one fewer",
+    required: bool = False,
+    allowed: str = "",
 ) -> Callable[[F], F]:
-    """``--copies M``: the copies ``of`` a rank in the banker's deck."""
-    tail = f"({allowed})" if required else "[default: 4, or 3 with --one-deck]"
-    unset: dict[str, Any] = {"required": True} if required else {"default": None}
+    """``--copies M``: the copies ``of`` a rank in the whole deck (``one_deck``: what the
+    one-deck game takes of them)."""
+    if required:
+        return click.option(
+            "--copies", type=WholeNumber(), required=True, help=f"Copies of {of} ({allowed})."
+        )
     return click.option(
-        "--copies", type=WholeNumber(), help=f"Copies of {of} in the deck {tail}.", **unset
+        "--copies",
+        type=WholeNumber(),
+        default=None,
+        help=f"Copies of {of} in the whole deck; with --one-deck {one_deck} [default: 4].",
     )
 
 
@@ -223,7 +233,9 @@ def one_deck_option(
     *, taken: str = "the punter's card is the top card of the banker's deck."
 ) -> Callable[[F], F]:
     """``--one-deck``: the punter's cards come off the banker's deck (``taken`` says how)."""
-    return click.option("--one-deck", is_flag=True, help=f"One-deck game: {taken}")
+    return click.option(
+        "--one-deck", is_flag=True, help=f"One-deck game (--game one-deck): {taken}"
+    )
 
 
 def card_option(*, only: str = "") -> Callable[[F], F]:
@@ -456,3 +468,62 @@ def _check_decimals(ctx: click.Context, param: click.Parameter, value: int | Non
     if value is not None and value > MAX_DECIMALS:
         raise click.BadParameter(f"{value} is too many places: allowed 0..{MAX_DECIMALS}")
     return value
+
+
+CASE_GAMES = ("faro", "stuss", "pharaon", "bassette", "two-deck")
+"""The games ``case`` (and ``plot --kind case``) deal: names of the one registry,
+``deck.Game``."""
+
+TABLE_GAMES = ("two-deck", "one-deck")
+"""The games ``table`` deals (``both`` is the two)."""
+
+
+class _GameType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """``--game``: a game of the one registry (``deck.Game``) that the command deals;
+    with ``several``, a comma list of them (``both``: all it deals)."""
+
+    name = "game"
+
+    def __init__(self, games: tuple[str, ...], *, several: bool) -> None:
+        self.games = games
+        self.several = several
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from shtoss_exact.deck import Game, parse_game
+
+        if isinstance(value, tuple):
+            return value
+        allowed = tuple(Game(g) for g in self.games)
+        if not self.several:
+            return parse_game(str(value), allowed=allowed, what="--game").value
+        chosen: list[str] = []
+        for part in (p.strip() for p in str(value).split(",")):
+            if part.lower() == "both":
+                chosen.extend(self.games)
+            else:
+                try:
+                    chosen.append(parse_game(part, allowed=allowed, what="--game").value)
+                except ShtossError as error:
+                    raise ShtossError(f"{error}, or both") from None
+        return tuple(dict.fromkeys(chosen))
+
+
+def game_option(
+    *games: str, default: str | None, several: bool = False, help: str = "The game dealt."
+) -> Callable[[F], F]:
+    """``--game GAME``: one word for every command, the game dealt (``deck.Game``:
+    two-deck, one-deck, faro, stuss, pharaon, bassette); each command names the games it
+    deals, listed in its help and in the one-line refusal of any other."""
+    from shtoss_exact.deck import Game
+
+    for name in games:
+        Game(name)  # a name outside the registry is a bug of the command
+    listed = ", ".join(games) + (", or both as a comma list" if several else "")
+    extra: dict[str, Any] = {"default": default, "show_default": True} if default else {}
+    return click.option(
+        "--game",
+        type=_GameType(games, several=several),
+        metavar="GAMES" if several else "GAME",
+        help=f"{help} Allowed here: {listed}.",
+        **extra,
+    )

@@ -69,7 +69,8 @@ def plan_options(command: F) -> F:
             "--deals",
             type=WholeNumber(1),
             default=None,
-            help="Number of deals K [default: the plan's own, or until ruin or target].",
+            help="Number of deals K, replacing the plan's own [default: the plan's own, or "
+            "until ruin or target].",
         ),
         click.option(
             "--plan",
@@ -98,7 +99,10 @@ def plan_options(command: F) -> F:
             help="The punter's bankroll: ruined once it falls below the initial kush.",
         ),
         click.option(
-            "--target", default=None, metavar="T", help="Stop as soon as the net reaches T."
+            "--target",
+            default=None,
+            metavar="T",
+            help="The bankroll to reach (> B, with --bankroll): stop as soon as he holds T.",
         ),
         click.option(
             "--max-stake",

@@ -6,22 +6,27 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from shtoss_exact.cli.base import Output, cli, deck_option, output_options, scheme_option
+from shtoss_exact.cli.base import (
+    CASE_GAMES,
+    Output,
+    cli,
+    deck_option,
+    game_option,
+    output_options,
+    scheme_option,
+)
 
 if TYPE_CHECKING:
     from shtoss_exact.case.pattern import Pattern
     from shtoss_exact.schemes.scheme import Scheme
 
-GAMES = ("faro", "stuss", "pharaon", "bassette", "two-deck")
 BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
 
 
 @cli.command()
-@click.option(
-    "--game",
-    type=click.Choice(GAMES),
+@game_option(
+    *CASE_GAMES,
     default="faro",
-    show_default=True,
     help="The game dealt through one deck; two-deck is Stoss with --scheme.",
 )
 @scheme_option(help="two-deck only: Stoss's payout scheme [default: classic].")

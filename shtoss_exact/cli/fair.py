@@ -42,5 +42,5 @@ def fair(scheme: str, name: str, out: Output, **options: Any) -> None:
     from shtoss_exact.report.scheme_view import fair_csv, fair_tables
     from shtoss_exact.schemes.files import resolve_scheme
 
-    result = fair_payoff(make_deal_from(options), resolve_scheme(scheme), name)
+    result = fair_payoff(resolve_scheme(scheme), name, deal=make_deal_from(options))
     out.emit(result.to_dict(), fair_tables, csv=fair_csv)

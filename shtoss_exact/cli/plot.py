@@ -7,10 +7,12 @@ from typing import Any
 import click
 
 from shtoss_exact.cli.base import (
+    CASE_GAMES,
     card_option,
     cli,
     copies_option,
     deck_option,
+    game_option,
     one_deck_option,
     suits_option,
 )
@@ -109,7 +111,10 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     help="Custom deck size (overrides --deck), one size; for edge a range N, A..B, "
     "A..B:STEP or a comma list [default: 12..104:2].",
 )
-@copies_option(of="the punter's rank (bank: of each staked rank)")
+@copies_option(
+    of="the punter's rank (bank: of each staked rank)",
+    one_deck="the punter's card is one of them",
+)
 @one_deck_option()
 @card_option(only="abzug, series, strategy")
 @suits_option(only="abzug, series, strategy")
@@ -120,7 +125,7 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
 @bet_option(required=False)
 @plan_options
 @click.option("--seen", default=None, metavar="CARDS", help="case: a recorded deal's cards.")
-@click.option("--game", default=None, metavar="GAME", help="case: faro (default), stuss, ...")
+@game_option(*CASE_GAMES, default=None, help="case: the game dealt [default: faro].")
 def plot(output: str, fmt: str | None, kind: str, **values: Any) -> None:
     """Plot exact odds to a PNG or SVG file (pip install 'shtoss-exact[plot]').
 
@@ -158,7 +163,7 @@ def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
         sizes = parse_range(cards_text or DEFAULT_CARDS["edge"], name="cards")
         return {
             "cards": sizes,
-            "copies": copies if copies is not None else (3 if one_deck else 4),
+            "copies": copies if copies is not None else 4,
             "schemes": parse_schemes(values["scheme"] or DEFAULT_SCHEMES),
             "one_deck": one_deck,
         }

@@ -27,7 +27,7 @@ from shtoss_exact.cli.bundles import plan_arguments, plan_options
     type=WholeNumber(1),
     default=None,
     metavar="L",
-    help="Also P(a series of at least L wins in a row within the deals).",
+    help="Also P(a series of at least L wins in a row among the deals played).",
 )
 @click.option(
     "--export-graph",
@@ -48,7 +48,7 @@ def series(
     Examples:
       shtoss-exact series --deals 3
       shtoss-exact series --plan paroli:3 --deals 100 --format json
-      shtoss-exact series --plan flat --bankroll 10 --target 10
+      shtoss-exact series --plan flat --bankroll 10 --target 20
       shtoss-exact series --plan hermann
       shtoss-exact series --plan пароли:2 --scheme examples/schemes/lob-half.toml --deals 5
     """

@@ -99,7 +99,7 @@ class Status(StrEnum):
     PLAYING = "playing"
     STOPPED = "stopped"  # the plan left the table after a loss (Hermann)
     RUINED = "ruined"  # the bankroll fell below the initial kush
-    TARGET = "target"  # the net reached the target
+    TARGET = "target"  # the bankroll reached the target
 
 
 class State:

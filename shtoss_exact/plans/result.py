@@ -62,7 +62,7 @@ class SeriesResult(Record):
     ``net`` maps each value of the punter's net result to its probability (the
     banker's net is its negation). ``punter``, ``banker`` and ``null`` are P(net > 0),
     P(net < 0) and P(net = 0). The play ends in exactly one way: ``p_ruin`` (the
-    bankroll fell below the initial kush), ``p_target`` (the net reached the target),
+    bankroll fell below the initial kush), ``p_target`` (the bankroll reached the target),
     ``p_stopped`` (the plan left after a loss) or ``p_playing`` (still playing after
     the deals); the four sum to 1.
 

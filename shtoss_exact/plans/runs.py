@@ -16,7 +16,7 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.engine import binom, counts_at
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.plans.catalog import DealEvent
-from shtoss_exact.plans.chain import DealOutcomes
+from shtoss_exact.plans.chain import DealOutcomes, Rules, State, Status
 from shtoss_exact.plans.cost import bits_after, check_bits, check_cost, int_bytes, step_seconds
 
 
@@ -57,6 +57,68 @@ def p_series(outcomes: DealOutcomes, *, deals: int, length: int) -> Fraction:
             binomial = binomial * (deals - j + 1) // j
         mixed = mixed * push + binomial * a
     return 1 - Fraction(mixed, outcomes.denominator**deals)
+
+
+PLAYED_STEP = 2e-6
+"""Seconds of one (state, run) pair times one outcome in ``p_series_played``."""
+
+
+def plays_every_deal(rules: Rules) -> bool:
+    """True when no play ends before its deals: no bankroll, no target, no stop."""
+    from shtoss_exact.plans.catalog import AfterLoss
+
+    return (
+        rules.bankroll is None and rules.target is None
+        and rules.plan.after_loss is not AfterLoss.STOP
+    )  # fmt: skip
+
+
+def p_series_played(rules: Rules, *, deals: int, length: int) -> Fraction:
+    """P(a series of at least ``length`` wins in a row among the deals actually played):
+    a play that ends early (ruin, target, a stop after a loss) plays no more deals, so
+    it makes no more series.
+
+    A walk over (the plan's state, the current run of wins), the run capped at
+    ``length`` (reached: counted, and followed no further); weights are integers over
+    ``D**k``. The size of the numbers is checked first, and the work deal by deal
+    before each deal is walked (as the chain's states are found), so that a walk longer
+    than the limit is refused early.
+
+    >>> from shtoss_exact.plans.catalog import plan_named
+    >>> coin = DealOutcomes(2, ((Fraction(-1), 1), (Fraction(1), 1)))
+    >>> p_series_played(Rules(plan_named("stop"), coin), deals=3, length=2)
+    Fraction(1, 4)
+    """
+    if length < 1:
+        raise ShtossError(f"series length={length}: allowed length >= 1")
+    if length > deals:
+        return Fraction(0)
+    whole = rules.outcomes.denominator
+    moves = rules._moves
+    bits = bits_after(deals, whole)
+    what = f"a series of {length} wins within {deals} deals of plan {rules.plan.name}"
+    check_bits(bits, what=what, advice="use fewer deals")
+    seconds = 0.0
+    weights: dict[tuple[State, int], int] = {(rules.start(), 0): 1}
+    hit, played = 0, 0
+    while weights and played < deals:
+        played += 1
+        seconds += step_seconds(len(weights) * len(moves), bits / 2, step=PLAYED_STEP)
+        check_cost(seconds, int_bytes(len(weights) * len(moves), bits), what=what,
+                   advice="use fewer deals")  # fmt: skip
+        hit *= whole
+        following: dict[tuple[State, int], int] = {}
+        for (state, run), weight in weights.items():
+            for payoff, count, factor, sign in moves:
+                after, _ = rules._step(state, payoff, factor, sign)
+                streak = run + 1 if sign > 0 else (0 if sign < 0 else run)
+                if streak >= length:
+                    hit += weight * count
+                elif after.status is Status.PLAYING:
+                    key = (after, streak)
+                    following[key] = following.get(key, 0) + weight * count
+        weights = following
+    return Fraction(hit, whole**played)
 
 
 def expected_series(outcomes: DealOutcomes) -> Fraction | None:

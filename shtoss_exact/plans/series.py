@@ -21,7 +21,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from shtoss_exact.deck import Deal
+from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.plans.catalog import AfterLoss, Plan, as_plan, bounded_number
@@ -42,6 +42,8 @@ from shtoss_exact.plans.runs import (
     event_probability,
     expected_series,
     p_series,
+    p_series_played,
+    plays_every_deal,
     story_probability,
 )
 
@@ -76,6 +78,12 @@ def series(
     deals: int | None = None,
     scheme: Scheme | str = "classic",
     deal: Deal | None = None,
+    deck: int | None = None,
+    cards: int | None = None,
+    copies: int | None = None,
+    one_deck: bool | None = None,
+    card: Card | str | None = None,
+    suits: tuple[Suit, ...] | str | None = None,
     bankroll: Fraction | int | str | None = None,
     target: Fraction | int | str | None = None,
     max_stake: Fraction | int | str | None = None,
@@ -85,17 +93,21 @@ def series(
     """The exact result of a plan over ``deals`` deals (the plan's own, or until the
     play ends when there is a bankroll and a target).
 
+    ``target`` is the bankroll to reach (as in ``optimal_play``): the play ends once
+    ``bankroll + net >= target``; it needs a ``bankroll`` below it. ``deals`` replaces
+    the plan's own number of deals.
+
     ``plan`` is a ``Plan`` or a built-in name (``"paroli:3"``, ``"пароли"``), ``scheme``
-    a ``Scheme`` or a built-in name; numbers are ``int``, ``Fraction`` or exact strings
+    a ``Scheme`` or a built-in name; the deck is ``odds``' arguments (``deck``,
+    ``cards``, ``copies``, ``one_deck``, ``card``, ``suits``: default the 52-card
+    two-deck game) or a built ``deal``, not both; numbers are ``int``, ``Fraction`` or exact strings
     (``"1/2"``), never floats.
 
     >>> series("hermann").net[Fraction(329000)]
     Fraction(64000000, 578009537)
-    >>> series("stop", bankroll=1, target=2).p_ruin
+    >>> series("stop", bankroll=1, target=3).p_ruin
     Fraction(433, 833)
     """
-    from shtoss_exact.deck import make_deal
-
     the_plan = as_plan(plan)
     if kush is not None:
         the_plan = replace(the_plan, kush=bounded_number(kush, name="kush"))
@@ -106,10 +118,8 @@ def series(
         from shtoss_exact.schemes.scheme import as_scheme
 
         the_scheme = as_scheme(scheme)
-    if deal is None:
-        deal = make_deal()
-    elif not isinstance(deal, Deal):
-        raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
+    deal = deal_from(deal=deal, deck=deck, cards=cards, copies=copies, one_deck=one_deck,
+                     card=card, suits=suits)  # fmt: skip
     count = None if deals is None else whole_number(deals, name="deals", minimum=1)
     length = (
         None if series_length is None
@@ -119,10 +129,11 @@ def series(
         name: None if value is None else bounded_number(value, name=name)
         for name, value in (("bankroll", bankroll), ("target", target), ("max_stake", max_stake))
     }
-    horizon = count
-    if the_plan.deals is not None:
-        horizon = the_plan.deals if count is None else min(count, the_plan.deals)
-    if horizon is None and limits["bankroll"] is None and limits["target"] is None:
+    # --deals replaces the plan's own number of deals (Hermann's three nights), never
+    # shortened in silence: hermann with deals=5 lets it ride for five deals.
+    horizon = the_plan.deals if count is None else count
+    net_target = _net_target(limits["bankroll"], limits["target"])
+    if horizon is None and limits["bankroll"] is None:
         raise ShtossError(
             "no number of deals: give --deals, or --bankroll/--target to play until one ends it"
         )
@@ -133,10 +144,9 @@ def series(
         the_plan,
         outcomes,
         bankroll=limits["bankroll"],
-        target=limits["target"],
+        target=net_target,
         max_stake=limits["max_stake"],
-        tracks_net=limits["bankroll"] is not None or limits["target"] is not None
-        or horizon is None,
+        tracks_net=limits["bankroll"] is not None or horizon is None,
     )  # fmt: skip
     rules.check()
     solved = _solve(rules, horizon)
@@ -152,7 +162,7 @@ def series(
         deal=deal,
         deals=horizon,
         bankroll=rules.bankroll,
-        target=rules.target,
+        target=limits["target"],
         max_stake=rules.max_stake,
         net=net,
         ev=ev,
@@ -167,10 +177,38 @@ def series(
         p_playing=ends[Status.PLAYING.value],
         expected_series=expected_series(outcomes),
         series_length=length,
-        p_series=None if length is None else p_series(outcomes, deals=horizon or 0, length=length),
-        p_story=story_probability(deal, the_plan.story) if the_plan.story else None,
+        p_series=None if length is None else _p_series(rules, horizon or 0, length),
+        p_story=(
+            story_probability(deal, the_plan.story)
+            if the_plan.story and (horizon is None or horizon >= len(the_plan.story))
+            else None
+        ),
         rules=rules,
     )
+
+
+def _net_target(bankroll: Fraction | None, target: Fraction | None) -> Fraction | None:
+    """The net that reaches ``target``, the bankroll to reach (as in ``optimal_play``)."""
+    if target is None:
+        return None
+    if bankroll is None:
+        raise ShtossError(
+            f"target={target} is the bankroll to reach: it needs a bankroll (--bankroll B)"
+        )
+    if target <= bankroll:
+        raise ShtossError(
+            f"target={target} is not above bankroll={bankroll}: the target is the bankroll "
+            "to reach; allowed target > bankroll"
+        )
+    return target - bankroll
+
+
+def _p_series(rules: Rules, deals: int, length: int) -> Fraction:
+    """P(a series of ``length`` wins among the deals played): a closed form when every
+    play lasts all ``deals``, else a walk over the plan's states."""
+    if plays_every_deal(rules):
+        return p_series(rules.outcomes, deals=deals, length=length)
+    return p_series_played(rules, deals=deals, length=length)
 
 
 def _solve(rules: Rules, horizon: int | None) -> Solved:

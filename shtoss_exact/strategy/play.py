@@ -24,7 +24,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from shtoss_exact.deck import Deal
+from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import exact_number, exact_str, float_of
 from shtoss_exact.records import Record
@@ -144,12 +144,20 @@ def optimal_play(
     objective: Objective | str = "reach",
     max_stake: Fraction | int | str | None = None,
     deal: Deal | None = None,
+    deck: int | None = None,
+    cards: int | None = None,
+    copies: int | None = None,
+    one_deck: bool | None = None,
+    card: Card | str | None = None,
+    suits: tuple[Suit, ...] | str | None = None,
     plans: Sequence[str] = PLANS,
 ) -> OptimalPlay:
     """The exactly optimal stakes from ``bankroll`` towards ``target`` (or a banker's
     ``bank``: ``target = bankroll + bank``), with the value of bold play (``reach``) and
     of each named plan of ``plans`` on the same problem (``series``; ``None`` where it
-    refuses the plan as too large).
+    refuses the plan as too large). The deck is ``odds``' arguments (``deck``, ``cards``,
+    ``copies``, ``one_deck``, ``card``, ``suits``: default the 52-card two-deck game) or a
+    built ``deal``, not both.
 
     >>> optimal_play(bankroll=50, target=100, plans=()).value
     Fraction(400, 833)
@@ -157,7 +165,6 @@ def optimal_play(
     mappingproxy({Fraction(1, 1): (1,), Fraction(3, 2): (1,), Fraction(2, 1): (1,), \
 Fraction(5, 2): (1,)})
     """
-    from shtoss_exact.deck import make_deal
     from shtoss_exact.plans.series import deal_outcomes
 
     start = _bounded(exact_number(bankroll, name="bankroll"), "bankroll")
@@ -173,9 +180,8 @@ Fraction(5, 2): (1,)})
     aim = _objective(objective)
     names = _plan_names(plans)
     the_scheme = as_scheme(scheme)
-    if deal is not None and not isinstance(deal, Deal):
-        raise ShtossError(f"deal={deal!r:.40}: allowed a Deal (shtoss_exact.make_deal)")
-    the_deal = make_deal() if deal is None else deal
+    the_deal = deal_from(deal=deal, deck=deck, cards=cards, copies=copies, one_deck=one_deck,
+                         card=card, suits=suits)  # fmt: skip
     outcomes = deal_outcomes(the_deal, the_scheme)
     if all(payoff == 0 for payoff, _ in outcomes.counts):
         raise ShtossError(
@@ -304,7 +310,7 @@ def _plan_value(
         )
     try:
         result = series(
-            plan, bankroll=start, target=goal - start, scheme=scheme, deal=deal, max_stake=max_stake
+            plan, bankroll=start, target=goal, scheme=scheme, deal=deal, max_stake=max_stake
         )
     except ShtossError:
         return None

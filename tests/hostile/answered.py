@@ -46,16 +46,16 @@ ANSWERED = [
     answer("series-length-billion", "series --deals 3 --series 1000000000"),
     answer("series-length-million", "series --deals 1000 --series 1000000"),
     answer("series-raise-100", "series --plan raise --deals 100"),
-    answer("series-raise-ruin-100", "series --plan raise --bankroll 100 --target 100"),
-    answer("series-flat-1000-deals-ruin", "series --deals 1000 --bankroll 20 --target 20"),
-    answer("series-flat-ruin-1000", "series --bankroll 1000 --target 1000 --format json"),
+    answer("series-raise-ruin-100", "series --plan raise --bankroll 100 --target 200"),
+    answer("series-flat-1000-deals-ruin", "series --deals 1000 --bankroll 20 --target 40"),
+    answer("series-flat-ruin-1000", "series --bankroll 1000 --target 2000 --format json"),
     answer(
         "series-ruin-thirds-small-kush",
-        "series --bankroll 1 --target 1 --kush 1/100 --scheme thirds --card 7h",
+        "series --bankroll 1 --target 2 --kush 1/100 --scheme thirds --card 7h",
     ),
     # --- strategy ----------------------------------------------------------------------------
     # The optimal stakes take about 3 s, and 6 s with every named plan but stop: the stop
     # plan's walk to the target must not take longer (it takes about 70 s today).
     answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
-    answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 1999"),
+    answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 2000"),
 ]

@@ -36,4 +36,9 @@ CASES = [
     ),
     case("plot-case-cards", "plot -o out.svg --kind case --cards 40", "not for the case plot"),
     case("plot-case-one-deck", "plot -o out.svg --kind case --one-deck", "not for the case plot"),
+    case(
+        "plot-case-game-one-deck",
+        "plot --kind case --game one-deck -o x.svg",
+        "--game 'one-deck' is not dealt here",
+    ),
 ]

@@ -136,4 +136,9 @@ CASES = [
         ["strategy", *BASE, "--decimals", "51"],
         "51 is too many places",
     ),
+    case(
+        "strategy-one-deck-no-copy",
+        "strategy --bankroll 2 --target 4 --one-deck --copies 0",
+        "copies=0 in a one-deck game",
+    ),
 ]

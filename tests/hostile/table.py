@@ -28,7 +28,11 @@ CASES = [
     case("table-scheme-file-missing", "table --scheme missing.toml", "missing.toml"),
     case("table-scheme-file-bad", "table --scheme bad.toml", "bad.toml", bad__toml=BAD_SCHEME),
     case("table-scheme-none", "table --scheme ,", "names no scheme"),
-    case("table-game-unknown", "table --game three-deck", "unknown game 'three-deck'"),
+    case(
+        "table-game-unknown",
+        "table --game three-deck",
+        "--game 'three-deck': allowed games are two-deck, one-deck",
+    ),
     case(
         "table-game-twice", "table --one-deck --game two-deck", "--one-deck and --game both given"
     ),
@@ -75,4 +79,5 @@ CASES = [
         "table --by-abzug --cards 200000 --copies 300",
         "cards=200000 with copies=300",
     ),
+    case("table-game-faro", "table --game faro", "--game 'faro' is not dealt here"),
 ]

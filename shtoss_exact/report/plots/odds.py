@@ -75,7 +75,8 @@ def edge_series(
     >>> edge_series([52], copies=4, schemes=["classic"])
     {'classic': [(52, Fraction(33, 833))]}
     """
-    from shtoss_exact.bet.tables import Game, TableSpec
+    from shtoss_exact.bet.tables import TableSpec
+    from shtoss_exact.deck import Game
 
     spec = TableSpec(
         cards=[cards[i] for i in thin(len(cards))],  # a range is never listed
