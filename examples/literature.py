@@ -72,8 +72,8 @@ ROWS.append(
         f"{arrangements[Fraction(-1)]} / {arrangements[Fraction(1)]} / "
         f"{arrangements[Fraction(-1, 2)]} of 24; banker's advantage {banker(4, 2)}",
         yes_if(
-            (arrangements[Fraction(-1)], arrangements[Fraction(1)], arrangements[Fraction(-1, 2)])
-            == (12, 8, 4)
+            [arrangements[Fraction(value)] for value in (-1, 1, Fraction(-1, 2))]
+            == [Fraction(12), Fraction(8), Fraction(4)]
         ),
     )
 )
@@ -122,6 +122,23 @@ ROWS.append(
         f"52 cards: 1/2 x P(doublet in pairs 1..25) + P(doublet in the last pair) = "
         f"{from_doublets}; the engine's advantage {banker(52, 2)}",
         yes_if(from_doublets == banker(52, 2)),
+    )
+)
+
+# Bassette as the Encyclopédie states it: the facée and the null last card.
+BASSETTE = scheme_named("bassette")
+bassette_edges = [-BASSETTE.ev(Deal(52, m)) for m in (1, 2, 3, 4)]
+ROWS.append(
+    Row(
+        "Encyclopédie, Bassette",
+        'Diderot & d\'Alembert (eds.), Encyclopédie, vol. 2 (1752), article "BASSETTE"; '
+        'with Dictionnaire de Trévoux, 6th ed. (1771), "BASSETTE" (Wikisource) for doublets',
+        'the first card is for the banker, but he takes only "les 2/3" of the stake '
+        "(\"cela s'appelle facer\"); the last card, which would be the punter's, is null; "
+        "(Trévoux) a doublet also wins the stake for the banker",
+        "the bassette scheme's banker's advantage at 52 cards with 1, 2, 3, 4 copies: "
+        + ", ".join(f"{edge} ({percent(edge)})" for edge in bassette_edges),
+        "rule",
     )
 )
 
@@ -186,7 +203,7 @@ shares = {}
 for cards in (8, 10):
     result = odds_of(Deal(cards, 1)).under(PHARAON)
     shares[cards] = result
-lose_win = {cards: (r.banker * cards, r.punter * cards) for cards, r in shares.items()}
+lose_win = {cards: (int(r.banker * cards), int(r.punter * cards)) for cards, r in shares.items()}
 ROWS.append(
     Row(
         "Steinmetz, 8 and 10 cards",
@@ -226,7 +243,7 @@ ROWS.append(
 )
 
 # Thorp: the least edge of any bet with a negative expectation in Faro.
-least = None
+least: tuple[Fraction, int, int, str, str] | None = None
 for left in range(51, 2, -2):
     for copies in range(1, min(4, left) + 1):
         full, part = divmod(left - copies, 4)  # the other ranks: full, and one partial
@@ -240,9 +257,10 @@ for left in range(51, 2, -2):
         for side in ("open", "coppered"):
             for kind in ("stay", "one-turn"):
                 bet = state.bet(rank, side=side, kind=kind)
-                if bet.ev < 0 and (least is None or bet.edge_per_action < least[0]):
-                    least = (bet.edge_per_action, left, copies, side, kind)
-assert least is not None and least[0] is not None
+                edge = bet.edge_per_action
+                if bet.ev < 0 and edge is not None and (least is None or edge < least[0]):
+                    least = (edge, left, copies, side, kind)
+assert least is not None
 ROWS.append(
     Row(
         "Thorp 1973, least edge",
