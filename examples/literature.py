@@ -20,8 +20,9 @@ from shtoss_exact.schemes.scheme import scheme_named
 PHARAON = scheme_named("pharaon")
 ENCYCLOPEDIE = 'Diderot & d\'Alembert (eds.), Encyclopédie, vol. 12 (1765), article "PHARAON"'
 HOYLE = (
-    "Hoyle's Games, Improved and Enlarged (19th-century London edition, as transcribed "
-    'at childrensnursery.org.uk), "Faro", p. 66, "Use of the foregoing table"'
+    "Hoyle's Games, Improved and Enlarged (the edition transcribed at "
+    'childrensnursery.org.uk, its date not read), "Faro", p. 66, "Use of the foregoing '
+    'table"'
 )
 STEINMETZ = (
     "A. Steinmetz, The Gaming Table: Its Votaries and Victims, vol. II (1870), the "
