@@ -217,16 +217,13 @@ def copies_option(
 ) -> Callable[[F], F]:
     """``--copies M``: the copies ``of`` a rank in the whole deck (``one_deck``: what the
     one-deck game takes of them)."""
+    given: dict[str, Any]
     if required:
-        return click.option(
-            "--copies", type=WholeNumber(), required=True, help=f"Copies of {of} ({allowed})."
-        )
-    return click.option(
-        "--copies",
-        type=WholeNumber(),
-        default=None,
-        help=f"Copies of {of} in the whole deck; with --one-deck {one_deck} [default: 4].",
-    )
+        text, given = f"Copies of {of} ({allowed}).", {"required": True}
+    else:
+        text = f"Copies of {of} in the whole deck; with --one-deck {one_deck} [default: 4]."
+        given = {"default": None}
+    return click.option("--copies", type=WholeNumber(), help=text, **given)
 
 
 def one_deck_option(
