@@ -24,7 +24,7 @@ from math import lcm, log10
 from typing import Any
 
 from shtoss_exact.deck import Deal
-from shtoss_exact.engine import Kind, binom_bits, check_cost, kind_counts
+from shtoss_exact.engine import Kind, binom_bits, check_deal, kind_counts
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.records import Record, distribution_records, exact_fields
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
@@ -72,7 +72,7 @@ def check_scheme_cost(deal: Deal, scheme: Scheme) -> None:
     """Refuse up front a scheme on a deck whose exact measures would be too long to
     print: the variance has about twice the digits of C(n, m) times a payoff."""
     for _, part in scheme.played_deals(deal):
-        check_cost(part)
+        check_deal(part)
     digits = 2 * (binom_bits(deal.cards, deal.copies) + payoff_bits(scheme)) * log10(2)
     if digits > MAX_RESULT_DIGITS:
         raise ShtossError(

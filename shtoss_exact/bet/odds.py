@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal
 from shtoss_exact.engine import (
     KindCounts,
-    check_cost,
+    check_deal,
     counts_at,
     kind_counts,
     position_counts,
@@ -377,7 +377,7 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
     chosen = None if scheme is None else _scheme(scheme)
     parts = ((1, deal),) if chosen is None else chosen.played_deals(deal)
     for _, part in parts:
-        check_cost(part)
+        check_deal(part)
     if len(parts) == 1:
         played = parts[0][1]
         counts = kind_counts(played.cards, played.copies)

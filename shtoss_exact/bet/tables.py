@@ -19,18 +19,21 @@ from fractions import Fraction
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from shtoss_exact import limits
 from shtoss_exact.deck import PRESETS, Deal, make_deal
-from shtoss_exact.engine import Kind, check_cost, summary_cost
+from shtoss_exact.engine import Kind, check_deal, summary_cost
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.parts import Soda
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.settlement import settlement_seconds
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.odds import Odds
     from shtoss_exact.bet.stream import AbzugStream
 
-MAX_ROWS = 50_000
+MAX_ROWS = limits.MAX_ROWS
 """Largest summary table (rows) and longest range; larger ones are refused up front."""
 
 ROW_SECONDS = 150e-6
@@ -39,9 +42,6 @@ ROW_SECONDS = 150e-6
 
 OPERATION_SECONDS = 200e-9
 """Seconds per word operation of ``summary_cost`` (measured 160-180 ns)."""
-
-MAX_SECONDS = 10.0
-"""Most estimated seconds of work a summary table may take; more is refused up front."""
 
 OUTCOMES = ("banker", "punter", "null", "ev")
 """The exact values of a summary row, after its set-up."""
@@ -276,14 +276,17 @@ class TableSpec:
 
     def _cost(self) -> tuple[float, tuple[int, int] | None]:
         """The estimated seconds, and the (deck, copies) of the costliest set-up."""
-        schemes = len(self._items(self.schemes))
+        schemes = self._schemes
         rows = self.size()
         total, most, worst = rows * ROW_SECONDS, -1.0, None
         if rows > MAX_ROWS:
             return total, None  # too many rows to walk: the fixed cost alone, at least
+        plain = all(not s.rules and not s.premiums for s in schemes)
         for deck, _, deal in self.setups():
-            cost = summary_cost(deal.cards, deal.copies)
-            total += cost * OPERATION_SECONDS * schemes
+            cost = summary_cost(deal.cards, deal.copies) * OPERATION_SECONDS * len(schemes)
+            if not plain:  # rules and premiums settled one named position at a time
+                cost += sum(settlement_seconds(s, deal) for s in schemes)
+            total += cost
             if cost > most:
                 most, worst = cost, (deck, deal.copies)
         return total, worst
@@ -302,16 +305,14 @@ class TableSpec:
         if rows > MAX_ROWS:
             raise ShtossError(f"the table has {rows} rows: at most {MAX_ROWS}")
         for _, _, deal in self.setups():
-            check_cost(deal)  # one deck too large to count, or with too many digits
+            check_deal(deal)  # one deck too large to count, or with too many digits
         seconds, worst = self._cost()
-        if seconds > MAX_SECONDS:
-            most = (
-                "" if worst is None else f" (the most for deck={worst[0]} with copies={worst[1]})"
-            )
-            raise ShtossError(
-                f"the table needs about {seconds:.3g} s of work{most}: more than the limit "
-                f"{MAX_SECONDS:.0f} s; use fewer or smaller decks, or fewer copies"
-            )
+        most = "" if worst is None else f" (the most for deck={worst[0]} with copies={worst[1]})"
+        check_cost(
+            Cost(seconds=seconds),
+            what=f"the table{most}",
+            advice="use fewer or smaller decks, fewer copies, or a scheme with fewer rules",
+        )
 
     def rows(self) -> Iterator[SummaryRow]:
         """The rows, one at a time, after ``check()``.
