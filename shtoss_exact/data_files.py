@@ -24,7 +24,7 @@ from typing import Any
 
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
-from shtoss_exact.numbers import MAX_DIGITS, parse_fraction
+from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number
 
 MAX_DECIMAL_SIZE = 400
 """Most digits plus exponent of a decimal in a file: ``0.5e400`` is read, ``1e999999`` is not."""
@@ -94,9 +94,12 @@ def _no_constant(name: str) -> Any:
 
 
 def _json_int(text: str) -> int:
-    if len(text) > MAX_DIGITS + 1:
+    if len(text) > MAX_DIGITS + 1:  # a stake or a payoff: refused before it is converted
         raise ValueError(f"an integer of {len(text)} digits: at most {MAX_DIGITS}")
-    return int(text)
+    try:
+        return whole_number(text, name="an integer", minimum=None, text=True)
+    except ShtossError as error:
+        raise ValueError(str(error)) from None
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

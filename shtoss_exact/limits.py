@@ -174,8 +174,9 @@ of 10 s; use fewer deals
         _refuse(f"{what}: about {figure(cost.seconds)} s of work, more than the limit of "
                 f"{seconds:g} s; {advice}")  # fmt: skip
     if cost.bytes > most.bytes:
-        _refuse(f"{what}: about {figure(cost.bytes / 1e9)} GB held at once, more than the limit "
-                f"of {most.bytes / 1e9:g} GB; {advice}")  # fmt: skip
+        unit, size = ("GB", 1e9) if most.bytes >= 1e9 else ("MB", 1e6)
+        _refuse(f"{what}: about {figure(cost.bytes / size)} {unit} held at once, more than the "
+                f"limit of {most.bytes / size:g} {unit}; {advice}")  # fmt: skip
     if cost.digits > most.digits:
         _refuse(f"{what}: exact values of about {figure(cost.digits)} digits, more than the "
                 f"limit of {most.digits:g} digits; {advice}")  # fmt: skip
@@ -196,12 +197,14 @@ def _refuse(message: str) -> None:
 
 
 def figure(value: float) -> str:
-    """A figure for a message: ``0.5``, ``99``, ``5e+04``, ``1.2e+03``.
+    """A figure for a message: ``0.5``, ``99``, ``120``, ``5e+04``, ``1.2e+03``.
 
-    >>> figure(0.5), figure(99.4), figure(50_000), figure(1234.0)
-    ('0.5', '99', '5e+04', '1.2e+03')
+    >>> figure(0.5), figure(99.4), figure(120.3), figure(50_000), figure(1234.0)
+    ('0.5', '99', '120', '5e+04', '1.2e+03')
     """
-    if value < 1000:
+    if value < 10:
         return f"{value:.2g}"
+    if value < 1000:
+        return f"{value:.0f}"
     text = f"{value:.1e}"
     return text.replace(".0e", "e")

@@ -24,6 +24,7 @@ from shtoss_exact.deck import PRESETS, Deal, make_deal
 from shtoss_exact.engine import Kind, check_deal, summary_cost
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.limits import Cost, check_cost
+from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.parts import Soda
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
@@ -110,15 +111,24 @@ def parse_range(text: str, *, name: str, minimum: int = 0) -> tuple[int, ...]:
     return tuple(dict.fromkeys(values))
 
 
+MAX_RANGE_NUMBER = 10**12 - 1
+"""Largest number of a range (twelve digits)."""
+
+
 def _whole(part: str, *, text: str, name: str, allowed: str) -> int:
     part = part.strip()
-    if part.isascii() and part.isdigit() and len(part) > 12:
+    try:
+        if part[:1] in ("", "+", "-"):
+            raise ShtossError(part)
+        return whole_number(part, name="", minimum=0, maximum=MAX_RANGE_NUMBER, text=True)
+    except ShtossError:
+        if part.isascii() and part.isdigit():
+            raise ShtossError(
+                f"--{name} {part:.40}: the number is too large: allowed 12 digits at most"
+            ) from None
         raise ShtossError(
-            f"--{name} {part:.40}: the number is too large: allowed 12 digits at most"
-        )
-    if not (part.isascii() and part.isdigit()):
-        raise ShtossError(f"--{name} {text[:60]!r} is not a valid range: allowed {allowed}")
-    return int(part)
+            f"--{name} {text[:60]!r} is not a valid range: allowed {allowed}"
+        ) from None
 
 
 def parse_schemes(text: str) -> tuple[Scheme, ...]:

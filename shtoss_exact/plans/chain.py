@@ -328,7 +328,7 @@ def build_chain(
     whole = rules.outcomes.denominator
     moves = rules._moves
     spent = 0.0
-    held = STATE_BYTES
+    held = float(STATE_BYTES)
     while frontier and (deals is None or level < deals):
         if deals is not None:
             _check_solve(len(depth), level, deals, whole)

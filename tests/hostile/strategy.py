@@ -136,4 +136,9 @@ CASES = [
         ["strategy", *BASE, "--decimals", "51"],
         "51 is too many places",
     ),
+    case(
+        "strategy-target-3000-max-stake",
+        "strategy --bankroll 1 --target 3000 --max-stake 3000",
+        "the optimal stakes for 2999 bankrolls",
+    ),
 ]
