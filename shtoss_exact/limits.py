@@ -52,8 +52,16 @@ MAX_PRINTED_DIGITS = 50_000
 """Decimal digits of the common denominator of a deck's exact answers, C(n, m): what a
 summary prints (a few values of that size, about a megabyte at most)."""
 
+MAX_RESULT_DIGITS = 100_000
+"""Decimal digits of a scheme's exact measures (the variance, the longest, has about
+twice the digits of C(n, m) times a payoff): about a megabyte for a dozen values."""
+
 MAX_ROWS = 50_000
 """Rows of one table held in memory (``table``)."""
+
+MAX_HELD_ROWS = 500_000
+"""Cards of a deck whose table by position or abzug is held in memory (about 5 s and
+350 MB); ``Odds.iter_abzug()`` streams any deck."""
 
 MAX_WHOLE_DIGITS = 4300
 """Digits of a whole number read from text (a number of cards, of deals, of copies):

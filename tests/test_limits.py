@@ -29,6 +29,7 @@ from shtoss_exact.limits import (
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.plans.catalog import plan_named
 from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
+from shtoss_exact.plans.series import series
 from shtoss_exact.schemes.files import scheme_from_data
 from shtoss_exact.schemes.settlement import settlement_seconds
 from shtoss_exact.strategy.play import optimal_play
@@ -258,3 +259,22 @@ def test_estimates_are_honest_both_ways() -> None:
     }
     for name, ratio in ratios.items():
         assert 0.2 < ratio < 5, (name, ratio)
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        lambda: optimal_play(bankroll=1, target=1000, max_stake=1000, plans=()),
+        lambda: optimal_play(bankroll=1, target=100, scheme="lob-half", plans=()),
+        lambda: series("stop", bankroll=1, target=800),
+        lambda: series("paroli:3", deals=300),
+        lambda: series("raise", deals=150),
+    ],
+    ids=["strategy-bold", "strategy-lob-half", "series-stop", "series-paroli", "series-raise"],
+)
+def test_the_estimate_passed_is_within_a_few_times_of_the_cpu_time(run: object) -> None:
+    with allowance(seconds=MAX_SECONDS) as spent:
+        start = time.process_time()
+        run()  # type: ignore[operator]
+        used = time.process_time() - start
+    assert 0.2 < spent.seconds / used < 5, (spent.seconds, used)

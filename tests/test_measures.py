@@ -239,8 +239,8 @@ def test_measures_too_long_to_print_are_refused_up_front() -> None:
     with pytest.raises(ShtossError) as caught:
         scheme_result(deal, huge)
     message = str(caught.value)
-    assert message.startswith("scheme 'huge' on cards=52 with copies=4 makes exact values of ")
-    assert f"the limit {MAX_RESULT_DIGITS}" in message and "\n" not in message
+    assert message.startswith("scheme 'huge' on cards=52 with copies=4: exact values of ")
+    assert f"the limit of {MAX_RESULT_DIGITS} digits" in message and "\n" not in message
 
 
 def test_the_classic_base() -> None:

@@ -25,6 +25,7 @@ from shtoss_exact.engine import (
     relation_weights,
 )
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_HELD_ROWS
 from shtoss_exact.records import Record, distribution_records, exact_fields
 
 if TYPE_CHECKING:
@@ -35,9 +36,9 @@ if TYPE_CHECKING:
 # The schemes are imported where a scheme is asked for, not at the top: the classic
 # odds of the CLI's default question then load no more than the engine.
 
-MAX_TABLE_ROWS = 500_000
-"""Largest deck (cards) whose table by position or abzug is held in memory (about
-5 s and 350 MB); larger ones are refused: ``Odds.iter_abzug()`` streams any deck."""
+MAX_TABLE_ROWS = MAX_HELD_ROWS
+"""Largest deck (cards) whose table by position or abzug is held in memory
+(``limits.MAX_HELD_ROWS``): ``Odds.iter_abzug()`` streams any deck."""
 
 IN_MEMORY_FACTOR = 4.0
 """A row of ``Fraction``s held in memory costs about this many streamed rows."""

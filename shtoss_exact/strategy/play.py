@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.limits import MAX_SECONDS, allowance, check_cost
-from shtoss_exact.numbers import exact_number, exact_str, float_of
+from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of
 from shtoss_exact.records import Record
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.strategy.solve import (
@@ -261,10 +261,6 @@ def _goal(start: Fraction, target: object, bank: object) -> Fraction:
             f"target={shown(goal)} is not above bankroll={shown(start)}: allowed target > bankroll"
         )
     return goal
-
-
-MAX_DIGITS = 60
-"""Most digits of a bankroll, target, bank or maximum stake (as the command line reads)."""
 
 
 def _bounded(value: Fraction, name: str) -> Fraction:
