@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
 from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number
 
@@ -74,7 +76,14 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
         if suffix == ".toml":
             import tomllib
 
-            return tomllib.loads(text, parse_float=Decimal)
+            # tomllib converts integers itself: under the program's own limit on
+            # int-text conversion, whatever PYTHONINTMAXSTRDIGITS says.
+            limit = sys.get_int_max_str_digits()
+            sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
+            try:
+                return tomllib.loads(text, parse_float=Decimal)
+            finally:
+                sys.set_int_max_str_digits(limit)
         import json
 
         return json.loads(

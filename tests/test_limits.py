@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import subprocess
 import sys
+import tempfile
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -49,21 +49,27 @@ HEAVY = {
 """A scheme file at its limits: 1000 rules and 1000 premiums, each naming a position."""
 
 
-def _child(args: list[str], *, env: dict[str, str] | None = None, cwd: Path | None = None):
-    """Run the program in a child; its output, status, CPU seconds and peak memory (MB)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    ran = subprocess.run(
-        [sys.executable, "-m", "shtoss_exact", *args],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
-        cwd=cwd,
-        timeout=120,
-        check=False,
-    )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    return ran, cpu, after.ru_maxrss / 1024
+def _child(
+    args: list[str], *, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> tuple[subprocess.CompletedProcess[str], float, float]:
+    """Run the program in a child: its output and status, and its own CPU seconds and
+    peak resident memory in MB (from ``os.wait4``, this child's alone)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "shtoss_exact", *args],
+            stdout=out,
+            stderr=err,
+            env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+            cwd=cwd,
+        )
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        ran = subprocess.CompletedProcess(
+            args, child.returncode, out.read().decode(), err.read().decode()
+        )
+    return ran, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 # --- the check --------------------------------------------------------------------------------
@@ -144,8 +150,12 @@ def test_data_files_are_read_alike_whatever_pythonintmaxstrdigits(
 ) -> None:
     (tmp_path / "p.json").write_text('{"kush": ' + "7" * 700 + "}")
     (tmp_path / "s.json").write_text('{"payoffs": {"given": 2}}')
+    (tmp_path / "p.toml").write_text("kush = " + "7" * 700)
+    (tmp_path / "q.toml").write_text("kush = " + "7" * 5000)
     for args, status, needle in (
         (["series", "--plan-file", "p.json"], 2, "an integer of 700 digits: at most 60"),
+        (["series", "--plan-file", "p.toml"], 2, "more than 60 digits"),
+        (["series", "--plan-file", "q.toml"], 2, "bad TOML (Exceeds the limit (4300 digits)"),
         (["odds", "--scheme", "s.json"], 0, ""),
     ):
         ran, _, _ = _child(args, env={"PYTHONINTMAXSTRDIGITS": limit}, cwd=tmp_path)
@@ -176,7 +186,10 @@ def test_abzug_counts_is_guarded() -> None:
     assert len(abzug_counts(10**5, 4)) == 50_000
 
 
-def test_finding_a_chain_stops_at_its_memory_budget() -> None:
+def test_finding_a_chain_stops_at_its_memory_budget(tmp_path: Path) -> None:
+    ran, cpu, peak = _child(["series", "--plan", "raise", "--target", "10" + "0" * 20])
+    assert ran.returncode == 2 and "more than the limit of 100 MB" in ran.stderr
+    assert cpu < 3 and peak < 200  # about 1 s and 120 MB (it was 1.7 s and 200 MB)
     rules = Rules(plan_named("raise"), classic_outcomes(Deal(52, 4)))
     start = time.process_time()
     with pytest.raises(

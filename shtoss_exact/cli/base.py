@@ -15,6 +15,7 @@ import click
 
 from shtoss_exact._version import __version__
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.output import OutputError, Terminated, flush_stdout
 
 if TYPE_CHECKING:
@@ -69,11 +70,10 @@ class ShtossGroup(click.Group):
         **extra: Any,
     ) -> Any:
         _prepare_streams()
-        # Every number read is bounded (limits.MAX_WHOLE_DIGITS, numbers.MAX_DIGITS) and
-        # every number printed by the budgets (limits), so Python's own limit on
-        # int-to-text conversion, which PYTHONINTMAXSTRDIGITS may lower, is not needed:
-        # no answer depends on it.
-        sys.set_int_max_str_digits(0)
+        # Python's limit on int-text conversion is the program's own, whatever
+        # PYTHONINTMAXSTRDIGITS says: every whole number read has at most
+        # MAX_WHOLE_DIGITS digits, and every long exact value is written by int_str.
+        sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
         try:
             result = super().main(
                 args, prog_name or PROG, complete_var, standalone_mode=False, **extra

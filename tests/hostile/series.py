@@ -148,9 +148,4 @@ CASES = [
         "series --plan raise --deals 30000 --export-graph c.dot",
         "30000 deals of a chain of more than",
     ),
-    case(
-        "series-raise-chain-memory",
-        "series --plan raise --target 1000000000000000000000",
-        "MB held at once, more than the limit of 100 MB",
-    ),
 ]
