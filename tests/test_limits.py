@@ -49,27 +49,48 @@ HEAVY = {
 """A scheme file at its limits: 1000 rules and 1000 premiums, each naming a position."""
 
 
+RUN_AND_REPORT_PEAK = """
+import atexit, os, sys
+
+def peak():
+    with open("/proc/self/status") as status, open(os.environ["PEAK_FILE"], "w") as out:
+        out.write(next(line.split()[1] for line in status if line.startswith("VmHWM:")))
+
+atexit.register(peak)
+sys.argv[0] = "shtoss-exact"
+from shtoss_exact.entry import main
+main()
+"""
+"""The program, writing at exit its own peak resident memory (``VmHWM``, kB): the
+child's ``ru_maxrss`` would count the test process it was forked from."""
+
+
 def _child(
     args: list[str], *, env: dict[str, str] | None = None, cwd: Path | None = None
 ) -> tuple[subprocess.CompletedProcess[str], float, float]:
-    """Run the program in a child: its output and status, and its own CPU seconds and
-    peak resident memory in MB (from ``os.wait4``, this child's alone)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "shtoss_exact", *args],
-            stdout=out,
-            stderr=err,
-            env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
-            cwd=cwd,
-        )
-        _, status, usage = os.wait4(child.pid, 0)
-        child.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        err.seek(0)
-        ran = subprocess.CompletedProcess(
-            args, child.returncode, out.read().decode(), err.read().decode()
-        )
-    return ran, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    """Run the program in a child: its output and status, its own CPU seconds (from
+    ``os.wait4``) and its peak resident memory in MB."""
+    with tempfile.TemporaryDirectory() as where:
+        peak_file = Path(where) / "peak"
+        out, err = Path(where) / "out", Path(where) / "err"
+        with out.open("wb") as stdout, err.open("wb") as stderr:
+            child = subprocess.Popen(
+                [sys.executable, "-c", RUN_AND_REPORT_PEAK, *args],
+                stdout=stdout,
+                stderr=stderr,
+                env={
+                    **os.environ,
+                    "PYTHONPATH": str(ROOT),
+                    "PEAK_FILE": str(peak_file),
+                    **(env or {}),
+                },
+                cwd=cwd,
+            )
+            _, status, usage = os.wait4(child.pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        ran = subprocess.CompletedProcess(args, code, out.read_text(), err.read_text())
+        peak = int(peak_file.read_text()) / 1024
+    return ran, usage.ru_utime + usage.ru_stime, peak
 
 
 # --- the check --------------------------------------------------------------------------------
