@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
-from shtoss_exact.numbers import MAX_DIGITS, parse_fraction
+from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number
 
 MAX_DECIMAL_SIZE = 400
 """Most digits plus exponent of a decimal in a file: ``0.5e400`` is read, ``1e999999`` is not."""
@@ -74,7 +76,14 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
         if suffix == ".toml":
             import tomllib
 
-            return tomllib.loads(text, parse_float=Decimal)
+            # tomllib converts integers itself: under the program's own limit on
+            # int-text conversion, whatever PYTHONINTMAXSTRDIGITS says.
+            limit = sys.get_int_max_str_digits()
+            sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
+            try:
+                return tomllib.loads(text, parse_float=Decimal)
+            finally:
+                sys.set_int_max_str_digits(limit)
         import json
 
         return json.loads(
@@ -94,9 +103,12 @@ def _no_constant(name: str) -> Any:
 
 
 def _json_int(text: str) -> int:
-    if len(text) > MAX_DIGITS + 1:
+    if len(text) > MAX_DIGITS + 1:  # a stake or a payoff: refused before it is converted
         raise ValueError(f"an integer of {len(text)} digits: at most {MAX_DIGITS}")
-    return int(text)
+    try:
+        return whole_number(text, name="an integer", minimum=None, text=True)
+    except ShtossError as error:
+        raise ValueError(str(error)) from None
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -12,9 +12,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_WHOLE_DIGITS
 
 MAX_DIGITS = 60
-"""Longest number accepted (digits in all), so that no input builds a huge integer."""
+"""Longest exact number accepted (digits in all: a stake, a payoff, a bankroll), so that
+no input builds a huge integer."""
 
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:/\d+)?")
 
@@ -150,20 +152,66 @@ string such as "1/10" (floats are not exact)
     raise ShtossError(f"{name}={value!r} is a {type(value).__name__}: {_FLOAT_ADVICE}")
 
 
-def whole_number(value: object, *, name: str, minimum: int = 0) -> int:
-    """A whole number given to the library, ``>= minimum``; bools and floats refused.
+def whole_number(
+    value: object,
+    *,
+    name: str,
+    minimum: int | None = 0,
+    maximum: int | None = None,
+    text: bool = False,
+) -> int:
+    """A whole number, ``minimum <= value <= maximum`` (``None``: no bound): an ``int``,
+    or (``text``: the command line, data files, plan and scheme files) text of ASCII
+    digits with an optional sign, of at most ``MAX_WHOLE_DIGITS`` digits, counted before
+    it is converted, so that no input builds a huge integer and no answer depends on
+    ``PYTHONINTMAXSTRDIGITS``. Bools, floats and look-alike digits are refused.
 
-    >>> whole_number(52, name="cards")
-    52
+    >>> whole_number(52, name="cards"), whole_number(" 1000 ", name="deals", text=True)
+    (52, 1000)
     >>> whole_number(True, name="cards")
     Traceback (most recent call last):
     ...
     shtoss_exact.errors.ShtossError: cards=True is not a whole number: allowed whole numbers >= 0
+    >>> whole_number("١٢", name="cards", text=True)
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: cards='١٢' is not a whole number: allowed whole numbers >= 0
     """
+    allowed = _whole_allowed(minimum, maximum)
+    if text and isinstance(value, str):
+        written = value.strip()
+        digits = written[1:] if written[:1] in ("+", "-") else written
+        if not (digits.isascii() and digits.isdigit()):
+            raise ShtossError(
+                f"{_named(name, repr(value[:40]))} is not a whole number: allowed {allowed}"
+            )
+        if len(digits) > MAX_WHOLE_DIGITS:
+            raise ShtossError(
+                f"{_named(name, repr(value[:12]) + '...')} is not a whole number of at most "
+                f"{MAX_WHOLE_DIGITS} digits (it has {len(digits)}): allowed {allowed}"
+            )
+        number = _int_of(digits)
+        value = -number if written.startswith("-") else number
     if isinstance(value, bool) or not isinstance(value, int):
         raise ShtossError(
-            f"{name}={value!r} is not a whole number: allowed whole numbers >= {minimum}"
+            f"{_named(name, f'{value!r:.40}')} is not a whole number: allowed {allowed}"
         )
-    if value < minimum:
-        raise ShtossError(f"{name}={value} is too small: allowed whole numbers >= {minimum}")
+    if minimum is not None and value < minimum:
+        raise ShtossError(f"{_named(name, short_int(value))} is too small: allowed {allowed}")
+    if maximum is not None and value > maximum:
+        raise ShtossError(f"{_named(name, short_int(value))} is too large: allowed {allowed}")
     return value
+
+
+def _whole_allowed(minimum: int | None, maximum: int | None) -> str:
+    if minimum is None and maximum is None:
+        return "whole numbers"
+    if maximum is None:
+        return f"whole numbers >= {minimum}"
+    if minimum is None:
+        return f"whole numbers <= {maximum}"
+    return f"whole numbers {minimum}..{maximum}"
+
+
+def _named(name: str, shown: str) -> str:
+    return f"{name}={shown}" if name else shown

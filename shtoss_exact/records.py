@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from shtoss_exact.distribution import Distribution
-from shtoss_exact.numbers import exact_str, float_of
+from shtoss_exact.numbers import exact_str, float_of, int_str
 
 JSON_INDENT = 2
 
@@ -36,7 +36,7 @@ class Record:
 
     def __repr__(self) -> str:
         items = [
-            f"{key}={value}"
+            f"{key}={_text(value)}"
             for key, value in self.to_dict().items()
             if isinstance(value, str | int | bool) or value is None
         ]
@@ -78,7 +78,37 @@ def to_json(record: Any) -> str:
     >>> to_json({"ev": "-33/833", "float": {"ev": None}})
     '{\\n  "ev": "-33/833",\\n  "float": {\\n    "ev": null\\n  }\\n}'
     """
-    return json.dumps(record, ensure_ascii=False, indent=JSON_INDENT, allow_nan=False)
+    longs: list[int] = []
+    text = json.dumps(_tokens(record, longs), ensure_ascii=False, indent=JSON_INDENT,
+                      allow_nan=False)  # fmt: skip
+    for i, number in enumerate(longs):  # whole numbers too long for json's int-to-text
+        text = text.replace(f'"\\u0000{i}\\u0000"', int_str(number), 1)
+    return text
+
+
+def _long(value: object) -> bool:
+    """A whole number Python's int-to-text conversion might refuse (``int_str`` does not)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 2000
+
+
+def _tokens(value: Any, longs: list[int]) -> Any:
+    """The record with each long whole number replaced by a token (a NUL, its index, a
+    NUL: no text of a record holds a NUL), noted in ``longs``."""
+    if _long(value):
+        longs.append(value)
+        return f"\x00{len(longs) - 1}\x00"
+    if isinstance(value, dict):
+        return {k: _tokens(v, longs) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_tokens(v, longs) for v in value]
+    return value
+
+
+def _text(value: object) -> str:
+    """``str(value)``, with whole numbers of any length written by ``int_str``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int_str(value)
+    return str(value)
 
 
 def record_markdown(record: Mapping[str, Any]) -> str:
@@ -126,4 +156,4 @@ def _cell(value: object) -> str:
         return ""
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, allow_nan=False).replace("|", "\\|")
-    return str(value).replace("|", "\\|")
+    return _text(value).replace("|", "\\|")

@@ -110,7 +110,7 @@ def test_any_deck_streams_and_the_tuple_is_guarded() -> None:
     assert o.at_abzug(10**11).killed == o.at_abzug(10**11).given
     with pytest.raises(ShtossError, match=f"at most {MAX_TABLE_ROWS}"):
         _ = o.by_abzug
-    with pytest.raises(ShtossError, match=r"s of work: more than the limit"):
+    with pytest.raises(ShtossError, match=r"s of work, more than the limit"):
         o.abzug_stream().check()
 
 

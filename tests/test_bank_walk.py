@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from shtoss_exact.banks.cost import (
-    MAX_SECONDS,
     arrangement_bits,
     estimate_bank,
     shape_of,
@@ -25,6 +24,7 @@ from shtoss_exact.banks.walk import RankClass, arrangements, assign_all, walk
 from shtoss_exact.deck import RANKS_52
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_SECONDS
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.report import render_tables
 from shtoss_exact.report.bank_view import bank_tables
@@ -165,7 +165,7 @@ def test_huge_banks_are_refused_before_computing() -> None:
     start = time.perf_counter()
     schemes = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette"]
     seven = [f"{r}:1:{schemes[i % 7]}" for i, r in enumerate(RANKS_52)]
-    with pytest.raises(ShtossError, match="limit 10 s"):
+    with pytest.raises(ShtossError, match="limit of 10 s"):
         bank(seven)
     with pytest.raises(ShtossError, match="digits"):
         bank(["7", "Q"], cards=8000, copies=2000)

@@ -587,8 +587,8 @@ def test_python_dash_m_refusal() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == (
-        "shtoss-exact: error: Invalid value for '--cards': 'many' is not a whole number "
-        "(allowed: >= 0)\n"
+        "shtoss-exact: error: Invalid value for '--cards': 'many' is not a whole number: "
+        "allowed whole numbers >= 0\n"
     )
 
 

@@ -82,7 +82,7 @@ def test_edge_series_is_exact_and_skips_small_decks() -> None:
 
     edge = -odds_of(Deal(6, 4), scheme="faro").ev
     assert edge_series([4, 6], copies=4, schemes=["faro"]) == {"faro": [(6, edge)]}
-    with pytest.raises(ShtossError, match=r"s of work \(the most for deck=39999 with copies=600"):
+    with pytest.raises(ShtossError, match=r"the table \(the most for deck=39999 with copies=600"):
         edge_series(range(10_000, 40_000), copies=600, schemes=["classic", "pharaon", "faro"])
 
 

@@ -59,7 +59,7 @@ def test_chain_limits_are_refused_as_soon_as_met() -> None:
     rules = Rules(plan_named("raise"), CLASSIC)
     with pytest.raises(ShtossError, match="more than 50 states"):
         build_chain(rules, deals=100, max_states=50)
-    with pytest.raises(ShtossError, match="would take more than"):
+    with pytest.raises(ShtossError, match=r"finding the chain's states .* s of work"):
         build_chain(rules, deals=100, max_states=10**6, max_seconds=1e-4)
 
 

@@ -29,16 +29,12 @@ from math import comb, inf, lcm, log10
 
 from shtoss_exact.banks.setup import Label, categorize, named_positions
 from shtoss_exact.deck import Deal
-from shtoss_exact.engine import Kind, binom_bits, check_cost, summary_cost
+from shtoss_exact.engine import Kind, binom_bits, check_deal, summary_cost
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.schemes.scheme import Scheme
-
-MAX_SECONDS = 10.0
-"""Longest bank answered (estimated seconds); larger ones are refused up front."""
-
-MAX_BYTES = 1_000_000_000
-"""Most memory a bank may take (estimated bytes)."""
+from shtoss_exact.schemes.settlement import settlement_seconds
 
 MAX_JOINT_ROWS = 100_000
 """Largest joint distribution of outcomes built (a bound on its rows)."""
@@ -331,7 +327,10 @@ def estimate_bank(
     parts[f"handing out the stakes, {_big(steps)} steps"] = _float(steps) * SUM_SECONDS
     rows = _float(min(nets, 10**300) + (walked.abzugs if any(copies) else 1) + len(bets))
     parts[f"{_big(rows)} rows of output"] = rows * ROW_SECONDS * (1 + bits / 2000)
-    parts["the bets alone"] = sum(summary_cost(cards, m) for _, m, _ in kinds) * WORD_OP_SECONDS
+    parts["the bets alone"] = sum(
+        summary_cost(cards, m) * WORD_OP_SECONDS + settlement_seconds(scheme, Deal(cards, m))
+        for _, m, scheme in kinds
+    )
     memory = _float(walked.peak) * (STATE_BYTES + bits / 4) + (rows + pairs) * ROW_BYTES
     digits = (bits + value_bits) * log10(2)
     return BankEstimate(cards, digits, parts, memory, walked.items)
@@ -346,12 +345,12 @@ def check_bank(cards: int, classes: Sequence[ClassSpec], *, bets: Sequence[BetSp
     >>> check_bank(10**6, [(4, (c,), [(1,)])], bets=[("7", 4, c)])
     Traceback (most recent call last):
     ...
-    shtoss_exact.errors.ShtossError: this bank on cards=1000000 would take about 20 s, \
-mostly 5.0e+05 rows of output: more than the limit 10 s; stake fewer ranks or bets, use \
+    shtoss_exact.errors.ShtossError: this bank on cards=1000000 (mostly 5.0e+05 rows of \
+output): about 20 s of work, more than the limit of 10 s; stake fewer ranks or bets, use \
 fewer schemes or stakes alike, or a smaller deck
     """
     for m in sorted({m for _, m, _ in bets}):
-        check_cost(Deal(cards, m))
+        check_deal(Deal(cards, m))
     cost = estimate_bank(cards, classes, bets=bets)
     staked = sum(c * len(rows) for c, _, rows in classes)
     if cost.digits > MAX_BANK_DIGITS:
@@ -360,19 +359,12 @@ fewer schemes or stakes alike, or a smaller deck
             f"exact values of about {cost.digits:.0f} digits: more than the limit "
             f"{MAX_BANK_DIGITS}; use fewer copies or cards, or plainer stakes"
         )
-    seconds = cost.total_seconds
-    if seconds > MAX_SECONDS:
-        most = max(cost.seconds, key=cost.seconds.__getitem__)
-        raise ShtossError(
-            f"this bank on cards={short_int(cards)} would take about {_time(seconds)}, mostly "
-            f"{most}: more than the limit {MAX_SECONDS:.0f} s; stake fewer ranks or bets, use "
-            "fewer schemes or stakes alike, or a smaller deck"
-        )
-    if cost.memory > MAX_BYTES:
-        raise ShtossError(
-            f"this bank on cards={short_int(cards)} would take about {_big(cost.memory)} bytes: "
-            f"more than the limit {MAX_BYTES:.0e}; stake fewer ranks or use a smaller deck"
-        )
+    most = max(cost.seconds, key=cost.seconds.__getitem__)
+    check_cost(
+        Cost(seconds=cost.total_seconds, bytes=cost.memory),
+        what=f"this bank on cards={short_int(cards)} (mostly {most})",
+        advice="stake fewer ranks or bets, use fewer schemes or stakes alike, or a smaller deck",
+    )
 
 
 def _pair_shapes(cards: int, key: tuple[bool, int, int, Scheme, Scheme]) -> list[Shape]:
@@ -415,12 +407,11 @@ than the limit 100000; stake fewer ranks or use a smaller deck
     bits = round(arrangement_bits(cards, copies))
     seconds = WalkWork(items * ways, items, 0, ways * abzugs, abzugs).seconds(bits)
     seconds += bound * ROW_SECONDS
-    if seconds > MAX_SECONDS:
-        raise ShtossError(
-            f"the joint distribution on cards={short_int(cards)} would take about "
-            f"{_time(seconds)}: more than the limit {MAX_SECONDS:.0f} s; stake fewer ranks "
-            "or use a smaller deck"
-        )
+    check_cost(
+        Cost(seconds=seconds),
+        what=f"the joint distribution on cards={short_int(cards)}",
+        advice="stake fewer ranks or use a smaller deck",
+    )
 
 
 def _big(number: float | int) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from shtoss_exact.bet.measures import check_scheme_cost
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
-from shtoss_exact.engine import check_cost
+from shtoss_exact.engine import check_deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
@@ -93,7 +93,7 @@ def fair_payoff(
     if not isinstance(parameter, str):
         raise ShtossError(f"parameter={parameter!r:.40} is not a parameter's name")
     for _, part in scheme.played_deals(deal):
-        check_cost(part)
+        check_deal(part)
     check_scheme_cost(deal, scheme)
     name = parameter
     params = scheme.params

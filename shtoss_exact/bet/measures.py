@@ -25,15 +25,13 @@ from typing import Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
-from shtoss_exact.engine import Kind, binom_bits, check_cost, kind_counts
+from shtoss_exact.engine import Kind, binom_bits, check_deal, kind_counts
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_RESULT_DIGITS, Budget, Cost, check_cost
+from shtoss_exact.numbers import short_int
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.schemes.settlement import SettlementCounts, settlement_counts
-
-MAX_RESULT_DIGITS = 100_000
-"""Most decimal digits an exact measure (the variance is the longest) may have: about a
-megabyte of output for a scheme's dozen values."""
 
 
 def expected_abzugs(deal: Deal) -> Fraction:
@@ -73,14 +71,15 @@ def check_scheme_cost(deal: Deal, scheme: Scheme) -> None:
     """Refuse up front a scheme on a deck whose exact measures would be too long to
     print: the variance has about twice the digits of C(n, m) times a payoff."""
     for _, part in scheme.played_deals(deal):
-        check_cost(part)
+        check_deal(part)
     digits = 2 * (binom_bits(deal.cards, deal.copies) + payoff_bits(scheme)) * log10(2)
-    if digits > MAX_RESULT_DIGITS:
-        raise ShtossError(
-            f"scheme {scheme.name!r} on cards={deal.cards} with copies={deal.copies} makes exact "
-            f"values of about {digits:.0f} digits: more than the limit {MAX_RESULT_DIGITS}; use "
-            "shorter payoffs, fewer cards or fewer copies"
-        )
+    check_cost(
+        Cost(digits=digits),
+        what=f"scheme {scheme.name!r} on cards={short_int(deal.cards)} with "
+        f"copies={short_int(deal.copies)}",
+        advice="use shorter payoffs, fewer cards or fewer copies",
+        limit=Budget(digits=MAX_RESULT_DIGITS),
+    )
 
 
 @dataclass(frozen=True, repr=False, kw_only=True)

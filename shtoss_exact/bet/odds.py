@@ -18,13 +18,14 @@ from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal
 from shtoss_exact.distribution import mix_counts
 from shtoss_exact.engine import (
     KindCounts,
-    check_cost,
+    check_deal,
     counts_at,
     kind_counts,
     position_counts,
     relation_weights,
 )
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_HELD_ROWS
 from shtoss_exact.records import Record, exact_fields
 
 if TYPE_CHECKING:
@@ -35,9 +36,9 @@ if TYPE_CHECKING:
 # The schemes are imported where a scheme is asked for, not at the top: the classic
 # odds of the CLI's default question then load no more than the engine.
 
-MAX_TABLE_ROWS = 500_000
-"""Largest deck (cards) whose table by position or abzug is held in memory (about
-5 s and 350 MB); larger ones are refused: ``Odds.iter_abzug()`` streams any deck."""
+MAX_TABLE_ROWS = MAX_HELD_ROWS
+"""Largest deck (cards) whose table by position or abzug is held in memory
+(``limits.MAX_HELD_ROWS``): ``Odds.iter_abzug()`` streams any deck."""
 
 IN_MEMORY_FACTOR = 4.0
 """A row of ``Fraction``s held in memory costs about this many streamed rows."""
@@ -387,7 +388,7 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
     chosen = _scheme("classic" if scheme is None else scheme)
     parts = chosen.played_deals(deal)
     for _, part in parts:
-        check_cost(part)
+        check_deal(part)
     if len(parts) == 1:
         played = parts[0][1]
         counts = kind_counts(played.cards, played.copies)

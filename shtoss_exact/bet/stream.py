@@ -17,14 +17,14 @@ from functools import cached_property
 from math import gcd
 from typing import Any, ClassVar
 
+from shtoss_exact import limits
 from shtoss_exact.engine import binom, binom_bits, iter_abzug_counts
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 
-MAX_STREAM_SECONDS = 20.0
-"""Most estimated seconds of work a stream is allowed. A stream writes its first row at
-once and the rest as they come, so it may run twice as long as a table held whole
-(``tables.MAX_SECONDS``): 5·10^6 rows of CSV (10^7 cards) are answered."""
+MAX_STREAM_SECONDS = limits.MAX_STREAM_SECONDS
+"""Most estimated seconds of work a stream is allowed (``limits.MAX_STREAM_SECONDS``):
+5·10^6 rows of CSV (10^7 cards) are answered."""
 
 ROW_SECONDS = 1.2e-6
 """Seconds per CSV row, whatever the numbers: two big-int steps, three gcds, three
@@ -147,11 +147,10 @@ class AbzugStream:
 
     def check(self, *, factor: float = 1.0) -> None:
         """Refuse, before any row is made, a stream estimated above ``MAX_STREAM_SECONDS``."""
-        seconds = self.seconds(factor=factor)
-        if seconds > MAX_STREAM_SECONDS:
-            raise ShtossError(
-                f"by abzug, cards={short_int(self.cards)} with copies={short_int(self.copies)} "
-                f"gives {short_int(self.size)} rows, about {seconds:.3g} s of work: more than the "
-                f"limit {MAX_STREAM_SECONDS:.0f} s; use fewer cards (the summary odds have no "
-                "such limit)"
-            )
+        check_cost(
+            Cost(seconds=self.seconds(factor=factor)),
+            what=f"by abzug, cards={short_int(self.cards)} with copies={short_int(self.copies)} "
+            f"gives {short_int(self.size)} rows",
+            advice="use fewer cards (the summary odds have no such limit)",
+            limit=Budget(seconds=MAX_STREAM_SECONDS),
+        )

@@ -18,18 +18,22 @@ from fractions import Fraction
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
+from shtoss_exact import limits
 from shtoss_exact.deck import PRESETS, Deal, Game, make_deal, parse_game
-from shtoss_exact.engine import Kind, check_cost, summary_cost
+from shtoss_exact.engine import Kind, check_deal, summary_cost
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import Cost, check_cost
+from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.parts import Soda
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.settlement import settlement_seconds
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.odds import Odds
     from shtoss_exact.bet.stream import AbzugStream
 
-MAX_ROWS = 50_000
+MAX_ROWS = limits.MAX_ROWS
 """Largest summary table (rows) and longest range; larger ones are refused up front."""
 
 ROW_SECONDS = 150e-6
@@ -38,9 +42,6 @@ ROW_SECONDS = 150e-6
 
 OPERATION_SECONDS = 200e-9
 """Seconds per word operation of ``summary_cost`` (measured 160-180 ns)."""
-
-MAX_SECONDS = 10.0
-"""Most estimated seconds of work a summary table may take; more is refused up front."""
 
 OUTCOMES = ("banker", "punter", "null", "ev")
 """The exact values of a summary row, after its set-up."""
@@ -107,15 +108,24 @@ def parse_range(text: str, *, name: str, minimum: int = 0) -> tuple[int, ...]:
     return tuple(dict.fromkeys(values))
 
 
+MAX_RANGE_NUMBER = 10**12 - 1
+"""Largest number of a range (twelve digits)."""
+
+
 def _whole(part: str, *, text: str, name: str, allowed: str) -> int:
     part = part.strip()
-    if part.isascii() and part.isdigit() and len(part) > 12:
+    try:
+        if part[:1] in ("", "+", "-"):
+            raise ShtossError(part)
+        return whole_number(part, name="", minimum=0, maximum=MAX_RANGE_NUMBER, text=True)
+    except ShtossError:
+        if part.isascii() and part.isdigit():
+            raise ShtossError(
+                f"--{name} {part:.40}: the number is too large: allowed 12 digits at most"
+            ) from None
         raise ShtossError(
-            f"--{name} {part:.40}: the number is too large: allowed 12 digits at most"
-        )
-    if not (part.isascii() and part.isdigit()):
-        raise ShtossError(f"--{name} {text[:60]!r} is not a valid range: allowed {allowed}")
-    return int(part)
+            f"--{name} {text[:60]!r} is not a valid range: allowed {allowed}"
+        ) from None
 
 
 def parse_schemes(text: str) -> tuple[Scheme, ...]:
@@ -273,14 +283,17 @@ class TableSpec:
 
     def _cost(self) -> tuple[float, tuple[int, int] | None]:
         """The estimated seconds, and the (deck, copies) of the costliest set-up."""
-        schemes = len(self._items(self.schemes))
+        schemes = self._schemes
         rows = self.size()
         total, most, worst = rows * ROW_SECONDS, -1.0, None
         if rows > MAX_ROWS:
             return total, None  # too many rows to walk: the fixed cost alone, at least
+        plain = all(not s.rules and not s.premiums for s in schemes)
         for deck, _, deal in self.setups():
-            cost = summary_cost(deal.cards, deal.copies)
-            total += cost * OPERATION_SECONDS * schemes
+            cost = summary_cost(deal.cards, deal.copies) * OPERATION_SECONDS * len(schemes)
+            if not plain:  # rules and premiums settled one named position at a time
+                cost += sum(settlement_seconds(s, deal) for s in schemes)
+            total += cost
             if cost > most:
                 most, worst = cost, (deck, deal.copies)
         return total, worst
@@ -299,16 +312,14 @@ class TableSpec:
         if rows > MAX_ROWS:
             raise ShtossError(f"the table has {rows} rows: at most {MAX_ROWS}")
         for _, _, deal in self.setups():
-            check_cost(deal)  # one deck too large to count, or with too many digits
+            check_deal(deal)  # one deck too large to count, or with too many digits
         seconds, worst = self._cost()
-        if seconds > MAX_SECONDS:
-            most = (
-                "" if worst is None else f" (the most for deck={worst[0]} with copies={worst[1]})"
-            )
-            raise ShtossError(
-                f"the table needs about {seconds:.3g} s of work{most}: more than the limit "
-                f"{MAX_SECONDS:.0f} s; use fewer or smaller decks, or fewer copies"
-            )
+        most = "" if worst is None else f" (the most for deck={worst[0]} with copies={worst[1]})"
+        check_cost(
+            Cost(seconds=seconds),
+            what=f"the table{most}",
+            advice="use fewer or smaller decks, fewer copies, or a scheme with fewer rules",
+        )
 
     def rows(self) -> Iterator[SummaryRow]:
         """The rows, one at a time, after ``check()``.

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 
 from shtoss_exact.deck import Card, deck_ranks, parse_card, parse_rank
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.numbers import whole_number
 
 FULL = 4
 """Copies of each rank in a whole deck (four suits)."""
@@ -139,11 +140,13 @@ def _case_pairs(case: str | Mapping[str, int]) -> list[tuple[str, int]]:
                 f"case: {item[:20]!r} is not RANK:COPIES: write e.g. 'A:1,7:2,K:0' (unnamed "
                 "ranks are full; '*:N' gives them N copies)"
             )
-        if not (text.isascii() and text.isdigit()) or len(text) > 3:
+        try:
+            copies = whole_number(text, name="", minimum=0, maximum=FULL, text=True)
+        except ShtossError:
             raise ShtossError(
                 f"case: copies {text[:20]!r} of {name[:8]!r}: allowed a whole number 0..{FULL}"
-            )
-        pairs.append((name.strip(), _copies(int(text), name)))
+            ) from None
+        pairs.append((name.strip(), _copies(copies, name)))
     if not pairs:
         raise ShtossError("case: no rank given; write e.g. 'A:1,7:2,K:0'")
     return pairs

@@ -29,10 +29,11 @@ from shtoss_exact.case.rules import Side, as_side
 from shtoss_exact.data_files import exact_from_data, read_data, text_from_data
 from shtoss_exact.deck import parse_rank
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_PATTERN_FILE_BYTES
 
 LIVE, CASE_CARDS = "live", "case-cards"
 UNTIL = ("deal-end", "decided")
-MAX_FILE_BYTES = 100_000
+MAX_FILE_BYTES = MAX_PATTERN_FILE_BYTES
 MAX_BETS = 16
 """Most bets a pattern may hold."""
 

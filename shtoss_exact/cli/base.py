@@ -15,6 +15,7 @@ import click
 
 from shtoss_exact._version import __version__
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.output import OutputError, Terminated, flush_stdout
 
 if TYPE_CHECKING:
@@ -70,6 +71,10 @@ class ShtossGroup(click.Group):
         **extra: Any,
     ) -> Any:
         _prepare_streams()
+        # Python's limit on int-text conversion is the program's own, whatever
+        # PYTHONINTMAXSTRDIGITS says: every whole number read has at most
+        # MAX_WHOLE_DIGITS digits, and every long exact value is written by int_str.
+        sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
         try:
             result = super().main(
                 args, prog_name or PROG, complete_var, standalone_mode=False, **extra
@@ -144,27 +149,25 @@ def _fail(message: str, *, status: int) -> None:
 
 
 class WholeNumber(click.ParamType):  # type: ignore[type-arg,unused-ignore]
-    """A whole number ``>= minimum``; ASCII digits only (no look-alike digits, no floats)."""
+    """A whole number ``>= minimum`` (and ``<= maximum``), read by the one parser of whole
+    numbers (``numbers.whole_number``): ASCII digits only, no look-alike digits, no
+    floats, at most ``limits.MAX_WHOLE_DIGITS`` digits whatever ``PYTHONINTMAXSTRDIGITS``."""
 
     name = "integer"
 
-    def __init__(self, minimum: int = 0) -> None:
+    def __init__(self, minimum: int = 0, maximum: int | None = None) -> None:
         self.minimum = minimum
+        self.maximum = maximum
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            number = value
-        else:
-            text = str(value).strip()
-            digits = text[1:] if text[:1] in "+-" else text
-            if not (digits.isascii() and digits.isdigit()) or len(digits) > 4300:
-                self.fail(
-                    f"{value!r} is not a whole number (allowed: >= {self.minimum})", param, ctx
-                )
-            number = int(text)
-        if number < self.minimum:
-            self.fail(f"{number} is too small (allowed: >= {self.minimum})", param, ctx)
-        return number
+        from shtoss_exact.numbers import whole_number
+
+        try:
+            return whole_number(
+                value, name="", minimum=self.minimum, maximum=self.maximum, text=True
+            )
+        except ShtossError as error:
+            self.fail(str(error), param, ctx)
 
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}

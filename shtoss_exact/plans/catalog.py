@@ -29,9 +29,10 @@ from fractions import Fraction
 from pathlib import Path
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.numbers import MAX_DIGITS, exact_number
+from shtoss_exact.limits import MAX_PLAN_FILE_BYTES
+from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number
 
-MAX_PLAN_BYTES = 100_000
+MAX_PLAN_BYTES = MAX_PLAN_FILE_BYTES
 """Largest plan file read: a plan is a few lines."""
 
 MAX_STORY = 1000
@@ -243,9 +244,13 @@ def plan_named(text: str) -> Plan:
         raise ShtossError(f"unknown plan {text[:40]!r}: allowed plans are {_allowed()}")
     if not colon:
         return plan
-    if name not in BOUNDED or not (bound.isascii() and bound.isdigit() and len(bound) <= 12):
-        raise ShtossError(f"bad plan {text[:40]!r}: allowed plans are {_allowed()}")
-    return replace(plan, name=f"{name}:{int(bound)}", raises=int(bound))
+    try:
+        if name not in BOUNDED or bound.strip()[:1] in ("+", "-"):
+            raise ShtossError(bound)
+        raises = whole_number(bound, name="", minimum=0, maximum=10**12 - 1, text=True)
+    except ShtossError:
+        raise ShtossError(f"bad plan {text[:40]!r}: allowed plans are {_allowed()}") from None
+    return replace(plan, name=f"{name}:{raises}", raises=raises)
 
 
 def as_plan(plan: object) -> Plan:

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
-from math import gcd, lcm
+from math import gcd, lcm, log2
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_CHAIN_BYTES, MAX_CHAIN_SECONDS, Budget, Cost, check_cost
 from shtoss_exact.plans.catalog import AfterLoss, AfterWin, Plan
-from shtoss_exact.plans.cost import BUILD_SECONDS, CHAIN_STEP, FRACTION_STEP
+from shtoss_exact.plans.cost import BIT_STEP, CHAIN_STEP, DENSE_STEP, FRACTION_STEP
 
 if TYPE_CHECKING:
     from shtoss_exact.schemes.scheme import Scheme
@@ -61,9 +62,9 @@ def classic_outcomes(deal: Deal) -> DealOutcomes:
     >>> classic_outcomes(Deal(52, 4)).counts
     ((Fraction(-1, 1), 433), (Fraction(1, 1), 400))
     """
-    from shtoss_exact.engine import check_cost, kind_counts
+    from shtoss_exact.engine import check_deal, kind_counts
 
-    check_cost(deal)
+    check_deal(deal)
     kinds = kind_counts(deal.cards, deal.copies)
     parts = ((-1, kinds.killed + kinds.plie), (0, kinds.no_copy), (1, kinds.given))
     common = gcd(kinds.total, *(c for _, c in parts))
@@ -81,10 +82,10 @@ def deal_outcomes(deal: Deal, scheme: Scheme) -> DealOutcomes:
     >>> deal_outcomes(Deal(52, 4), scheme_named("classic")).denominator
     833
     """
-    from shtoss_exact.engine import check_cost
+    from shtoss_exact.engine import check_deal
 
     for _, part in scheme.played_deals(deal):
-        check_cost(part)  # a deck too large to count is refused before it is counted
+        check_deal(part)  # a deck too large to count is refused before it is counted
     distribution = scheme.settlement_counts(deal).distribution()
     denominator = lcm(*(p.denominator for p in distribution.values()))
     counts = tuple(
@@ -303,11 +304,14 @@ class Chain:
 
 
 def build_chain(
-    rules: Rules, *, deals: int | None, max_states: int, max_seconds: float = BUILD_SECONDS
+    rules: Rules, *, deals: int | None, max_states: int, max_seconds: float = MAX_CHAIN_SECONDS
 ) -> Chain:
     """The states reachable within ``deals`` deals (all of them when ``None``), at most
-    ``max_states`` of them, found in at most ``max_seconds`` (estimated step by step:
-    more states, or a longer search, are refused as soon as they are met).
+    ``max_states`` of them, found in at most ``max_seconds`` and ``MAX_CHAIN_BYTES``
+    (estimated step by step: more states, a longer search or more memory are refused as
+    soon as they are met). With ``deals``, each finished layer also bounds the solve to
+    come from below — every state found is held in every later deal — and a solve that
+    could not be answered is refused before more states are found.
 
     >>> from shtoss_exact.deck import make_deal
     >>> from shtoss_exact.plans.catalog import plan_named
@@ -324,7 +328,10 @@ def build_chain(
     whole = rules.outcomes.denominator
     moves = rules._moves
     spent = 0.0
+    held = float(STATE_BYTES)
     while frontier and (deals is None or level < deals):
+        if deals is not None:
+            _check_solve(len(depth), level, deals, whole)
         level += 1
         following: list[State] = []
         for state in frontier:
@@ -335,12 +342,15 @@ def build_chain(
             exact = isinstance(state.stake, Fraction) or isinstance(state.net, Fraction)
             size = _bits(state.stake) + _bits(state.net)
             spent += len(moves) * ((FRACTION_STEP if exact else CHAIN_STEP) + size * 1.5e-9)
-            if spent > max_seconds:
-                raise ShtossError(
-                    f"finding the chain's states would take more than {max_seconds:g} s "
-                    f"({len(depth)} found so far): more than the limit; use fewer deals, a "
-                    "smaller bankroll or target, a larger kush, or a bound k on the raises"
-                )
+            # The state, its edges, their gains and the next states: about four numbers
+            # of its size per outcome.
+            held += STATE_BYTES + len(moves) * (EDGE_BYTES + size / 2)
+            check_cost(
+                Cost(seconds=spent, bytes=held),
+                what=f"finding the chain's states ({len(depth)} found so far)",
+                advice=_ADVICE,
+                limit=Budget(seconds=max_seconds, bytes=MAX_CHAIN_BYTES),
+            )
             for payoff, count, factor, sign in moves:
                 nxt, gain = rules._step(state, payoff, factor, sign)
                 if nxt not in depth:
@@ -348,8 +358,7 @@ def build_chain(
                         reach = "reach" if deals is None else f"{deals} deals"
                         raise ShtossError(
                             f"the chain has more than {max_states} states within {reach}: "
-                            "more than the limit; use fewer deals, a smaller bankroll or "
-                            "target, a larger kush, or a bound k on the raises"
+                            f"more than the limit; {_ADVICE}"
                         )
                     depth[nxt] = level
                     following.append(nxt)
@@ -361,6 +370,30 @@ def build_chain(
     chain = Chain(start, rules.outcomes.denominator, rules, depth, edges)
     check_chain(chain)
     return chain
+
+
+STATE_BYTES = 800
+"""Bytes of one state found: the object, its entries in the depth and edge maps."""
+
+EDGE_BYTES = 150
+"""Bytes of one edge: its tuple, its dict of gains, their slots."""
+
+_ADVICE = "use fewer deals, a smaller bankroll or target, a larger kush, or a bound k on the raises"
+
+
+def _check_solve(found: int, level: int, deals: int, denominator: int) -> None:
+    """Refuse, as soon as a layer is done, a chain whose solve over ``deals`` deals is
+    bound to pass the budget: each of the ``found`` states is held from deal ``level``
+    on, half of them at least (``horizon``'s own first check), and the counts of deal
+    ``k`` have ``k log2 D`` bits."""
+    rest = deals - level
+    slope = log2(max(denominator, 2)) * BIT_STEP
+    seconds = found * (rest * DENSE_STEP + slope * rest * (deals - 1 + level) / 2) / 2
+    check_cost(
+        Cost(seconds=seconds),
+        what=f"{deals} deals of a chain of more than {found} states",
+        advice=_ADVICE,
+    )
 
 
 def _bits(value: Fraction | int | None) -> int:

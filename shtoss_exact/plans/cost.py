@@ -3,8 +3,8 @@
 Every solver of ``series`` counts the big-integer steps it is about to take (entries
 of the net arrays, states, edges, deals) and the size of its numbers (counts over
 ``D**k`` after ``k`` deals have ``k log2 D`` bits), turns them into seconds and bytes
-with the per-step costs below, and refuses up front what would take more than
-``MAX_SECONDS`` or ``MAX_BYTES``. The costs were measured on a 2-core x86_64 machine
+with the per-step costs below, and ``shtoss_exact.limits.check_cost`` refuses up front
+what would pass the budget. The costs were measured on a 2-core x86_64 machine
 (Python 3.11), between a quiet machine and one loaded by other work; the estimates are
 meant to be within a few times of the real figures both ways (the benchmark prints
 both), so that nothing that runs in well under a second is refused.
@@ -14,17 +14,7 @@ from __future__ import annotations
 
 from math import log2
 
-from shtoss_exact.errors import ShtossError
-
-MAX_SECONDS = 10.0
-"""Longest estimated computation accepted."""
-
-MAX_BYTES = 1_000_000_000
-"""Largest estimated memory (the integers held at once) accepted."""
-
-MAX_EXACT_BITS = 300_000
-"""Largest exact value a series computes (about 90 000 digits): reducing a fraction of
-that size (a gcd) takes about a quarter of a second."""
+from shtoss_exact.limits import MAX_SERIES_DIGITS, Budget, Cost, check_cost
 
 DENSE_STEP = 0.12e-6
 """Seconds of one entry of a dense net array times one outcome (a product and a sum)."""
@@ -41,9 +31,6 @@ CHAIN_STEP = 10e-6
 
 FRACTION_STEP = 35e-6
 """The same when the stake or the net is a fraction (``Fraction`` arithmetic)."""
-
-BUILD_SECONDS = 3.0
-"""Longest estimated search for a chain's states."""
 
 BIT_STEP = 0.06e-9
 """Seconds per bit of the integers a step multiplies and adds."""
@@ -70,7 +57,7 @@ def layered_seconds(width: float, deals: int, denominator: int, *, step: float) 
     """Seconds of ``deals`` layers of ``width`` steps each on counts growing by
     ``log2 denominator`` bits a layer (their mean size is half the last one's).
 
-    >>> 0 < layered_seconds(1000, 100, 833, step=DENSE_STEP) < MAX_SECONDS
+    >>> 0 < layered_seconds(1000, 100, 833, step=DENSE_STEP) < 1
     True
     """
     return step_seconds(width * deals, bits_after(deals, denominator) / 2, step=step)
@@ -87,38 +74,11 @@ def int_bytes(count: float, bits: float) -> float:
     return count * (bits / 8 + INT_BYTES)
 
 
-def check_cost(seconds: float, memory: float, *, what: str, advice: str) -> None:
-    """Refuse a computation estimated above ``MAX_SECONDS`` or ``MAX_BYTES``.
-
-    >>> check_cost(0.1, 1e6, what="10 deals", advice="use fewer deals")
-    >>> check_cost(99.0, 1e6, what="1000 deals", advice="use fewer deals")
-    Traceback (most recent call last):
-    ...
-    shtoss_exact.errors.ShtossError: 1000 deals: about 99 s of exact arithmetic, more than \
-the limit of 10 s; use fewer deals
-    """
-    if seconds > MAX_SECONDS:
-        raise ShtossError(
-            f"{what}: about {_figure(seconds)} s of exact arithmetic, more than the limit "
-            f"of {MAX_SECONDS:g} s; {advice}"
-        )
-    if memory > MAX_BYTES:
-        raise ShtossError(
-            f"{what}: about {_figure(memory / 1e9)} GB of exact integers at once, more than "
-            f"the limit of {MAX_BYTES / 1e9:g} GB; {advice}"
-        )
-
-
 def check_bits(bits: float, *, what: str, advice: str) -> None:
-    """Refuse exact values estimated above ``MAX_EXACT_BITS`` bits."""
-    if bits > MAX_EXACT_BITS:
-        digits = bits * 0.30103
-        raise ShtossError(
-            f"{what}: exact values of about {_figure(digits)} digits, more than the limit of "
-            f"{int(MAX_EXACT_BITS * 0.30103)} digits; {advice}"
-        )
-
-
-def _figure(value: float) -> str:
-    """``99``, ``1.2e+03``: short, for a message."""
-    return f"{value:.2g}" if value < 1000 else f"{value:.1e}"
+    """Refuse exact values estimated above ``MAX_SERIES_DIGITS`` digits."""
+    check_cost(
+        Cost(digits=bits * 0.30103),
+        what=what,
+        advice=advice,
+        limit=Budget(digits=MAX_SERIES_DIGITS),
+    )

@@ -26,14 +26,13 @@ from operator import add
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost
 from shtoss_exact.plans.chain import DealOutcomes, Rules, Status
 from shtoss_exact.plans.cost import (
     BIT_STEP,
     DENSE_STEP,
-    MAX_SECONDS,
     bits_after,
     check_bits,
-    check_cost,
     int_bytes,
     layered_seconds,
     reduce_seconds,
@@ -103,7 +102,9 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     seconds = size * (len(terms) + 1) * (2 * DENSE_STEP + bits * BIT_STEP) + 4 * reduce_seconds(
         bits
     )
-    check_cost(seconds, int_bytes(size, bits), what=f"{deals} deals", advice=_FEWER)
+    check_cost(
+        Cost(seconds=seconds, bytes=int_bytes(size, bits)), what=f"{deals} deals", advice=_FEWER
+    )
     head = terms[0][1]  # p_0: the count of the lowest payoff, never 0
     rest = [(i, c) for i, c in terms[1:]]
     q = [0] * size
@@ -139,8 +140,11 @@ def _walk(denominator: int, unit: Fraction, steps: list[tuple[int, int]], deals:
     span = up - down
     reach = min(width, deals * span // 2 + 1)
     seconds = layered_seconds(reach * len(steps), deals, denominator, step=DENSE_STEP)
-    check_cost(seconds, 2 * int_bytes(width, bits), what=f"{deals} deals of a walk of "
-               f"{width} positions", advice=f"{_FEWER} or {_SMALLER}")  # fmt: skip
+    check_cost(
+        Cost(seconds=seconds, bytes=2 * int_bytes(width, bits)),
+        what=f"{deals} deals of a walk of {width} positions",
+        advice=f"{_FEWER} or {_SMALLER}",
+    )
     row = [0] * width
     row[-lo] = 1
     ends: dict[tuple[Status, int], int] = {}
@@ -199,7 +203,9 @@ def _ruin_closed_form(denominator: int, unit: Fraction, steps: dict[int, int], l
     bits = size * max(p, q).bit_length()
     what = f"a walk of {size - 1} positions"
     check_bits(bits, what=what, advice=_SMALLER)
-    check_cost(6 * reduce_seconds(bits), int_bytes(8, bits), what=what, advice=_SMALLER)
+    check_cost(
+        Cost(seconds=6 * reduce_seconds(bits), bytes=int_bytes(8, bits)), what=what, advice=_SMALLER
+    )
     if p == 0:
         target, decided = Fraction(0), Fraction(start)
     elif q == 0:
@@ -233,7 +239,7 @@ def _ruin_solve(denominator: int, unit: Fraction, steps: list[tuple[int, int]], 
     span = max(e for e, _ in steps) - min(e for e, _ in steps)
     # Dixon's solve: about 2 W (bits + 1) / 244 lifting steps over W (2 span + 1) entries.
     rough = (2 * width * (bits + 1) / 244 + 1) * width * (2 * span + 1) * 150e-9
-    check_cost(rough / 10, 0, what=what, advice=_SMALLER)
+    check_cost(Cost(seconds=rough / 10), what=what, advice=_SMALLER)
     # Equation j: D v_j - sum over i of v_i count(i -> j) = D [j = start].
     rows: list[dict[int, int]] = [{j: denominator} for j in range(width)]
     ends: dict[tuple[Status, int], dict[int, int]] = {}
@@ -250,7 +256,11 @@ def _ruin_solve(denominator: int, unit: Fraction, steps: list[tuple[int, int]], 
         raise ShtossError("the play never ends with these options (no deal is ever decided)")
     seconds = elimination_work(rows, bits=bits, sums=len(ends) + 1, limit=MAX_SECONDS * 1e9)
     seconds *= 1e-9
-    check_cost(seconds, int_bytes(width * (2 * span + 1) * 4, 256), what=what, advice=_SMALLER)
+    check_cost(
+        Cost(seconds=seconds, bytes=int_bytes(width * (2 * span + 1) * 4, 256)),
+        what=what,
+        advice=_SMALLER,
+    )
     rhs = [0] * width
     rhs[-low] = denominator
     keys = sorted(ends, key=lambda key: key[1])

@@ -27,16 +27,15 @@ from operator import add
 from typing import Any
 
 from shtoss_exact.distribution import Distribution
+from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost
 from shtoss_exact.plans.chain import Chain, State, Status
 from shtoss_exact.plans.cost import (
     BIT_STEP,
     DENSE_STEP,
-    MAX_SECONDS,
     PART_STEP,
     SPARSE_STEP,
     bits_after,
     check_bits,
-    check_cost,
     int_bytes,
 )
 from shtoss_exact.plans.result import Solved
@@ -93,7 +92,7 @@ def _by_state(chain: Chain, deals: int) -> Solved:
     d = chain.denominator
     seconds = _held_seconds(chain, deals, step=SPARSE_STEP)
     memory = 2 * int_bytes(len(chain.depth), bits_after(deals, d))
-    check_cost(seconds, memory, what=_what(chain, deals), advice=_ADVICE)
+    check_cost(Cost(seconds=seconds, bytes=memory), what=_what(chain, deals), advice=_ADVICE)
     states = list(chain.depth)
     index = {state: i for i, state in enumerate(states)}
     moves = [
@@ -151,13 +150,16 @@ def _by_net(chain: Chain, deals: int) -> Solved:
     d = chain.denominator
     # At least: every playing state first reached by deal k holds one value from then
     # on (half of them, should the chain be periodic).
-    check_cost(_held_seconds(chain, deals, step=DENSE_STEP) / 2, 0, what=_what(chain, deals),
-               advice=_ADVICE)  # fmt: skip
+    check_cost(
+        Cost(seconds=_held_seconds(chain, deals, step=DENSE_STEP) / 2),
+        what=_what(chain, deals),
+        advice=_ADVICE,
+    )
     dense = _shape_seconds(chain, incoming, deals, _range_step, step=DENSE_STEP)
     sparse = float("inf")
     if dense > MAX_SECONDS / 4:
         sparse = _shape_seconds(chain, incoming, deals, _set_step, step=SPARSE_STEP)
-    check_cost(min(dense, sparse), 0, what=_what(chain, deals), advice=_ADVICE)
+    check_cost(Cost(seconds=min(dense, sparse)), what=_what(chain, deals), advice=_ADVICE)
     use_dense = dense <= sparse
     gather = _gather_dense if use_dense else _gather_sparse
     layer: dict[State, Any] = {chain.start: (0, [1]) if use_dense else {0: 1}}

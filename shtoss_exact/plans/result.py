@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_SECONDS
 from shtoss_exact.numbers import exact_text, float_of
 from shtoss_exact.plans.catalog import Plan
-from shtoss_exact.plans.cost import MAX_SECONDS, reduce_seconds
+from shtoss_exact.plans.cost import reduce_seconds
 from shtoss_exact.records import Record
 
 if TYPE_CHECKING:

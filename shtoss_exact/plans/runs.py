@@ -15,9 +15,10 @@ from fractions import Fraction
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import binom, counts_at
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.plans.catalog import DealEvent
 from shtoss_exact.plans.chain import DealOutcomes, Rules, State, Status
-from shtoss_exact.plans.cost import bits_after, check_bits, check_cost, int_bytes, step_seconds
+from shtoss_exact.plans.cost import bits_after, check_bits, int_bytes, step_seconds
 
 
 def p_series(outcomes: DealOutcomes, *, deals: int, length: int) -> Fraction:
@@ -40,8 +41,13 @@ def p_series(outcomes: DealOutcomes, *, deals: int, length: int) -> Fraction:
     bits = bits_after(deals, outcomes.denominator)
     what = f"a series of {length} wins within {deals} deals"
     check_bits(bits, what=what, advice="use fewer deals")
-    check_cost(step_seconds(6 * deals, bits / 2, step=1e-6), int_bytes(length + 4, bits),
-               what=what, advice="use fewer deals")  # fmt: skip
+    check_cost(
+        Cost(
+            seconds=step_seconds(6 * deals, bits / 2, step=1e-6), bytes=int_bytes(length + 4, bits)
+        ),
+        what=what,
+        advice="use fewer deals",
+    )
     top = win**length
     window: deque[int] = deque()  # A_(j-L) .. A_(j-1)
     a, s, power = 1, 0, 1  # A_0; S_0 (empty); w**j
@@ -104,8 +110,11 @@ def p_series_played(rules: Rules, *, deals: int, length: int) -> Fraction:
     while weights and played < deals:
         played += 1
         seconds += step_seconds(len(weights) * len(moves), bits / 2, step=PLAYED_STEP)
-        check_cost(seconds, int_bytes(len(weights) * len(moves), bits), what=what,
-                   advice="use fewer deals")  # fmt: skip
+        check_cost(
+            Cost(seconds=seconds, bytes=int_bytes(len(weights) * len(moves), bits)),
+            what=what,
+            advice="use fewer deals",
+        )
         hit *= whole
         following: dict[tuple[State, int], int] = {}
         for (state, run), weight in weights.items():

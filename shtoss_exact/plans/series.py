@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_CHAIN_STATES
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.plans.catalog import AfterLoss, Plan, as_plan, bounded_number
 from shtoss_exact.plans.chain import (
@@ -67,9 +68,9 @@ __all__ = [
     "story_probability",
 ]
 
-MAX_STATES = 200_000
+MAX_STATES = MAX_CHAIN_STATES
 """Most states a chain may have (finding them must also take at most
-``series_cost.BUILD_SECONDS``)."""
+``limits.MAX_CHAIN_SECONDS``)."""
 
 
 def series(

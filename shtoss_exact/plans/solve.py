@@ -17,9 +17,10 @@ from fractions import Fraction
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost
 from shtoss_exact.linear import elimination_work, solve_sums
 from shtoss_exact.plans.chain import Chain, State, Status
-from shtoss_exact.plans.cost import MAX_SECONDS, check_cost, int_bytes
+from shtoss_exact.plans.cost import int_bytes
 from shtoss_exact.plans.result import Solved
 
 NEVER_ENDS = "the play never ends with these options (some states are never left)"
@@ -60,7 +61,9 @@ def solve_unbounded(chain: Chain) -> Solved:
     work, playing, rows, ends = best
     index = {state: i for i, state in enumerate(playing)}
     what = f"{len(playing)} playing states until the play ends"
-    check_cost(work * 1e-9, int_bytes(work / 1000, 256), what=what, advice=_ADVICE)
+    check_cost(
+        Cost(seconds=work * 1e-9, bytes=int_bytes(work / 1000, 256)), what=what, advice=_ADVICE
+    )
     rhs = [0] * len(playing)
     rhs[index[chain.start]] = d
     keys = sorted(ends, key=lambda key: (key[1], key[0].value))

@@ -22,6 +22,7 @@ from shtoss_exact.data_files import exact_from_data, read_data, text_from_data
 from shtoss_exact.deck import SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_SCHEME_FILE_BYTES
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
 from shtoss_exact.schemes.scheme import (
     BUILTIN,
@@ -40,7 +41,7 @@ from shtoss_exact.schemes.scheme import (
     stuss,
 )
 
-MAX_FILE_BYTES = 1_000_000
+MAX_FILE_BYTES = MAX_SCHEME_FILE_BYTES
 MAX_ENTRIES = 1000
 """Most rules (and most premiums) a file may hold."""
 

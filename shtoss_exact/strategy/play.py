@@ -22,22 +22,28 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.numbers import exact_number, exact_str, float_of
+from shtoss_exact.limits import MAX_SECONDS, allowance, check_cost
+from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of
 from shtoss_exact.records import Record
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.strategy.solve import (
     MAX_VALUE_BITS,
     MAX_WORK,
+    SETTLING,
     Game,
     Solution,
     game,
     policy_iteration,
     shown,
+    solve_cost,
 )
+
+if TYPE_CHECKING:
+    from shtoss_exact.plans.catalog import Plan
 
 PLANS = ("flat", "stop", "raise", "paroli", "hermann")
 """The named plans compared with the optimal stakes by default: every plan of the
@@ -194,20 +200,37 @@ Fraction(5, 2): (1,)})
         max_stake=cap,
         reach=aim is Objective.REACH,
     )
+    first = g.bold() if g.reach else g.timid()
+    settled = g.reach and _even_money_subfair(outcomes.counts)
+    cost = solve_cost(g, first, settled=settled)
+    check_cost(
+        cost,
+        what=f"the optimal stakes for {g.size} bankrolls and {g.pairs} (bankroll, stake) pairs",
+        advice=_ADVICE,
+    )
     solution = policy_iteration(
         g,
-        g.bold() if g.reach else g.timid(),
-        settled=g.reach and _even_money_subfair(outcomes.counts),
+        first,
+        settled=settled,
         refuse=lambda estimate: _refusal(g, estimate),
+        cost=cost.seconds * 1e9 / (1 if settled else SETTLING),
     )
     compared: list[PlanValue] = []
     if g.reach:
         compared.append(PlanValue(plan="bold", value=solution.start.at(g.index(start))))
+    # The named plans share what is left of the budget, in the order asked; a plan that
+    # is another under a second name (``paroli`` and ``paroli:1``) is computed once.
+    left = MAX_SECONDS - cost.seconds
+    values: dict[Plan, Fraction | None] = {}
     for name in names:
-        value = _plan_value(
-            name, start, goal, aim=aim, scheme=the_scheme, deal=the_deal, max_stake=cap
-        )
-        compared.append(PlanValue(plan=name, value=value))
+        plan = _compared_plan(name, start, cap)
+        if plan not in values:
+            with allowance(seconds=left, digits=MAX_VALUE_BITS * 0.30103) as spent:
+                values[plan] = _plan_value(
+                    plan, start, goal, aim=aim, scheme=the_scheme, deal=the_deal, max_stake=cap
+                )
+            left -= spent.seconds
+        compared.append(PlanValue(plan=name, value=values[plan]))
     return _result(g, solution, start, goal, aim, the_scheme, the_deal, cap, tuple(compared))
 
 
@@ -246,10 +269,6 @@ def _goal(start: Fraction, target: object, bank: object) -> Fraction:
     return goal
 
 
-MAX_DIGITS = 60
-"""Most digits of a bankroll, target, bank or maximum stake (as the command line reads)."""
-
-
 def _bounded(value: Fraction, name: str) -> Fraction:
     if max(value.numerator.bit_length(), value.denominator.bit_length()) > MAX_DIGITS * 3.33:
         raise ShtossError(f"{name}={shown(value)}: allowed at most {MAX_DIGITS} digits")
@@ -275,16 +294,31 @@ def _even_money_subfair(counts: tuple[tuple[Fraction, int], ...]) -> bool:
     return wins <= losses
 
 
+_ADVICE = "use a smaller target, a coarser scheme or a banker's maximum stake (--max-stake)"
+
+
 def _refusal(g: Game, estimate: float) -> ShtossError:
     return ShtossError(
-        f"about {estimate / 1e9:.0f} s of exact work for {g.size} bankrolls and {g.pairs} "
-        f"(bankroll, stake) pairs: more than the limit of about {MAX_WORK / 1e9:.0f} s; use "
-        "a smaller target, a coarser scheme or a banker's maximum stake (--max-stake)"
+        f"the optimal stakes for {g.size} bankrolls and {g.pairs} (bankroll, stake) pairs: "
+        f"about {estimate / 1e9:.0f} s of work, more than the limit of {MAX_WORK / 1e9:g} s; "
+        f"{_ADVICE}"
     )
 
 
+def _compared_plan(name: str, start: Fraction, max_stake: Fraction | None) -> Plan:
+    """The plan ``name`` on this problem, named only by what it does (so that two names
+    of one plan are one key)."""
+    from shtoss_exact.plans.catalog import plan_named
+
+    plan = plan_named(name)
+    if name == "hermann":
+        kush = start if max_stake is None else min(start, max_stake)
+        plan = replace(plan, kush=kush, deals=None, story=())
+    return replace(plan, name="", description="", source="")
+
+
 def _plan_value(
-    name: str,
+    plan: Plan,
     start: Fraction,
     goal: Fraction,
     *,
@@ -293,21 +327,10 @@ def _plan_value(
     deal: Deal,
     max_stake: Fraction | None,
 ) -> Fraction | None:
-    """A named plan's P(reach the target) or expected deals; ``None`` when refused or
-    longer than the optimal values may be."""
-    from shtoss_exact.plans.catalog import plan_named
+    """A named plan's P(reach the target) or expected deals; ``None`` when refused (too
+    large for what is left of the budget) or longer than the optimal values may be."""
     from shtoss_exact.plans.series import series
 
-    plan = plan_named(name)
-    if name == "hermann":
-        kush = start if max_stake is None else min(start, max_stake)
-        plan = replace(
-            plan,
-            kush=kush,
-            deals=None,
-            story=(),
-            description="all he holds, let ride until the target; a loss ends it",
-        )
     try:
         result = series(
             plan, bankroll=start, target=goal, scheme=scheme, deal=deal, max_stake=max_stake

@@ -41,13 +41,14 @@ from fractions import Fraction
 from math import ceil, floor, lcm
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_SECONDS, Cost
 from shtoss_exact.linear import Row, elimination_work, solve
 
 MAX_STATES = 20_000
 """Most states looked at before the cost is estimated: beyond it a refusal is certain."""
 
-MAX_WORK = 1.0e10
-"""Largest estimated cost (about one unit a nanosecond): some ten seconds."""
+MAX_WORK = MAX_SECONDS * 1e9
+"""Largest estimated cost (about one unit a nanosecond): ``limits.MAX_SECONDS``."""
 
 SETTLING = 10
 """Policy iterations assumed in the estimate when bold (or timid) play need not be
@@ -57,6 +58,9 @@ SWEEP_COST = 400.0
 """Cost of one term ``c_i * N`` of a Bellman sum, plus ``SWEEP_BIT_COST`` per bit of N."""
 
 SWEEP_BIT_COST = 0.05
+
+INT_BYTES = 40
+"""Bytes of a Python int besides its digits, with the list slot holding it."""
 
 
 MAX_VALUE_BITS = 13_000
@@ -282,6 +286,19 @@ def iteration_cost(g: Game, policy: Sequence[int], *, limit: float) -> float:
     return solving + terms * (SWEEP_COST + SWEEP_BIT_COST * value_bits)
 
 
+def solve_cost(g: Game, policy: Sequence[int], *, settled: bool) -> Cost:
+    """The estimated cost of the whole policy iteration from ``policy``: seconds (one
+    evaluation and sweep, or ``SETTLING`` of them), and the bytes of the exact
+    optimality check — the values over their common denominator, padded on both sides,
+    and one Bellman sum per stake of a state — with the exact solve's own.
+    """
+    work = iteration_cost(g, policy, limit=MAX_WORK) * (1 if settled else SETTLING)
+    value_bits = g.size * (g.denominator.bit_length() + 1) // 2
+    pad = max(g.most, default=0) * max((abs(k) for k in g.steps), default=0) + 1
+    held = (g.size + 2 * pad + max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
+    return Cost(seconds=work * 1e-9, bytes=held + (work / 1000) * (256 / 8 + INT_BYTES))
+
+
 @dataclass(frozen=True)
 class Solution:
     """The optimal values, every optimal stake at each state, and the start's values."""
@@ -298,12 +315,14 @@ def policy_iteration(
     *,
     settled: bool,
     refuse: Callable[[float], ShtossError],
+    cost: float | None = None,
 ) -> Solution:
     """Howard's policy iteration from ``start``, every policy evaluated exactly, until the
     Bellman equation holds exactly at every state for every stake.
 
     ``settled``: the start is known to be optimal (one evaluation and one sweep are
-    expected). The cost is estimated before each evaluation; ``refuse(estimate)`` makes
+    expected). ``cost``: the estimate of one iteration, when the caller has checked it.
+    The cost is estimated before each evaluation; ``refuse(estimate)`` makes
     the refusal when the estimate (and, on the way, the work done) passes ``MAX_WORK``.
 
     >>> g = game((833, ((Fraction(-1), 433), (Fraction(1), 400))), bankroll=2, target=4)
@@ -312,10 +331,11 @@ def policy_iteration(
     (Fraction(400, 833), ((1,), (2,), (1,)))
     """
     policy = list(start)
-    cost = iteration_cost(g, policy, limit=MAX_WORK)
-    expected = cost * (1 if settled else SETTLING)
-    if expected > MAX_WORK:
-        raise refuse(expected)
+    if cost is None:
+        cost = iteration_cost(g, policy, limit=MAX_WORK)
+        expected = cost * (1 if settled else SETTLING)
+        if expected > MAX_WORK:
+            raise refuse(expected)
     spent = 0.0
     first: Values | None = None
     iterations = 0

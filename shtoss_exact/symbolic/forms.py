@@ -40,6 +40,7 @@ from typing import Any
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
@@ -67,9 +68,6 @@ below ``m`` in the abzug, more points than its degree)."""
 
 EXTEND_STEPS = 64
 """Most deck sizes below ``n0`` tried one by one for ``valid_from``."""
-
-MAX_SECONDS = 10.0
-"""Closed forms whose estimated cost is larger are refused before they are computed."""
 
 WHOLE_DEAL = ("banker", "punter", "null", "killed", "plie", "given", "ev")
 """Whole-deal quantities, in ``n``: who wins, where the first copy falls, the punter's EV."""
@@ -270,7 +268,12 @@ def closed_form(
             f"scheme {rules.name!r} depends on the deciding card's suit: closed forms "
             "are given only for schemes that do not"
         )
-    check_cost(rules, m)
+    check_cost(
+        Cost(seconds=estimated_seconds(rules, m)),
+        what=f"closed forms for scheme {rules.name!r} with copies={m} (its rules name places "
+        f"up to position {head_positions(rules)})",
+        advice="use fewer copies or a scheme naming fewer places",
+    )
     plan = plan_abzugs(rules, m, even=chosen is Parity.EVEN)
     sizes = [plan.start + 2 * i for i in range(m + 3 + VERIFY_POINTS)]
     engine = {size: _engine_totals(rules, size, m) for size in sizes}
@@ -346,17 +349,6 @@ def estimated_seconds(scheme: Scheme, copies: int) -> float:
         + sizes * per_size * _SECONDS_PER_ABZUG * (1 + copies / 8)
         + forms * _SECONDS_PER_FORM
     )
-
-
-def check_cost(scheme: Scheme, copies: int) -> None:
-    """Refuse, before computing, closed forms estimated to take over ``MAX_SECONDS``."""
-    seconds = estimated_seconds(scheme, copies)
-    if seconds > MAX_SECONDS:
-        raise ShtossError(
-            f"closed forms for scheme {scheme.name!r} with copies={copies} would take about "
-            f"{seconds:.0f} s (its rules name places up to position {head_positions(scheme)}): "
-            f"allowed up to about {MAX_SECONDS:.0f} s"
-        )
 
 
 # --- the engine, the fit ---------------------------------------------------------------------

@@ -9,7 +9,7 @@ of digits, and a million-row table streamed to a file.
 from __future__ import annotations
 
 from shtoss_exact.deck import RANKS_52
-from tests.hostile.harness import answer
+from tests.hostile.harness import answer, many_rules_scheme
 
 SEVEN_SCHEMES = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette"]
 THIRTEEN = [f"--bet={rank}" for rank in RANKS_52]
@@ -26,6 +26,15 @@ ANSWERED = [
         "odds-by-abzug-million-rows-to-a-file",
         "odds --cards 2000000 --by-abzug --format csv -o out.csv",
         leaves=("out.csv",),
+    ),
+    answer(
+        "odds-cards-4001-digits-json",
+        ["odds", "--cards", "1" + "0" * 4000, "--copies", "1", "--format", "json"],
+    ),
+    answer(
+        "table-scheme-many-rules-under-the-limit",
+        "table --cards 200..230 --copies 4 --scheme heavy.toml",
+        heavy__toml=many_rules_scheme(),
     ),
     # --- bank --------------------------------------------------------------------------------
     answer("bank-thirteen-ranks-10000-cards", ["bank", *THIRTEEN, "--cards", "10000"]),

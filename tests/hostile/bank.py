@@ -80,7 +80,7 @@ CASES = [
             "--cards",
             "1000",
         ],
-        "limit 10 s",
+        "limit of 10 s",
     ),
     case("bank-googol-cards", f"bank --cards {HUGE} --copies 4 --bet 7 --bet Q", "limit"),
     case("bank-googol-cards-default-copies", f"bank --cards {HUGE} --bet 7 --bet Q", "limit"),

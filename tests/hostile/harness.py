@@ -38,6 +38,18 @@ VERY_LONG = "9" * 5000  # more digits than int() converts by default
 DEEP = 100_000  # nesting levels
 
 
+def many_rules_scheme() -> bytes:
+    """A scheme file at its limits: 1000 rules and 1000 premiums, each naming a position
+    of its own (every deck size settles each of them at each named position)."""
+    lines = ['name = "heavy"']
+    for i in range(1, 1001):
+        lines += ["[[rules]]", 'kind = ["killed", "plie"]', f"position = {i}", 'payoff = "-1/2"']
+    for i in range(1, 1001):
+        lines += ["[[premiums]]", f'name = "p{i}"', 'kind = "given"', f"position = {i + 1}"]
+        lines += ['amount = "1/10"']
+    return ("\n".join(lines) + "\n").encode()
+
+
 def random_bytes(size: int, seed: int) -> bytes:
     """``size`` bytes of noise, the same on every run."""
     return random.Random(seed).randbytes(size)

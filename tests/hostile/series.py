@@ -146,7 +146,9 @@ CASES = [
         "limit",
     ),
     case(
-        "export-graph-too-large", "series --plan raise --deals 30000 --export-graph c.dot", "limit"
+        "export-graph-too-large",
+        "series --plan raise --deals 30000 --export-graph c.dot",
+        "30000 deals of a chain of more than",
     ),
     case("series-target-without-bankroll", "series --deals 2 --target 5", "needs a bankroll"),
     case(

@@ -141,4 +141,9 @@ CASES = [
         "strategy --bankroll 2 --target 4 --one-deck --copies 0",
         "copies=0 in a one-deck game",
     ),
+    case(
+        "strategy-target-3000-max-stake",
+        "strategy --bankroll 1 --target 3000 --max-stake 3000",
+        "the optimal stakes for 2999 bankrolls",
+    ),
 ]
