@@ -207,10 +207,9 @@ def test_abzug_counts_is_guarded() -> None:
     assert len(abzug_counts(10**5, 4)) == 50_000
 
 
-def test_finding_a_chain_stops_at_its_memory_budget(tmp_path: Path) -> None:
-    ran, cpu, peak = _child(["series", "--plan", "raise", "--target", "10" + "0" * 20])
-    assert ran.returncode == 2 and "more than the limit of 100 MB" in ran.stderr
-    assert cpu < 3 and peak < 200  # about 1 s and 120 MB (it was 1.7 s and 200 MB)
+def test_finding_a_chain_stops_at_its_memory_budget() -> None:
+    # A target is a bankroll to reach, so the command line always bounds the chain by a
+    # ruin and a target; the search itself is held to its memory budget here.
     rules = Rules(plan_named("raise"), classic_outcomes(Deal(52, 4)))
     start = time.process_time()
     with pytest.raises(
