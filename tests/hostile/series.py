@@ -146,4 +146,18 @@ CASES = [
     case(
         "export-graph-too-large", "series --plan raise --deals 30000 --export-graph c.dot", "limit"
     ),
+    # The graph on standard output only when -o sends the report elsewhere.
+    case("export-graph-stdout-with-report", "series --deals 2 --export-graph -", "-o FILE"),
+    case("export-graph-stdout-report-dash", "series --deals 2 --export-graph - -o -", "-o FILE"),
+    case(
+        "export-graph-same-file-as-report",
+        "series --deals 2 --export-graph c.dot -o c.dot",
+        "a file each",
+    ),
+    case(
+        "export-graph-same-file-through-link",
+        "series --deals 2 --export-graph c.dot -o link.dot",
+        "a file each",
+        links={"link.dot": "c.dot"},
+    ),
 ]
