@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import io
 import json
 import os
 import resource
@@ -23,6 +24,7 @@ from shtoss_exact.output import (
     Terminated,
     _WholeWrites,
     atomic_path,
+    finish_stdout,
     open_output,
     remove_temporaries,
     write_output,
@@ -293,6 +295,37 @@ def test_a_failed_write_is_reported_once(monkeypatch: pytest.MonkeyPatch) -> Non
     finally:
         os.close(read)
         os.close(write)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_the_last_flush_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Buffered text that only the flush at the end would write: its failure is an error.
+    fd = os.open("/dev/full", os.O_WRONLY)
+    try:
+        stream = io.TextIOWrapper(io.BufferedWriter(_WholeWrites(fd)), encoding="utf-8")
+        monkeypatch.setattr(sys, "stdout", stream)
+        stream.write("433/833\n")  # held in the buffer: no error yet
+        with pytest.raises(OutputError, match="No space left on device"):
+            finish_stdout()
+        with pytest.raises(OutputError, match="No space left on device"):
+            finish_stdout()  # and again at the very end: the failure is remembered
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_failure_caught_on_the_way_still_fails_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    fd = os.open("/dev/full", os.O_WRONLY)
+    try:
+        stream = io.TextIOWrapper(_WholeWrites(fd), encoding="utf-8", write_through=True)
+        monkeypatch.setattr(sys, "stdout", stream)
+        with pytest.raises(OutputError):
+            stream.write("433/833\n")  # a caller that drops this error ...
+        stream.write("more\n")  # ... writes on, into nothing
+        with pytest.raises(OutputError, match="No space left on device"):
+            finish_stdout()  # ... and is not let off at the end
+    finally:
+        os.close(fd)
 
 
 @pytest.mark.parametrize("buffering", sorted(BUFFERING))
