@@ -402,6 +402,26 @@ def test_a_closed_stdout_does_not_matter_to_output_in_a_file(
     assert json.loads((tmp_path / "odds.json").read_text())["cards"] == 52
 
 
+@pytest.mark.parametrize("buffering", sorted(BUFFERING))
+@pytest.mark.parametrize(
+    "args", [LONG_CSV, ("table", "--cards", "4..3000")], ids=["by-abzug-csv", "table-text"]
+)
+def test_a_broken_pipe_ends_quietly_whatever_the_buffering(
+    args: tuple[str, ...], buffering: str
+) -> None:
+    process = subprocess.Popen(
+        [*PROGRAM, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=_environment(buffering),
+    )  # fmt: skip
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.read(10)
+    process.stdout.close()  # the reader goes away, as with | head -c 10
+    error = process.stderr.read()
+    process.stderr.close()
+    process.wait(timeout=60)
+    assert error == b"" and process.returncode in (1, 141)  # click exits 1 on EPIPE
+
+
 # --- a second signal during the clean-up ------------------------------------------------------
 
 
