@@ -332,7 +332,7 @@ def guard_stdout() -> None:
     except (OSError, ValueError):
         return
     layer = stream.buffer
-    if not isinstance(layer, io.BufferedWriter | io.FileIO):
+    if not isinstance(getattr(layer, "raw", layer), io.FileIO):  # not a Windows console
         return
     stream.flush()
     raw = _WholeWrites(1)
