@@ -33,8 +33,8 @@ from shtoss_exact.cli.bundles import plan_arguments, plan_options
     "--export-graph",
     default=None,
     metavar="FILE",
-    help="Also write the plan's Markov chain as GraphML (.graphml) or DOT (.dot, .gv; - "
-    "writes DOT to standard output).",
+    help="Also write the plan's Markov chain as GraphML (.graphml) or DOT (.dot, .gv); - "
+    "writes DOT to standard output, with the report sent to a file by -o.",
 )
 @deck_options
 @output_options()
@@ -56,9 +56,10 @@ def series(
     from shtoss_exact.report.series_view import series_csv, series_tables, shows_net
 
     if export_graph is not None:
-        from shtoss_exact.plans.export import graph_format
+        from shtoss_exact.plans.export import check_graph_target, graph_format
 
         graph_format(export_graph)  # an unknown suffix is refused before any work
+        check_graph_target(export_graph, out.path)  # and so is a graph mixed with the report
     chosen: Any = scheme  # the default, classic, is counted without loading the schemes
     if scheme.strip().lower() != "classic":
         from shtoss_exact.schemes.files import resolve_scheme

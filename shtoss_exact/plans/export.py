@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from shtoss_exact.plans.chain import Chain
     from shtoss_exact.plans.result import SeriesResult
 
-__all__ = ["export_graph", "graph_format", "graph_text", "write_graph"]
+__all__ = ["check_graph_target", "export_graph", "graph_format", "graph_text", "write_graph"]
 
 MAX_EXPORT_STATES = 20_000
 """Largest chain written (its text is about a hundred bytes a state and an edge)."""
@@ -44,6 +44,35 @@ def graph_format(path: str | os.PathLike[str]) -> str:
         f"cannot export to {name[:80]!r}: allowed suffixes .graphml, .dot, .gv (or - for DOT "
         "on standard output)"
     )
+
+
+def check_graph_target(graph: str | os.PathLike[str], report: str | None) -> None:
+    """Refuse a graph that would be mixed with the report: both on standard output
+    (``-`` for the graph, and no ``-o FILE`` for the report), or both in one file.
+
+    >>> check_graph_target("-", "report.json")
+    >>> check_graph_target("-", None)
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: --export-graph - and the report would both go to \
+standard output: send the report to a file with -o FILE, or the graph to a .graphml, .dot \
+or .gv file
+    """
+    name = os.fspath(graph)
+    if name == STDOUT and report in (None, STDOUT):
+        raise ShtossError(
+            "--export-graph - and the report would both go to standard output: send the "
+            "report to a file with -o FILE, or the graph to a .graphml, .dot or .gv file"
+        )
+    if (
+        name != STDOUT
+        and report not in (None, STDOUT)
+        and os.path.realpath(name) == os.path.realpath(report)
+    ):
+        raise ShtossError(
+            f"--export-graph and -o both name {name[:80]!r}: give the graph and the report "
+            "a file each"
+        )
 
 
 def graph_text(chain: Chain, fmt: str) -> str:

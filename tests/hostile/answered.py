@@ -55,6 +55,11 @@ ANSWERED = [
     answer("series-length-billion", "series --deals 3 --series 1000000000"),
     answer("series-length-million", "series --deals 1000 --series 1000000"),
     answer("series-raise-100", "series --plan raise --deals 100"),
+    answer(
+        "series-graph-on-stdout-report-to-a-file",
+        "series --plan paroli:2 --deals 5 --export-graph - -o report.txt",
+        leaves=("report.txt",),
+    ),
     answer("series-raise-ruin-100", "series --plan raise --bankroll 100 --target 200"),
     answer("series-flat-1000-deals-ruin", "series --deals 1000 --bankroll 20 --target 40"),
     answer("series-flat-ruin-1000", "series --bankroll 1000 --target 2000 --format json"),

@@ -7,6 +7,10 @@ stdout, exactly one stderr line ``shtoss-exact: error: ...`` containing the row'
 fragment, no traceback, and no file left behind but the row's own inputs. An answer
 must end within ``ANSWER_SECONDS`` with exit status 0, nothing on stderr, and a peak
 resident memory below ``ANSWER_MEMORY``.
+
+A row's standard output is a file the harness reads, or (``stdout=``) ``/dev/full``
+or closed; ``file_limit=`` caps the size of any file the program writes (``ulimit
+-f``), so that a write fails midway.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -68,6 +73,11 @@ class Case:
     status: int = 2
     leaves: tuple[str, ...] = ()
     """Files an answer may leave behind (its output)."""
+    stdout: str = "file"
+    """Where standard output goes: ``"file"`` (read back), ``"full"`` (``/dev/full``) or
+    ``"closed"`` (file descriptor 1 closed, as by ``>&-``)."""
+    file_limit: int | None = None
+    """The largest file, in bytes, the program may write (``ulimit -f``; RLIMIT_FSIZE)."""
 
     @property
     def command(self) -> str:
@@ -80,6 +90,8 @@ class Case:
             tuple(sorted(self.files.items())),
             tuple(sorted(self.links.items())),
             self.fifos,
+            self.stdout,
+            self.file_limit,
         )
 
 
@@ -92,13 +104,20 @@ def case(
     fifos: tuple[str, ...] = (),
     status: int = 2,
     leaves: tuple[str, ...] = (),
+    stdout: str = "file",
+    file_limit: int | None = None,
     **files: bytes,
 ) -> Case:
     """A row. ``argv`` is split on spaces when it is a string; files are keyword
     arguments with ``__`` for the dot (``bad__toml=b"..."`` is ``bad.toml``)."""
+    if stdout not in _STDOUTS:
+        raise ValueError(f"{id}: stdout={stdout!r}, allowed {sorted(_STDOUTS)}")
     args = tuple(argv.split()) if isinstance(argv, str) else tuple(argv)
     named = {name.replace("__", "."): data for name, data in files.items()}
-    return Case(id, args, expect, named, links or {}, fifos, status, leaves)
+    return Case(id, args, expect, named, links or {}, fifos, status, leaves, stdout, file_limit)
+
+
+_STDOUTS = {"file", "full", "closed"}
 
 
 def answer(id: str, argv: str | list[str], *, leaves: tuple[str, ...] = (), **files: bytes) -> Case:
@@ -120,6 +139,20 @@ def _environment() -> dict[str, str]:
 
 def _bound_address_space() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+def _limits(row: Case) -> Callable[[], None]:
+    """What the child does before it starts: the address space bounded, and the row's
+    file size limit and closed standard output."""
+
+    def apply() -> None:
+        _bound_address_space()
+        if row.file_limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (row.file_limit, row.file_limit))
+        if row.stdout == "closed":
+            os.close(1)
+
+    return apply
 
 
 def prepare(row: Case, where: Path) -> None:
@@ -158,7 +191,8 @@ def run(row: Case, where: Path, *, timeout: float) -> Ran:
     prepare(row, where)
     with tempfile.TemporaryDirectory(prefix="hostile-") as scratch:
         out_path, err_path = Path(scratch, "stdout"), Path(scratch, "stderr")
-        with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        target = "/dev/full" if row.stdout == "full" else out_path
+        with open(target, "wb") as out, open(err_path, "wb") as err:
             start = time.perf_counter()
             child = subprocess.Popen(
                 [sys.executable, "-m", "shtoss_exact", *row.argv],
@@ -167,7 +201,7 @@ def run(row: Case, where: Path, *, timeout: float) -> Ran:
                 stdout=out,
                 stderr=err,
                 env=_environment(),
-                preexec_fn=_bound_address_space,
+                preexec_fn=_limits(row),
             )
             deadline = start + timeout
             while True:
@@ -184,7 +218,7 @@ def run(row: Case, where: Path, *, timeout: float) -> Ran:
             child.returncode = os.waitstatus_to_exitcode(wait_status)
         return Ran(
             status=child.returncode,
-            stdout=out_path.read_bytes(),
+            stdout=out_path.read_bytes() if out_path.exists() else b"",
             stderr=err_path.read_bytes().decode("utf-8", errors="backslashreplace"),
             seconds=seconds,
             peak_bytes=usage.ru_maxrss * 1024,  # kilobytes on Linux

@@ -156,4 +156,18 @@ CASES = [
         "series --deals 2 --bankroll 5 --target 5",
         "target=5 is not above bankroll=5",
     ),
+    # The graph on standard output only when -o sends the report elsewhere.
+    case("export-graph-stdout-with-report", "series --deals 2 --export-graph -", "-o FILE"),
+    case("export-graph-stdout-report-dash", "series --deals 2 --export-graph - -o -", "-o FILE"),
+    case(
+        "export-graph-same-file-as-report",
+        "series --deals 2 --export-graph c.dot -o c.dot",
+        "a file each",
+    ),
+    case(
+        "export-graph-same-file-through-link",
+        "series --deals 2 --export-graph c.dot -o link.dot",
+        "a file each",
+        links={"link.dot": "c.dot"},
+    ),
 ]
