@@ -209,7 +209,11 @@ def figure(value: float) -> str:
 
     >>> figure(0.5), figure(99.4), figure(120.3), figure(50_000), figure(1234.0)
     ('0.5', '99', '120', '5e+04', '1.2e+03')
+    >>> figure(float("inf"))
+    '1e+300 or more'
     """
+    if value > 1e300:  # beyond a float: as far beyond any budget
+        return "1e+300 or more"
     if value < 10:
         return f"{value:.2g}"
     if value < 1000:

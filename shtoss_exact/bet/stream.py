@@ -143,7 +143,8 @@ class AbzugStream:
         """
         words = binom_bits(self.cards, self.copies) / 64
         row = ROW_SECONDS + WORD_SECONDS * words + WORD_SQUARED_SECONDS * words * words
-        return self.size * row * factor
+        # A row count beyond a float's range is as far beyond any budget.
+        return row * factor * self.size if self.size < 2**1000 else float("inf")
 
     def check(self, *, factor: float = 1.0) -> None:
         """Refuse, before any row is made, a stream estimated above ``MAX_STREAM_SECONDS``."""
