@@ -16,7 +16,7 @@ from typing import Any
 from shtoss_exact.bet.measures import check_scheme_cost
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import check_cost
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 
@@ -68,10 +68,10 @@ def fair_payoff(deal: Deal, scheme: Scheme | str, parameter: str) -> FairPayoff:
     Fraction(-404, 833)
     """
     if not isinstance(deal, Deal):
-        raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
+        raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
     scheme = as_scheme(scheme)
     if not isinstance(parameter, str):
-        raise ShtossError(f"parameter={parameter!r:.40} is not a parameter's name")
+        raise ShtossError(f"parameter={quoted(parameter)} is not a parameter's name")
     for _, part in scheme.played_deals(deal):
         check_cost(part)
     check_scheme_cost(deal, scheme)

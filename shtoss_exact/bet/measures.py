@@ -25,7 +25,7 @@ from typing import Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind, binom_bits, check_cost, kind_counts
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.records import Record, distribution_records, exact_fields
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.schemes.settlement import SettlementCounts, settlement_counts
@@ -193,7 +193,7 @@ def scheme_result(deal: Deal, scheme: Scheme | str) -> SchemeResult:
     Fraction(25, 21658)
     """
     if not isinstance(deal, Deal):
-        raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
+        raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
     chosen = as_scheme(scheme)
     check_scheme_cost(deal, chosen)
     return SchemeResult(chosen, deal, settlement_counts(deal, chosen))

@@ -24,7 +24,7 @@ from shtoss_exact.engine import (
     position_counts,
     relation_weights,
 )
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.records import Record, distribution_records, exact_fields
 
 if TYPE_CHECKING:
@@ -291,7 +291,7 @@ punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)
         self._check_single()
         rows = (self.deal.cards + 1) // 2
         if isinstance(abzug, bool) or not isinstance(abzug, int) or not 1 <= abzug <= rows:
-            raise ShtossError(f"abzug={abzug!r:.40}: allowed a whole number 1..{rows}")
+            raise ShtossError(f"abzug={quoted(abzug)}: allowed a whole number 1..{rows}")
         total = self.counts.total
         lob = counts_at(self.deal.cards, self.deal.copies, 2 * abzug - 1)
         sonik = counts_at(self.deal.cards, self.deal.copies, 2 * abzug)
@@ -374,6 +374,10 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
     >>> odds_of(Deal(52, 4), scheme="pharaon").ev
     Fraction(-33, 1666)
     """
+    if not isinstance(deal, Deal):
+        raise ShtossError(
+            f"deal={quoted(deal)} is a {type(deal).__name__}: allowed a Deal (make_deal)"
+        )
     chosen = None if scheme is None else _scheme(scheme)
     parts = ((1, deal),) if chosen is None else chosen.played_deals(deal)
     for _, part in parts:

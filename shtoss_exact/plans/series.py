@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from shtoss_exact.deck import Deal
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.plans.catalog import AfterLoss, Plan, as_plan, bounded_number
 from shtoss_exact.plans.chain import (
@@ -110,7 +110,7 @@ def series(
     if deal is None:
         deal = make_deal()
     elif not isinstance(deal, Deal):
-        raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
+        raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
     count = None if deals is None else whole_number(deals, name="deals", minimum=1)
     length = (
         None if series_length is None

@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from shtoss_exact.deck import Deal
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import exact_number, exact_str, float_of
 from shtoss_exact.records import Record
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
@@ -174,7 +174,7 @@ Fraction(5, 2): (1,)})
     names = _plan_names(plans)
     the_scheme = as_scheme(scheme)
     if deal is not None and not isinstance(deal, Deal):
-        raise ShtossError(f"deal={deal!r:.40}: allowed a Deal (shtoss_exact.make_deal)")
+        raise ShtossError(f"deal={quoted(deal)}: allowed a Deal (shtoss_exact.make_deal)")
     the_deal = make_deal() if deal is None else deal
     outcomes = deal_outcomes(the_deal, the_scheme)
     if all(payoff == 0 for payoff, _ in outcomes.counts):
@@ -210,13 +210,13 @@ def _plan_names(plans: object) -> tuple[str, ...]:
 
     if isinstance(plans, str) or not isinstance(plans, Sequence):
         raise ShtossError(
-            f"plans={plans!r:.40}: allowed a list of plan names such as ['flat', 'paroli:3']"
+            f"plans={quoted(plans)}: allowed a list of plan names such as ['flat', 'paroli:3']"
         )
     if len(plans) > MAX_PLANS:
         raise ShtossError(f"{len(plans)} plans to compare: allowed at most {MAX_PLANS}")
     for name in plans:
         if not isinstance(name, str):
-            raise ShtossError(f"plan {name!r:.40} is not a plan name: allowed names as --plan")
+            raise ShtossError(f"plan {quoted(name)} is not a plan name: allowed names as --plan")
         plan_named(name)  # an unknown name is refused before anything is computed
     return tuple(dict.fromkeys(plans))
 
@@ -257,7 +257,7 @@ def _objective(objective: object) -> Objective:
             return Objective(objective.strip().lower())
         except ValueError:
             pass
-    raise ShtossError(f"objective={objective!r:.40}: allowed {allowed}")
+    raise ShtossError(f"objective={quoted(objective)}: allowed {allowed}")
 
 
 def _even_money_subfair(counts: tuple[tuple[Fraction, int], ...]) -> bool:

@@ -39,7 +39,7 @@ from typing import Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
@@ -97,7 +97,7 @@ def as_parity(value: object, *, both: bool = False) -> Parity:
     if isinstance(value, str) and value.strip().lower() in ("even", "odd"):
         return Parity(value.strip().lower())
     allowed = "'even', 'odd' or 'both'" if both else "'even' or 'odd'"
-    raise ShtossError(f"parity={value!r:.40}: allowed {allowed} (or a Parity)")
+    raise ShtossError(f"parity={quoted(value)}: allowed {allowed} (or a Parity)")
 
 
 def _copies(value: object) -> int:
@@ -179,7 +179,7 @@ class ClosedForm(Record):
         """
         if not isinstance(name, str) or (name not in WHOLE_DEAL and name not in PER_ABZUG):
             allowed = ", ".join((*WHOLE_DEAL, *PER_ABZUG))
-            raise ShtossError(f"quantity {name!r:.40} is not a closed form: allowed {allowed}")
+            raise ShtossError(f"quantity {quoted(name)} is not a closed form: allowed {allowed}")
         n = whole_number(cards, name="cards")
         if not self.parity.holds(n) or n < self.valid_from:
             raise ShtossError(
@@ -188,7 +188,7 @@ class ClosedForm(Record):
         if name in WHOLE_DEAL:
             if abzug is not None:
                 raise ShtossError(
-                    f"abzug={abzug!r:.40}: {name} is a whole-deal quantity, it takes no abzug"
+                    f"abzug={quoted(abzug)}: {name} is a whole-deal quantity, it takes no abzug"
                 )
             return Fraction(*self._evaluators[name](n, 0))
         if abzug is None:
