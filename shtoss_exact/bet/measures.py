@@ -26,7 +26,7 @@ from typing import Any
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind, binom_bits, check_cost, kind_counts
 from shtoss_exact.errors import ShtossError, quoted
-from shtoss_exact.records import Record, distribution_records, exact_fields
+from shtoss_exact.records import Record, distribution_records, exact_fields, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.schemes.settlement import SettlementCounts, settlement_counts
 
@@ -96,6 +96,9 @@ Fraction(1, 1): Fraction(1, 3)})
     scheme: Scheme
     deal: Deal
     counts: SettlementCounts = field(repr=False)
+
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
 
     @property
     def ev(self) -> Fraction:

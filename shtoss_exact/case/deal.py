@@ -33,7 +33,7 @@ from shtoss_exact.case.rules import Side, TurnSettlements, side_payoff, turn_set
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import exact_str, float_of
-from shtoss_exact.records import Record, distribution_records
+from shtoss_exact.records import Record, distribution_records, frozen_hash
 from shtoss_exact.schemes.parts import Settlement
 
 if TYPE_CHECKING:
@@ -76,6 +76,9 @@ class WholeDeal(Record):
     action: Fraction
     banker_net: Mapping[Fraction, Fraction] | None
     states: int
+
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
 
     @property
     def edge_per_action(self) -> Fraction | None:

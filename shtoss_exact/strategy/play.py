@@ -18,7 +18,7 @@ payoffs are not even money and the optimal stakes are computed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
@@ -27,7 +27,7 @@ from typing import Any
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import exact_number, exact_str, float_of
-from shtoss_exact.records import Record
+from shtoss_exact.records import Record, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.strategy.solve import (
     MAX_VALUE_BITS,
@@ -46,6 +46,13 @@ plan name ``series`` takes may be asked for (``paroli:3``, ``raise:2``)."""
 
 MAX_PLANS = 20
 """Most plans compared in one call."""
+
+
+def _optimal_play(values: dict[str, Any]) -> OptimalPlay:
+    policy, by_bankroll = values.pop("policy"), values.pop("values")
+    return OptimalPlay(
+        **values, policy=MappingProxyType(policy), values=MappingProxyType(by_bankroll)
+    )
 
 
 class Objective(StrEnum):
@@ -99,6 +106,15 @@ class OptimalPlay(Record):
     values: Mapping[Fraction, Fraction]
     compare: tuple[PlanValue, ...]
     iterations: int
+
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A mappingproxy does not pickle: its dict does, and is wrapped again on loading.
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values.update(policy=dict(self.policy), values=dict(self.values))
+        return (_optimal_play, (values,))
 
     @property
     def stakes(self) -> tuple[int, ...]:

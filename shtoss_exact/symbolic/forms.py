@@ -41,7 +41,7 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import whole_number
-from shtoss_exact.records import Record
+from shtoss_exact.records import Record, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.symbolic.abzug import (
     PER_ABZUG,
@@ -51,7 +51,15 @@ from shtoss_exact.symbolic.abzug import (
     head_positions,
     plan_abzugs,
 )
-from shtoss_exact.symbolic.expr import Evaluator, N, affine_expr, compile_form, rational_expr
+from shtoss_exact.symbolic.expr import (
+    Evaluator,
+    N,
+    affine_expr,
+    compile_form,
+    expr_from_tree,
+    expr_tree,
+    rational_expr,
+)
 from shtoss_exact.symbolic.poly import QPoly, falling, interpolate
 
 MAX_COPIES = 12
@@ -127,6 +135,14 @@ class AbzugForms(Record):
     _bounds: tuple[Bound, Bound] = field(compare=False)
     _evaluators: Mapping[str, Evaluator] = field(compare=False)
 
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The evaluators are compiled functions: pickled as the forms they compile.
+        trees = {name: expr_tree(expr) for name, expr in self.quantities.items()}
+        return (_abzug_forms, (expr_tree(self.first), expr_tree(self.last), trees, self._bounds))
+
     def holds(self, cards: int, abzug: int) -> bool:
         """True when abzug ``j`` of the deck of ``n = cards`` lies in this range."""
         return self._bounds[0].at(cards) <= abzug <= self._bounds[1].at(cards)
@@ -169,6 +185,15 @@ class ClosedForm(Record):
     per_abzug: tuple[AbzugForms, ...]
     _plan: AbzugPlan = field(compare=False)
     _evaluators: Mapping[str, Evaluator] = field(compare=False)
+
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The evaluators are compiled functions: pickled as the forms they compile.
+        fields = (self.copies, self.scheme, self.parity, self.valid_from, self.checked_through)
+        trees = {name: expr_tree(expr) for name, expr in self.quantities.items()}
+        return (_closed_form, (*fields, trees, self.per_abzug, self._plan))
 
     def at(self, name: str, cards: int, abzug: int | None = None) -> Fraction:
         """The exact value of one quantity at ``n = cards`` (and abzug ``j = abzug``),
@@ -223,6 +248,22 @@ def _short(number: int) -> str:
     if number.bit_length() <= 64:
         return str(number)
     return f"a number of about {int(number.bit_length() * 0.30103)} digits"
+
+
+def _abzug_forms(first: Any, last: Any, trees: dict[str, Any], bounds: Any) -> AbzugForms:
+    quantities = {name: expr_from_tree(tree) for name, tree in trees.items()}
+    compiled = {name: compile_form(expr) for name, expr in quantities.items()}
+    return AbzugForms(expr_from_tree(first), expr_from_tree(last), quantities, bounds, compiled)
+
+
+def _closed_form(
+    copies: int, scheme: str, parity: Parity, valid_from: int, checked_through: int,
+    trees: dict[str, Any], per_abzug: tuple[AbzugForms, ...], plan: AbzugPlan,
+) -> ClosedForm:  # fmt: skip
+    quantities = {name: expr_from_tree(tree) for name, tree in trees.items()}
+    compiled = {name: compile_form(expr) for name, expr in quantities.items()}
+    return ClosedForm(copies, scheme, parity, valid_from, checked_through, quantities,
+                      per_abzug, plan, compiled)  # fmt: skip
 
 
 @dataclass(frozen=True, repr=False)
