@@ -113,10 +113,10 @@ class Plan:
     def __post_init__(self) -> None:
         for key in ("name", "description", "source"):
             value = getattr(self, key)
-            if not isinstance(value, str) or len(value) > MAX_PLAN_TEXT:
+            if not isinstance(value, str) or len(value) > MAX_PLAN_TEXT or not value.isprintable():
                 raise ShtossError(
-                    f"plan {key}={quoted(value)}: allowed text of at most {MAX_PLAN_TEXT} "
-                    "characters"
+                    f"plan {key}={quoted(value)}: allowed printable text of at most "
+                    f"{MAX_PLAN_TEXT} characters"
                 )
         kush = bounded_number(self.kush, name="kush")
         object.__setattr__(self, "kush", kush)

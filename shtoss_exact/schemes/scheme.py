@@ -97,9 +97,9 @@ class Scheme:
     soda: Soda = Soda.KNOWN
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or len(self.name) > 1000:
-            raise ShtossError(f"scheme name={quoted(self.name)}: allowed text of at most 1000 "
-                              "characters")  # fmt: skip
+        if not isinstance(self.name, str) or len(self.name) > 1000 or not self.name.isprintable():
+            raise ShtossError(f"scheme name={quoted(self.name)}: allowed printable text of at "
+                              "most 1000 characters")  # fmt: skip
         missing = [k.value for k in (Kind.KILLED, Kind.PLIE, Kind.GIVEN) if k not in self.base]
         if missing:
             raise ShtossError(f"scheme {self.name!r} has no base payoff for {', '.join(missing)}")
