@@ -149,4 +149,16 @@ CASES = [
     case(
         "plot-seen-wrong-kind", ["plot", "-o", "c.png", "--seen", "5h"], "--seen is for --kind case"
     ),
+    case(
+        "case-pattern-path-without-suffix",
+        ["case", "--pattern", "./every-rank"],
+        "unknown file type 'none'",
+        **{"every-rank": b'name = "x"\n'},
+    ),
+    case(
+        "case-pattern-name-beside-file",
+        ["case", "--pattern", "nosuch"],
+        "unknown pattern 'nosuch'",
+        nosuch=b'[[bets]]\nranks = "live"\n',
+    ),
 ]
