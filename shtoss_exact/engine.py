@@ -233,7 +233,11 @@ def position_counts(cards: int, copies: int) -> Iterator[PositionCounts]:
     >>> [(r.position, r.killed, r.plie, r.given) for r in position_counts(4, 2)]
     [(1, 2, 1, 0), (2, 0, 0, 2), (3, 0, 1, 0), (4, 0, 0, 0)]
     """
-    check_counts_args(cards, copies)
+    check_counts_args(cards, copies)  # now, not when the first row is asked for
+    return _position_counts(cards, copies)
+
+
+def _position_counts(cards: int, copies: int) -> Iterator[PositionCounts]:
     if copies == 0:
         for position in range(1, cards + 1):
             yield PositionCounts(position, 0, 0, 0)

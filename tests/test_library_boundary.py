@@ -193,6 +193,7 @@ ENTRIES: list[tuple[str, Callable[[object], object], str, frozenset[str]]] = [
     ("Scheme-name", lambda v: s.Scheme(v), "name", frozenset({"digits"})),
     ("kind_counts", lambda v: s.kind_counts(v, 4), "cards", frozenset({"googol"})),
     ("abzug_counts", lambda v: s.abzug_counts(52, v), "copies", frozenset()),
+    ("position_counts", lambda v: s.position_counts(v, 4), "cards", frozenset({"googol"})),
     ("counts_at", lambda v: s.counts_at(52, 4, v), "position", frozenset({"googol", "negative"})),
 ]
 
