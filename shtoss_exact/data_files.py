@@ -50,14 +50,15 @@ _BITS_PER_DIGIT = 3.3219280948873626
 
 def looks_like_path(text: str) -> bool:
     """Whether a name given on the command line or to the library is a file's path: it
-    holds a path separator or ends in ``.toml`` or ``.json``. Anything else is a
-    built-in's name, whatever files the working directory holds.
+    holds a path separator or has a suffix (``.toml``, ``.json``; any other is then
+    refused as a file type). Anything else is a built-in's name, whatever files the
+    working directory holds (no built-in name holds a ``.`` or a ``/``).
 
     >>> looks_like_path("classic"), looks_like_path("./classic"), looks_like_path("x.TOML")
     (False, True, True)
     """
     separators = {"/", os.sep, os.altsep or "/"}
-    return text.strip().lower().endswith(DATA_SUFFIXES) or any(s in text for s in separators)
+    return bool(Path(text.strip()).suffix) or any(s in text for s in separators)
 
 
 def data_path(path: object, *, what: str) -> str:

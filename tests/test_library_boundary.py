@@ -355,6 +355,17 @@ def test_text_that_looks_like_a_path_is_a_file(decoys: Path) -> None:
         resolve_scheme("./classic")
     with pytest.raises(ShtossError, match="unknown scheme 'nosuch'"):
         resolve_scheme("nosuch")
+    with pytest.raises(ShtossError, match="unknown file type '.txt'"):
+        resolve_scheme("classic.txt")
+
+
+def test_no_builtin_name_looks_like_a_path() -> None:
+    from shtoss_exact.case.pattern import BUILTIN as PATTERNS
+    from shtoss_exact.data_files import looks_like_path
+    from shtoss_exact.schemes.scheme import ALIASES, BUILTIN
+
+    names = [*BUILTIN, *ALIASES, *PATTERNS, "two-deck", "stoss", "штосс"]
+    assert names and not any(looks_like_path(name) for name in names)
 
 
 # --- NFC ------------------------------------------------------------------------------

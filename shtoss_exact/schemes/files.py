@@ -102,7 +102,7 @@ def resolve_scheme(text: str | os.PathLike[str]) -> Scheme:
     """A built-in scheme by name (or Russian alias), or a scheme file by path.
 
     A name is never looked up in the working directory: text is a file's path only
-    when it holds a path separator or ends in ``.toml`` or ``.json``
+    when it holds a path separator or has a suffix such as ``.toml``
     (``looks_like_path``), so ``classic`` is the built-in even beside a file of that
     name, and ``./classic.toml`` is the file.
 
