@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reprlib
+from fractions import Fraction
 
 MAX_MESSAGE = 1000
 """Longest message a ``ShtossError`` keeps: a refusal is one short line, whatever it quotes."""
@@ -45,6 +46,10 @@ def quoted(value: object, width: int = 40) -> str:
     """
     if isinstance(value, str | bytes):  # as repr(value)[:width], without the whole repr
         return repr(value[:width])[:width]
+    if isinstance(value, Fraction):
+        bits = max(value.numerator.bit_length(), value.denominator.bit_length())
+        if bits > 100:
+            return f"<a fraction of about {bits * 0.30103:.0f} digits>"
     try:
         text = _SHOWN.repr(value)
     except Exception:  # a repr that raises: only the type is shown
