@@ -8,12 +8,13 @@ deck; a mid-deal state is whatever is left.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 
 
 class Suit(StrEnum):
@@ -99,13 +100,21 @@ def parse_rank(text: str) -> str:
     >>> parse_rank("т")
     'A'
     """
-    raw = text.strip()
-    key = raw.upper()
+    allowed = "2..10, J, Q, K, A (or В, Д, К, Т)"
+    if not isinstance(text, str):
+        raise ShtossError(
+            f"rank={quoted(text)} is a {type(text).__name__}: allowed a rank such as {allowed}"
+        )
+    key = _nfc(text.strip()[:8]).upper()
     key = _RANK_ALIASES.get(key, key)
     if key not in RANKS_52:
-        allowed = "2..10, J, Q, K, A (or В, Д, К, Т)"
-        raise ShtossError(f"unknown rank {text!r}: allowed ranks are {allowed}")
+        raise ShtossError(f"unknown rank {quoted(text)}: allowed ranks are {allowed}")
     return key
+
+
+def _nfc(text: str) -> str:
+    """``text`` in Unicode's composed form: ``и`` + U+0306 is ``й``, ``e`` + U+0301 is ``é``."""
+    return unicodedata.normalize("NFC", text)
 
 
 def parse_suit(text: str) -> Suit:
@@ -114,14 +123,18 @@ def parse_suit(text: str) -> Suit:
     >>> parse_suit("♠")
     <Suit.SPADES: 'spades'>
     """
-    key = text.strip().lower()
+    allowed = "s/c/h/d, ♠/♣/♥/♦, п/т/ч/б or spades/clubs/hearts/diamonds"
+    if not isinstance(text, str):
+        raise ShtossError(
+            f"suit={quoted(text)} is a {type(text).__name__}: allowed a suit such as {allowed}"
+        )
+    key = _nfc(text.strip()[:10]).lower()
     for suit in Suit:
         if key == suit.value:
             return suit
     if key in _SUIT_ALIASES:
         return _SUIT_ALIASES[key]
-    allowed = "s/c/h/d, ♠/♣/♥/♦, п/т/ч/б or spades/clubs/hearts/diamonds"
-    raise ShtossError(f"unknown suit {text!r}: allowed suits are {allowed}")
+    raise ShtossError(f"unknown suit {quoted(text)}: allowed suits are {allowed}")
 
 
 @dataclass(frozen=True)
@@ -130,6 +143,18 @@ class Card:
 
     rank: str
     suit: Suit
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, str) or self.rank not in RANKS_52:
+            raise ShtossError(
+                f"rank={quoted(self.rank)}: allowed one of {', '.join(RANKS_52)} (parse_rank "
+                "reads the other spellings)"
+            )
+        if not isinstance(self.suit, Suit):
+            raise ShtossError(
+                f"suit={quoted(self.suit)} is a {type(self.suit).__name__}: allowed a Suit "
+                "(parse_suit reads 'h', '♥', 'hearts')"
+            )
 
     def __str__(self) -> str:
         return f"{self.rank}{self.suit.symbol}"
@@ -141,16 +166,17 @@ def parse_card(text: str) -> Card:
     >>> parse_card("10D")
     Card(rank='10', suit=<Suit.DIAMONDS: 'diamonds'>)
     """
-    raw = text.strip()
+    form = "write a rank then a suit, e.g. 7h, 10D, QS, A♠, Дп"
+    if not isinstance(text, str):
+        raise ShtossError(f"card={quoted(text)} is a {type(text).__name__}: {form}")
+    raw = _nfc(text.strip()[:8])
     if len(raw) < 2 or len(raw) > 3:
-        raise ShtossError(
-            f"unknown card {text!r}: write a rank then a suit, e.g. 7h, 10D, QS, A♠, Дп"
-        )
+        raise ShtossError(f"unknown card {quoted(text)}: {form}")
     rank_part, suit_part = raw[:-1], raw[-1]
     try:
         return Card(parse_rank(rank_part), parse_suit(suit_part))
     except ShtossError as error:
-        raise ShtossError(f"unknown card {text!r}: {error}") from None
+        raise ShtossError(f"unknown card {quoted(text)}: {error}") from None
 
 
 def parse_suits(text: str) -> tuple[Suit, ...]:
@@ -159,7 +185,9 @@ def parse_suits(text: str) -> tuple[Suit, ...]:
     >>> [s.value for s in parse_suits("sh")]
     ['spades', 'hearts']
     """
-    cleaned = [ch for ch in text if not ch.isspace() and ch != ","]
+    if not isinstance(text, str) or len(text) > 1000:
+        raise ShtossError(f"suits={quoted(text)}: allowed text such as 'shc', one suit per copy")
+    cleaned = [ch for ch in _nfc(text) if not ch.isspace() and ch != ","]
     return tuple(parse_suit(ch) for ch in cleaned)
 
 
@@ -214,9 +242,19 @@ class Deal:
     def __post_init__(self) -> None:
         for name, value in (("cards", self.cards), ("copies", self.copies)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ShtossError(f"{name} must be a whole number, got {value!r}")
+                raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
             if value < 0:
-                raise ShtossError(f"{name} must be >= 0, got {value}")
+                raise ShtossError(f"{name} must be >= 0, got {quoted(value)}")
+        if self.card is not None and not isinstance(self.card, Card):
+            raise ShtossError(f"card={quoted(self.card)}: allowed a Card (parse_card) or None")
+        if not isinstance(self.one_deck, bool):
+            raise ShtossError(f"one_deck={quoted(self.one_deck)}: allowed True or False")
+        if self.copy_suits is not None and not (
+            isinstance(self.copy_suits, tuple) and all(isinstance(x, Suit) for x in self.copy_suits)
+        ):
+            raise ShtossError(
+                f"copy_suits={quoted(self.copy_suits)}: allowed a tuple of Suit, one per copy"
+            )
         if self.copies > self.cards:
             raise ShtossError(
                 f"copies={self.copies} is more than cards={self.cards}: "
@@ -337,15 +375,15 @@ def make_deal(
     """
     ranks = deck_ranks(deck)
     if not isinstance(one_deck, bool):
-        raise ShtossError(f"one_deck={one_deck!r:.40}: allowed True or False")
+        raise ShtossError(f"one_deck={quoted(one_deck)}: allowed True or False")
     if card is not None and not isinstance(card, Card | str):
-        raise ShtossError(f"card={card!r:.40} is not a card: allowed a Card or text such as '7h'")
+        raise ShtossError(f"card={quoted(card)} is not a card: allowed a Card or text such as '7h'")
     if suits is not None and not (
         isinstance(suits, str)
         or (isinstance(suits, tuple) and all(isinstance(x, Suit) for x in suits))
     ):
         raise ShtossError(
-            f"suits={suits!r:.40}: allowed text such as 'shc' or a tuple of Suit, one per copy"
+            f"suits={quoted(suits)}: allowed text such as 'shc' or a tuple of Suit, one per copy"
         )
     punter_card = parse_card(card) if isinstance(card, str) else card
     if cards is None:
@@ -359,7 +397,7 @@ def make_deal(
         size = cards
     for name, value in (("cards", cards), ("copies", copies)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ShtossError(f"{name} must be a whole number, got {value!r:.40}")
+            raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
         if value is not None and value < 0:
             raise ShtossError(f"{name} must be >= 0, got {value}")
     count = PRESET_COPIES if copies is None else copies

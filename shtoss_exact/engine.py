@@ -19,6 +19,7 @@ from enum import StrEnum
 from math import comb, inf, lgamma, log, log1p, log10, pi
 
 from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_DECK_SECONDS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 
@@ -179,6 +180,26 @@ class KindCounts:
         return self.killed + self.plie
 
 
+def check_counts_args(cards: object, copies: object, *, position: object = 0) -> None:
+    """The arguments of the public counts: ``0 <= copies <= cards``, whole numbers (and
+    ``position`` a whole number), refused by name when they are anything else.
+
+    >>> check_counts_args(52, 5.0)
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: copies=5.0 is not a whole number: allowed 0 <= copies <= cards
+    """
+    for name, value in (("cards", cards), ("copies", copies), ("position", position)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ShtossError(
+                f"{name}={quoted(value)} is not a whole number: allowed 0 <= copies <= cards"
+            )
+    if not 0 <= copies <= cards:  # type: ignore[operator]
+        raise ShtossError(
+            f"copies={quoted(copies)}, cards={quoted(cards)}: allowed 0 <= copies <= cards"
+        )
+
+
 def kind_counts(cards: int, copies: int) -> KindCounts:
     """Summary counts in O(copies) big-int steps, whatever the number of cards.
 
@@ -188,6 +209,7 @@ def kind_counts(cards: int, copies: int) -> KindCounts:
     >>> kind_counts(52, 4)
     KindCounts(killed=130000, plie=10725, given=130000, no_copy=0, total=270725)
     """
+    check_counts_args(cards, copies)
     total = binom(cards, copies)
     if copies == 0:
         return KindCounts(0, 0, 0, total, total)
@@ -223,6 +245,11 @@ def position_counts(cards: int, copies: int) -> Iterator[PositionCounts]:
     >>> [(r.position, r.killed, r.plie, r.given) for r in position_counts(4, 2)]
     [(1, 2, 1, 0), (2, 0, 0, 2), (3, 0, 1, 0), (4, 0, 0, 0)]
     """
+    check_counts_args(cards, copies)  # now, not when the first row is asked for
+    return _position_counts(cards, copies)
+
+
+def _position_counts(cards: int, copies: int) -> Iterator[PositionCounts]:
     if copies == 0:
         for position in range(1, cards + 1):
             yield PositionCounts(position, 0, 0, 0)
@@ -254,6 +281,7 @@ def abzug_counts(cards: int, copies: int) -> list[tuple[int, int, int]]:
 2.6e+03 s of work, more than the limit of 10 s; use fewer cards, or iter_abzug_counts \
 (one row at a time)
     """
+    check_counts_args(cards, copies)
     check_cost(
         abzug_cost(cards, copies),
         what=f"abzug_counts(cards={short_int(cards)}, copies={short_int(copies)})",
@@ -326,6 +354,7 @@ def counts_at(cards: int, copies: int, position: int) -> PositionCounts:
     >>> counts_at(52, 4, 2).given
     19600
     """
+    check_counts_args(cards, copies, position=position)
     if copies == 0 or not 1 <= position <= cards:
         return PositionCounts(position, 0, 0, 0)
     here = binom(cards - position, copies - 1)

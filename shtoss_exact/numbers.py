@@ -11,7 +11,7 @@ import sys
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Decimal, Inexact, localcontext
 from fractions import Fraction
 
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 
 MAX_DIGITS = 60
@@ -31,15 +31,15 @@ def parse_fraction(text: str) -> Fraction:
     """
     raw = text.strip()
     if not raw.isascii() or not _NUMBER.fullmatch(raw):
-        raise ShtossError(f"{text!r} is not an exact number: allowed {ALLOWED}")
+        raise ShtossError(f"{quoted(text)} is not an exact number: allowed {ALLOWED}")
     if sum(ch.isdigit() for ch in raw) > MAX_DIGITS:
         raise ShtossError(f"{text[:20]!r}... has more than {MAX_DIGITS} digits: allowed {ALLOWED}")
     if "/" in raw:
         head, tail = raw.split("/")
         if int(tail) == 0:
-            raise ShtossError(f"{text!r} divides by zero: allowed {ALLOWED}")
+            raise ShtossError(f"{quoted(text)} divides by zero: allowed {ALLOWED}")
         if "." in head:
-            raise ShtossError(f"{text!r} mixes a decimal and a fraction: allowed {ALLOWED}")
+            raise ShtossError(f"{quoted(text)} mixes a decimal and a fraction: allowed {ALLOWED}")
         return Fraction(int(head), int(tail))
     return Fraction(raw)
 
@@ -211,7 +211,7 @@ string such as "1/10" (floats are not exact)
             return parse_fraction(value)
         except ShtossError as error:
             raise ShtossError(f"{name}: {error}") from None
-    raise ShtossError(f"{name}={value!r} is a {type(value).__name__}: {_FLOAT_ADVICE}")
+    raise ShtossError(f"{name}={quoted(value)} is a {type(value).__name__}: {_FLOAT_ADVICE}")
 
 
 def whole_number(
@@ -255,9 +255,7 @@ def whole_number(
         number = _int_of(digits)
         value = -number if written.startswith("-") else number
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ShtossError(
-            f"{_named(name, f'{value!r:.40}')} is not a whole number: allowed {allowed}"
-        )
+        raise ShtossError(f"{_named(name, quoted(value))} is not a whole number: allowed {allowed}")
     if minimum is not None and value < minimum:
         raise ShtossError(f"{_named(name, short_int(value))} is too small: allowed {allowed}")
     if maximum is not None and value > maximum:

@@ -8,11 +8,14 @@ holds. Every key is a word of the README's glossary.
 
 ``Record`` is the mixin of every result class: it derives ``repr()`` (the numbers,
 not the internals), notebook display (``_repr_markdown_``) and ``to_json()`` from
-``to_dict()``.
+``to_dict()``. A result whose fields hold a ``dict`` (or another mapping) takes its
+hash from ``frozen_hash``: equal results hash alike, so every result can be a
+``dict`` key or a ``set`` member.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -44,6 +47,39 @@ class Record:
 
     def _repr_markdown_(self) -> str:
         return record_markdown(self.to_dict())
+
+
+def frozen_hash(record: object) -> int:
+    """A hash of a frozen dataclass from the fields its ``==`` compares, each made
+    hashable (a mapping as the frozen set of its items, a list as a tuple), so that
+    equal records hash alike whatever their fields hold.
+
+    >>> from shtoss_exact.bet.odds import odds
+    >>> one, two = odds(scheme="lob-half").scheme_result, odds(scheme="lob-half").scheme_result
+    >>> one == two and frozen_hash(one) == frozen_hash(two)
+    True
+    """
+    values = tuple(
+        _frozen(getattr(record, field.name))
+        for field in dataclasses.fields(record)  # type: ignore[arg-type]
+        if field.compare
+    )
+    return hash((type(record).__qualname__, values))
+
+
+def _frozen(value: object) -> object:
+    if isinstance(value, Mapping):
+        return frozenset((key, _frozen(item)) for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, set):
+        return frozenset(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        try:
+            hash(value)
+        except TypeError:  # a frozen dataclass holding a dict
+            return frozen_hash(value)
+    return value
 
 
 def exact_fields(values: Mapping[str, Fraction | int], *, floats: bool = True) -> dict[str, Any]:

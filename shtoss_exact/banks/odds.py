@@ -46,7 +46,7 @@ from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind, kind_counts
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import whole_number
-from shtoss_exact.records import Record, exact_fields
+from shtoss_exact.records import Record, exact_fields, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, Soda
 
 if TYPE_CHECKING:
@@ -93,6 +93,9 @@ all_given=2/15, none_given=29/105)
     _pair_cache: dict[tuple[object, ...], dict[str, Fraction | None]] = field(
         default_factory=dict, compare=False
     )
+
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
 
     @property
     def ranks(self) -> tuple[str, ...]:

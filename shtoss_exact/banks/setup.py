@@ -13,7 +13,7 @@ from math import log10
 
 from shtoss_exact.deck import PRESET_COPIES, deck_ranks, parse_rank
 from shtoss_exact.engine import Kind
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import exact_number, exact_str, parse_fraction, whole_number
 from shtoss_exact.schemes.scheme import BUILTIN, Outcome, Scheme, as_scheme
 
@@ -95,7 +95,7 @@ class Bet:
     def __post_init__(self) -> None:
         if not isinstance(self.rank, str):
             raise ShtossError(
-                f"rank={self.rank!r:.40} is a {type(self.rank).__name__}: allowed a rank such "
+                f"rank={quoted(self.rank)} is a {type(self.rank).__name__}: allowed a rank such "
                 "as '7', 'Q' or 'Д'"
             )
         object.__setattr__(self, "rank", parse_rank(self.rank))
@@ -131,7 +131,7 @@ def parse_bet(text: str, *, scheme: Scheme | str = "classic") -> Bet:
     """
     if not isinstance(text, str):
         raise ShtossError(
-            f"bet {text!r:.40} is a {type(text).__name__}: allowed a Bet or a string "
+            f"bet {quoted(text)} is a {type(text).__name__}: allowed a Bet or a string "
             f"{BET_FORM} such as '7:10' or 'Q:5:pharaon'"
         )
     parts = text.split(":", 2)
@@ -156,10 +156,12 @@ def as_bets(bets: object, *, scheme: Scheme | str = "classic") -> tuple[Bet, ...
     >>> [str(b) for b in as_bets(["7:10", Bet("Q", scheme="pharaon")])]
     ['7:10', 'Q:1:pharaon']
     """
-    if isinstance(bets, str | Bet) or not isinstance(bets, Iterable):
+    if isinstance(bets, str | bytes | Bet | Mapping | set | frozenset) or not isinstance(
+        bets, Iterable
+    ):
         raise ShtossError(
-            f"bets={bets!r:.40} is not a list of bets: allowed a list of Bets or of strings "
-            f"{BET_FORM}, e.g. ['7:10', 'Q:5:pharaon']"
+            f"bets={quoted(bets)} is not a list of bets: allowed a list of Bets or of strings "
+            f"{BET_FORM}, e.g. ['7:10', 'Q:5:pharaon'] (in order: not a dict or a set)"
         )
     default = as_scheme(scheme)
     parsed: list[Bet] = []
@@ -214,7 +216,7 @@ def make_bank_deal(
     """
     preset = deck_ranks(deck)
     if not isinstance(one_deck, bool):
-        raise ShtossError(f"one_deck={one_deck!r:.40} is not a bool: allowed True or False")
+        raise ShtossError(f"one_deck={quoted(one_deck)} is not a bool: allowed True or False")
     if not ranks:
         raise ShtossError("no bet given: stake at least one rank (e.g. --bet 7)")
     if cards is None:
@@ -234,7 +236,7 @@ def make_bank_deal(
             rank = parse_rank(key) if isinstance(key, str) else key
             if rank not in ranks:
                 raise ShtossError(
-                    f"copies names rank {key!r:.40}, which no bet stakes: allowed the staked "
+                    f"copies names rank {quoted(key)}, which no bet stakes: allowed the staked "
                     f"ranks {', '.join(ranks)}"
                 )
             given[rank] = whole_number(count, name=f"copies of {rank}")

@@ -16,7 +16,7 @@ from typing import Any
 from shtoss_exact.bet.measures import check_scheme_cost
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.engine import check_deal
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 
@@ -91,7 +91,7 @@ def fair_payoff(
                      card=card, suits=suits)  # fmt: skip
     scheme = as_scheme(scheme)
     if not isinstance(parameter, str):
-        raise ShtossError(f"parameter={parameter!r:.40} is not a parameter's name")
+        raise ShtossError(f"parameter={quoted(parameter)} is not a parameter's name")
     for _, part in scheme.played_deals(deal):
         check_deal(part)
     check_scheme_cost(deal, scheme)

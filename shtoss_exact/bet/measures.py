@@ -26,10 +26,10 @@ from typing import Any
 from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind, binom_bits, check_deal, kind_counts
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_RESULT_DIGITS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
-from shtoss_exact.records import Record, exact_fields
+from shtoss_exact.records import Record, exact_fields, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.schemes.settlement import SettlementCounts, settlement_counts
 
@@ -95,6 +95,9 @@ class SchemeResult(Record):
     scheme: Scheme
     deal: Deal
     counts: SettlementCounts = field(repr=False)
+
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
 
     @property
     def ev(self) -> Fraction:
@@ -191,7 +194,7 @@ def scheme_result(deal: Deal, scheme: Scheme | str) -> SchemeResult:
     Fraction(25, 21658)
     """
     if not isinstance(deal, Deal):
-        raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
+        raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
     chosen = as_scheme(scheme)
     check_scheme_cost(deal, chosen)
     return SchemeResult(scheme=chosen, deal=deal, counts=settlement_counts(deal, chosen))

@@ -24,7 +24,7 @@ from shtoss_exact.engine import (
     position_counts,
     relation_weights,
 )
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_HELD_ROWS
 from shtoss_exact.records import Record, exact_fields
 
@@ -301,7 +301,7 @@ edge_per_abzug=55/7719)
         self._check_single()
         rows = (self.deal.cards + 1) // 2
         if isinstance(abzug, bool) or not isinstance(abzug, int) or not 1 <= abzug <= rows:
-            raise ShtossError(f"abzug={abzug!r:.40}: allowed a whole number 1..{rows}")
+            raise ShtossError(f"abzug={quoted(abzug)}: allowed a whole number 1..{rows}")
         total = self.counts.total
         lob = counts_at(self.deal.cards, self.deal.copies, 2 * abzug - 1)
         sonik = counts_at(self.deal.cards, self.deal.copies, 2 * abzug)
@@ -384,6 +384,10 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
     >>> odds_of(Deal(52, 4), scheme="pharaon").ev
     Fraction(-33, 1666)
     """
+    if not isinstance(deal, Deal):
+        raise ShtossError(
+            f"deal={quoted(deal)} is a {type(deal).__name__}: allowed a Deal (make_deal)"
+        )
     # No scheme is the classic one: one record, whether it is named or not.
     chosen = _scheme("classic" if scheme is None else scheme)
     parts = chosen.played_deals(deal)

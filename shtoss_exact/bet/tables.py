@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact import limits
 from shtoss_exact.deck import PRESETS, Deal, Game, make_deal, parse_game
 from shtoss_exact.engine import Kind, check_deal, summary_cost
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, exact_fields
@@ -148,7 +148,7 @@ def _numbers(value: object, *, name: str) -> tuple[int, ...]:
         items: Iterable[object] = (value,)
     elif isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise ShtossError(
-            f"{name}={value!r:.40} is a {type(value).__name__}: allowed a whole number or a "
+            f"{name}={quoted(value)} is a {type(value).__name__}: allowed a whole number or a "
             "sequence of them, e.g. range(4, 53)"
         )
     elif isinstance(value, Sequence) and len(value) > MAX_ROWS:
@@ -159,7 +159,7 @@ def _numbers(value: object, *, name: str) -> tuple[int, ...]:
     for number in islice(items, MAX_ROWS + 1):
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
             raise ShtossError(
-                f"{name} holds {number!r:.40}: allowed whole numbers >= 0 (ints, not floats)"
+                f"{name} holds {quoted(number)}: allowed whole numbers >= 0 (ints, not floats)"
             )
         numbers.append(number)
     if len(numbers) > MAX_ROWS:

@@ -32,9 +32,9 @@ from shtoss_exact.case.pattern import CASE_CARDS, Pattern
 from shtoss_exact.case.rules import Side, TurnSettlements, side_payoff, turn_settlements
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import exact_str, float_of
-from shtoss_exact.records import Record
+from shtoss_exact.records import Record, frozen_hash
 from shtoss_exact.schemes.parts import Settlement
 
 if TYPE_CHECKING:
@@ -78,6 +78,9 @@ class WholeDeal(Record):
     banker_net: Distribution | None
     states: int
 
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
+
     @property
     def edge_per_action(self) -> Fraction | None:
         """The banker's expected take per unit of action: ``-ev / action``."""
@@ -104,7 +107,7 @@ def whole_deal(case: Case, pattern: Pattern) -> WholeDeal:
     banker's net distribution when the joint state space is small enough."""
     if pattern.coppers and not case.game.faro_bets:
         raise ShtossError(
-            f"pattern {pattern.name!r:.40} coppers bets: a Faro bet, allowed in the games faro "
+            f"pattern {quoted(pattern.name)} coppers bets: a Faro bet, allowed in the games faro "
             f"and stuss, not in {case.game.name}"
         )
     for bet in pattern.bets:
@@ -112,7 +115,7 @@ def whole_deal(case: Case, pattern: Pattern) -> WholeDeal:
             for rank in bet.ranks:
                 if rank not in case.ranks:
                     raise ShtossError(
-                        f"pattern {pattern.name!r:.40} bets on {rank}: not in the {case.deck}-"
+                        f"pattern {quoted(pattern.name)} bets on {rank}: not in the {case.deck}-"
                         f"card deck (ranks {case.ranks[0]}..A)"
                     )
     walk = _Walk(case, pattern)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from shtoss_exact.deck import Card, deck_ranks, parse_card, parse_rank
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import whole_number
 
 FULL = 4
@@ -42,8 +42,13 @@ def parse_seen(seen: str | Iterable[Card | str], *, deck: int) -> tuple[Card, ..
                 f"{len(ranks) * FULL} cards)"
             )
         items: list[Card | str] = [token for token in _SEPARATORS.split(seen) if token]
-    else:
+    elif isinstance(seen, Iterable) and not isinstance(seen, bytes | Mapping):
         items = list(_bounded(seen, len(ranks) * FULL))
+    else:
+        raise ShtossError(
+            f"cards seen: {quoted(seen, 20)} is a {type(seen).__name__}: allowed text such as "
+            "'5h Ks 5d' or a list of cards"
+        )
     cards: list[Card] = []
     where: dict[Card, int] = {}
     for place, item in enumerate(items, start=1):
@@ -53,7 +58,7 @@ def parse_seen(seen: str | Iterable[Card | str], *, deck: int) -> tuple[Card, ..
             card = parse_card(item)
         else:
             raise ShtossError(
-                f"cards seen: {item!r:.20} is a {type(item).__name__}: allowed cards such as "
+                f"cards seen: {quoted(item, 20)} is a {type(item).__name__}: allowed cards such as "
                 "7h or Card values"
             )
         if card.rank not in ranks:
@@ -122,12 +127,14 @@ def _case_pairs(case: str | Mapping[str, int]) -> list[tuple[str, int]]:
         pairs = []
         for name, copies in case.items():
             if not isinstance(name, str):
-                raise ShtossError(f"case: rank {name!r:.20} is not a rank name such as 'A' or '7'")
+                raise ShtossError(
+                    f"case: rank {quoted(name, 20)} is not a rank name such as 'A' or '7'"
+                )
             pairs.append((name.strip(), _copies(copies, name)))
         return pairs
     if not isinstance(case, str):
         raise ShtossError(
-            f"case={case!r:.40} is a {type(case).__name__}: allowed a text such as "
+            f"case={quoted(case)} is a {type(case).__name__}: allowed a text such as "
             "'A:1,7:2,K:0' or a mapping of ranks to copies left"
         )
     if len(case) > MAX_TEXT:
@@ -155,7 +162,7 @@ def _case_pairs(case: str | Mapping[str, int]) -> list[tuple[str, int]]:
 def _copies(copies: object, name: str) -> int:
     if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= FULL:
         raise ShtossError(
-            f"case: {copies!r:.20} copies of {name[:8]!r}: allowed a whole number 0..{FULL} "
+            f"case: {quoted(copies, 20)} copies of {name[:8]!r}: allowed a whole number 0..{FULL} "
             "(a deck holds four of each rank)"
         )
     return copies
@@ -171,7 +178,7 @@ def parse_counts(counts: Mapping[int, int], *, deck: int) -> tuple[int, ...]:
     ranks = deck_ranks(deck)
     if not isinstance(counts, Mapping):
         raise ShtossError(
-            f"counts={counts!r:.40} is a {type(counts).__name__}: allowed a mapping of copies "
+            f"counts={quoted(counts)} is a {type(counts).__name__}: allowed a mapping of copies "
             "left to a number of ranks, such as {4: 9, 3: 3, 1: 1}"
         )
     for copies in counts:
@@ -180,7 +187,7 @@ def parse_counts(counts: Mapping[int, int], *, deck: int) -> tuple[int, ...]:
     for copies in sorted(counts, reverse=True):
         number = counts[copies]
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise ShtossError(f"counts: {number!r:.20} ranks with {copies} copies: allowed a "
+            raise ShtossError(f"counts: {quoted(number, 20)} ranks with {copies} copies: allowed a "
                               "whole number >= 0")  # fmt: skip
         left.extend([copies] * min(number, len(ranks) + 1))
     if len(left) > len(ranks):

@@ -20,15 +20,22 @@ keys above; it is data only, read by ``data_files.read_data`` and checked key by
 from __future__ import annotations
 
 import os
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from shtoss_exact.case.rules import Side, as_side
-from shtoss_exact.data_files import exact_from_data, read_data, text_from_data
+from shtoss_exact.data_files import (
+    data_path,
+    exact_from_data,
+    looks_like_path,
+    read_data,
+    text_from_data,
+)
 from shtoss_exact.deck import parse_rank
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_PATTERN_FILE_BYTES
 
 LIVE, CASE_CARDS = "live", "case-cards"
@@ -58,8 +65,8 @@ class PatternBet:
     def __post_init__(self) -> None:
         if isinstance(self.ranks, str):
             if self.ranks not in (LIVE, CASE_CARDS):
-                raise ShtossError(f"ranks={self.ranks!r:.20}: allowed 'live', 'case-cards' or "
-                                  "a list of ranks")  # fmt: skip
+                raise ShtossError(f"ranks={quoted(self.ranks, 20)}: allowed 'live', 'case-cards'"
+                                  " or a list of ranks")  # fmt: skip
         else:
             names = tuple(parse_rank(rank) for rank in self.ranks)
             if len(set(names)) != len(names) or not names:
@@ -67,15 +74,15 @@ class PatternBet:
             object.__setattr__(self, "ranks", names)
         object.__setattr__(self, "side", as_side(self.side))
         if not isinstance(self.stake, Fraction | int) or isinstance(self.stake, bool):
-            raise ShtossError(f"stake={self.stake!r:.20}: allowed an exact number > 0")
+            raise ShtossError(f"stake={quoted(self.stake, 20)}: allowed an exact number > 0")
         if self.stake <= 0:
             raise ShtossError(f"stake={self.stake}: allowed an exact number > 0")
         object.__setattr__(self, "stake", Fraction(self.stake))
         if self.until not in UNTIL:
-            raise ShtossError(f"until={self.until!r:.20}: allowed {' or '.join(UNTIL)}")
+            raise ShtossError(f"until={quoted(self.until, 20)}: allowed {' or '.join(UNTIL)}")
         if self.copper_after is not None:
             if isinstance(self.copper_after, bool) or not isinstance(self.copper_after, int):
-                raise ShtossError(f"copper_after={self.copper_after!r:.20}: allowed 1..4")
+                raise ShtossError(f"copper_after={quoted(self.copper_after, 20)}: allowed 1..4")
             if not 1 <= self.copper_after <= 4:
                 raise ShtossError(f"copper_after={self.copper_after}: allowed 1..4 (a rank "
                                   "has four copies)")  # fmt: skip
@@ -101,7 +108,7 @@ class Pattern:
 
     def __post_init__(self) -> None:
         if not self.bets or len(self.bets) > MAX_BETS:
-            raise ShtossError(f"pattern {self.name!r:.40}: allowed 1..{MAX_BETS} bets")
+            raise ShtossError(f"pattern {quoted(self.name)}: allowed 1..{MAX_BETS} bets")
 
     @property
     def coppers(self) -> bool:
@@ -146,12 +153,14 @@ def pattern_named(name: str) -> Pattern:
     >>> pattern_named("case-cards").bets[0].ranks
     'case-cards'
     """
+    if not isinstance(name, str):
+        raise ShtossError(f"pattern={quoted(name)} is a {type(name).__name__}: allowed a name")
     try:
-        return BUILTIN[name.strip().lower()]
+        return BUILTIN[unicodedata.normalize("NFC", name.strip()[:100]).lower()]
     except KeyError:
         allowed = ", ".join(BUILTIN)
         raise ShtossError(
-            f"unknown pattern {name[:40]!r}: allowed patterns are {allowed}, or a .toml/.json "
+            f"unknown pattern {quoted(name)}: allowed patterns are {allowed}, or a .toml/.json "
             "pattern file"
         ) from None
 
@@ -165,13 +174,13 @@ def resolve_pattern(pattern: object) -> Pattern:
     """
     if isinstance(pattern, Pattern):
         return pattern
-    if isinstance(pattern, str | os.PathLike):
-        text = os.fspath(pattern)
-        if text.lower().endswith((".toml", ".json")) or Path(text).exists():
-            return load_pattern(text)
-        return pattern_named(text)
+    if isinstance(pattern, os.PathLike):
+        return load_pattern(pattern)
+    if isinstance(pattern, str):
+        # A name is never looked up in the working directory (see ``looks_like_path``).
+        return load_pattern(pattern) if looks_like_path(pattern) else pattern_named(pattern)
     raise ShtossError(
-        f"pattern={pattern!r:.40} is a {type(pattern).__name__}: allowed a Pattern, a "
+        f"pattern={quoted(pattern)} is a {type(pattern).__name__}: allowed a Pattern, a "
         "built-in name or a pattern file"
     )
 
@@ -182,9 +191,9 @@ def load_pattern(path: str | os.PathLike[str]) -> Pattern:
     >>> load_pattern("examples/patterns/fixed-seven.toml").bets[0].until
     'decided'
     """
-    name = os.fspath(path)
+    name = data_path(path, what="pattern file")
     data = read_data(name, what="pattern file", max_bytes=MAX_FILE_BYTES)
-    where = f"pattern file {name!r}"
+    where = f"pattern file {quoted(name, 200)}"
     try:
         return pattern_from_data(data, default_name=Path(name).stem)
     except ShtossError as error:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.bets import CaseBet, TurnCall
 from shtoss_exact.case.rules import BetKind, Side, as_bet_kind, as_side
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.records import Record
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ def case_report(
     the_side, the_kind = as_side(side), as_bet_kind(kind)
     for name, flag in (("replay", replay), ("call_the_turn", call_the_turn)):
         if not isinstance(flag, bool):
-            raise ShtossError(f"{name}={flag!r:.20}: allowed True or False")
+            raise ShtossError(f"{name}={quoted(flag, 20)}: allowed True or False")
     if call_the_turn and (case.soda_due or case.cards_left != 3):
         raise ShtossError(
             f"calling the turn needs three cards left (loser, winner, hock): {case.cards_left} "

@@ -16,6 +16,7 @@ Everything here is integer counts or exact ``Fraction``s.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
@@ -24,7 +25,7 @@ from typing import TypeVar
 
 from shtoss_exact import deck
 from shtoss_exact.engine import Kind
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.schemes.parts import Match, Outcome, Premium, Rule, Settlement
 from shtoss_exact.schemes.scheme import Scheme, as_scheme, scheme_named
 
@@ -83,12 +84,12 @@ def _as_enum(enum: type[_E], value: object, name: str) -> _E:
     if isinstance(value, enum):
         return value
     if isinstance(value, str):
-        key = value.strip().lower().replace("_", "-")
+        key = unicodedata.normalize("NFC", value.strip()[:40]).lower().replace("_", "-")
         for member in enum:
             if member.value == key:
                 return member
     allowed = ", ".join(member.value for member in enum)
-    raise ShtossError(f"{name}={value!r:.40}: allowed {name}s are {allowed}")
+    raise ShtossError(f"{name}={quoted(value)}: allowed {name}s are {allowed}")
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,16 @@ class Game:
 
     name: str
     scheme: Scheme
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or self.name not in GAMES:
+            raise ShtossError(f"game name={quoted(self.name)}: {_ALLOWED_GAMES} (as_game "
+                              "reads the other spellings)")  # fmt: skip
+        if not isinstance(self.scheme, Scheme):
+            raise ShtossError(
+                f"game scheme={quoted(self.scheme)} is a {type(self.scheme).__name__}: allowed "
+                "a Scheme (scheme_named reads a name)"
+            )
 
     @property
     def soda(self) -> bool:
@@ -140,8 +151,8 @@ def as_game(game: object, *, scheme: Scheme | str | None = None) -> Game:
         name = game.name if game.name in GAMES else "two-deck"
         return _checked(Game(name, game))
     if not isinstance(game, str):
-        raise ShtossError(f"game={game!r:.40} is a {type(game).__name__}: {_ALLOWED_GAMES}")
-    key = game.strip().lower()
+        raise ShtossError(f"game={quoted(game)} is a {type(game).__name__}: {_ALLOWED_GAMES}")
+    key = unicodedata.normalize("NFC", game.strip()[:100]).lower()
     if key in _STOSS_NAMES:
         return _checked(Game("two-deck", as_scheme("classic" if scheme is None else scheme)))
     if key == "one-deck":
@@ -152,7 +163,7 @@ def as_game(game: object, *, scheme: Scheme | str | None = None) -> Game:
     try:
         named = scheme_named(key)
     except ShtossError:
-        raise ShtossError(f"unknown game {game[:40]!r}: {_ALLOWED_GAMES}") from None
+        raise ShtossError(f"unknown game {quoted(game)}: {_ALLOWED_GAMES}") from None
     if named.name in GAMES:
         if scheme is not None:
             raise ShtossError(
@@ -160,7 +171,7 @@ def as_game(game: object, *, scheme: Scheme | str | None = None) -> Game:
             )
         return _checked(Game(named.name, named))
     if scheme is not None:
-        raise ShtossError(f"game={game!r} is a scheme and scheme= another: give one of them")
+        raise ShtossError(f"game={quoted(game)} is a scheme and scheme= another: give one of them")
     return _checked(Game("two-deck", named))
 
 

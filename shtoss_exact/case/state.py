@@ -42,7 +42,7 @@ from shtoss_exact.case.parse import (
 )
 from shtoss_exact.case.rules import BetKind, Game, Side, as_bet_kind, as_game, as_side
 from shtoss_exact.deck import Card, deck_ranks, parse_card
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import exact_number
 from shtoss_exact.records import Record
 
@@ -80,14 +80,35 @@ class Case(Record):
     seen: tuple[Card, ...] | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.game, Game):
+            raise ShtossError(
+                f"game={quoted(self.game)} is a {type(self.game).__name__}: allowed a Game; "
+                "build a case with from_seen, from_case or from_counts"
+            )
         ranks = deck_ranks(self.deck)
-        if len(self.left) != len(ranks) or any(
-            isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= FULL for c in self.left
+        if (
+            not isinstance(self.left, tuple)
+            or len(self.left) != len(ranks)
+            or any(
+                isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= FULL
+                for c in self.left
+            )
         ):
             raise ShtossError(
-                f"left={self.left!r:.60}: allowed {len(ranks)} whole numbers 0..{FULL}, one "
+                f"left={quoted(self.left, 60)}: allowed {len(ranks)} whole numbers 0..{FULL}, one "
                 "per rank of the deck"
             )
+        for name in ("turns_dealt", "soda_due"):
+            value = getattr(self, name)
+            if (name == "soda_due") != isinstance(value, bool) or not isinstance(value, int):
+                allowed = "True or False" if name == "soda_due" else "a whole number"
+                raise ShtossError(f"{name}={quoted(value)}: allowed {allowed}")
+        if self.soda is not None and not isinstance(self.soda, Card):
+            raise ShtossError(f"soda={quoted(self.soda)}: allowed a Card or None")
+        if self.seen is not None and not (
+            isinstance(self.seen, tuple) and all(isinstance(c, Card) for c in self.seen)
+        ):
+            raise ShtossError(f"seen={quoted(self.seen)}: allowed a tuple of Card or None")
         dealt = len(ranks) * FULL - sum(self.left)
         expected = (1 if self.game.soda and not self.soda_due else 0) + 2 * self.turns_dealt
         if dealt != expected or (self.soda_due and (not self.game.soda or self.turns_dealt)):
@@ -180,7 +201,7 @@ class Case(Record):
         left = list(self.left)
         ranks = self.ranks
         for item in cards:
-            card = item if isinstance(item, Card) else parse_card(str(item))
+            card = item if isinstance(item, Card) else parse_card(item)
             if card.rank not in ranks:
                 raise ShtossError(f"card {card} is not in the {self.deck}-card deck")
             index = ranks.index(card.rank)
@@ -214,9 +235,9 @@ class Case(Record):
     def _index(self, rank: str) -> int:
         from shtoss_exact.deck import parse_rank
 
-        name = parse_rank(rank) if isinstance(rank, str) else rank
+        name = parse_rank(rank)
         if name not in self.ranks:
-            raise ShtossError(f"rank {name!r:.8} is not in the {self.deck}-card deck: allowed "
+            raise ShtossError(f"rank {name} is not in the {self.deck}-card deck: allowed "
                               f"ranks {self.ranks[0]}..A")  # fmt: skip
         return self.ranks.index(name)
 

@@ -22,21 +22,29 @@ stake and the series stay as they were, and the deal still counts as played.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
+from itertools import islice
 from pathlib import Path
+from typing import TypeVar
 
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_PLAN_FILE_BYTES
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number
+
+_E = TypeVar("_E", bound=StrEnum)
 
 MAX_PLAN_BYTES = MAX_PLAN_FILE_BYTES
 """Largest plan file read: a plan is a few lines."""
 
 MAX_STORY = 1000
 """Most events a plan's story may tell (and never more than the plan's own deals)."""
+
+MAX_PLAN_TEXT = 1000
+"""Longest name, description or source of a plan."""
 
 MAX_NUMBER_BITS = 200
 """Largest numerator or denominator of a kush, a bankroll, a target or a maximum stake
@@ -104,29 +112,40 @@ class Plan:
     story: tuple[DealEvent, ...] = field(default=(), kw_only=True)
 
     def __post_init__(self) -> None:
+        for key in ("name", "description", "source"):
+            value = getattr(self, key)
+            if not isinstance(value, str) or len(value) > MAX_PLAN_TEXT or not value.isprintable():
+                raise ShtossError(
+                    f"plan {key}={quoted(value)}: allowed printable text of at most "
+                    f"{MAX_PLAN_TEXT} characters"
+                )
         kush = bounded_number(self.kush, name="kush")
         object.__setattr__(self, "kush", kush)
-        object.__setattr__(self, "after_win", AfterWin(self.after_win))
-        object.__setattr__(self, "after_loss", AfterLoss(self.after_loss))
+        object.__setattr__(self, "after_win", _member(AfterWin, self.after_win, "after_win"))
+        object.__setattr__(self, "after_loss", _member(AfterLoss, self.after_loss, "after_loss"))
         if kush <= 0:
-            raise ShtossError(f"kush={kush} in plan {self.name!r:.40}: allowed kush > 0")
+            raise ShtossError(f"kush={kush} in plan {quoted(self.name)}: allowed kush > 0")
         for key in ("raises", "deals"):
             value = getattr(self, key)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise ShtossError(f"{key}={value!r:.40} in plan {self.name!r:.40}: allowed a "
+                raise ShtossError(f"{key}={quoted(value)} in plan {quoted(self.name)}: allowed a "
                                   "whole number")  # fmt: skip
         if self.raises is not None and self.raises < 0:
             raise ShtossError(
-                f"raises={self.raises} in plan {self.name!r:.40}: allowed raises >= 0"
+                f"raises={self.raises} in plan {quoted(self.name)}: allowed raises >= 0"
             )
         if self.deals is not None and self.deals < 1:
-            raise ShtossError(f"deals={self.deals} in plan {self.name!r:.40}: allowed deals >= 1")
-        story = tuple(DealEvent(event) for event in self.story)
+            raise ShtossError(f"deals={self.deals} in plan {quoted(self.name)}: allowed deals >= 1")
+        if isinstance(self.story, str | bytes) or not isinstance(self.story, Iterable):
+            raise ShtossError(f"story={quoted(self.story)}: allowed a sequence of deal events")
+        story = tuple(
+            _member(DealEvent, event, "story") for event in islice(self.story, MAX_STORY + 1)
+        )
         object.__setattr__(self, "story", story)
         most = MAX_STORY if self.deals is None else min(MAX_STORY, self.deals)
         if len(story) > most:
             raise ShtossError(
-                f"the story of plan {self.name!r:.40} tells {len(story)} deals: allowed at most "
+                f"the story of plan {quoted(self.name)} tells {len(story)} deals: allowed at most "
                 f"{most} (one event a deal, no more than deals={self.deals}, at most {MAX_STORY})"
             )
 
@@ -134,6 +153,15 @@ class Plan:
     def flat(self) -> bool:
         """The stake never moves: the initial kush every deal, whatever happens."""
         return self.after_win is AfterWin.KEEP and self.after_loss is AfterLoss.RESET
+
+
+def _member(kind: type[_E], value: object, name: str) -> _E:
+    if isinstance(value, str):
+        for member in kind:
+            if member.value == value:
+                return member
+    allowed = ", ".join(member.value for member in kind)
+    raise ShtossError(f"{name}={quoted(value)}: allowed {allowed}")
 
 
 _RULES = "the rules of Stoss as published in Russian, «Увеличение куша»"
@@ -235,13 +263,13 @@ def plan_named(text: str) -> Plan:
     (<AfterWin.SHARE: 'share'>, 3)
     """
     if not isinstance(text, str):
-        raise ShtossError(f"plan={text!r:.40} is not a plan name: allowed a Plan or a name")
-    head, colon, bound = text.strip().partition(":")
+        raise ShtossError(f"plan={quoted(text)} is not a plan name: allowed a Plan or a name")
+    head, colon, bound = unicodedata.normalize("NFC", text.strip()[:100]).partition(":")
     key = head.strip().lower().replace(" ", "-")
     name = PLAN_ALIASES.get(key, key)
     plan = BUILTIN_PLANS.get(name)
     if plan is None:
-        raise ShtossError(f"unknown plan {text[:40]!r}: allowed plans are {_allowed()}")
+        raise ShtossError(f"unknown plan {quoted(text)}: allowed plans are {_allowed()}")
     if not colon:
         return plan
     try:
@@ -249,7 +277,7 @@ def plan_named(text: str) -> Plan:
             raise ShtossError(bound)
         raises = whole_number(bound, name="", minimum=0, maximum=10**12 - 1, text=True)
     except ShtossError:
-        raise ShtossError(f"bad plan {text[:40]!r}: allowed plans are {_allowed()}") from None
+        raise ShtossError(f"bad plan {quoted(text)}: allowed plans are {_allowed()}") from None
     return replace(plan, name=f"{name}:{raises}", raises=raises)
 
 
@@ -264,7 +292,7 @@ def as_plan(plan: object) -> Plan:
     if isinstance(plan, str):
         return plan_named(plan)
     raise ShtossError(
-        f"plan={plan!r:.40} is a {type(plan).__name__}: allowed a Plan or a built-in name "
+        f"plan={quoted(plan)} is a {type(plan).__name__}: allowed a Plan or a built-in name "
         "such as 'paroli:3'"
     )
 
@@ -297,7 +325,7 @@ def plan_from_mapping(data: object, *, origin: str = "plan", name: str = "plan")
     def whole(key: str) -> int | None:
         value = data.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ShtossError(f"{origin}: {key} must be a whole number, got {value!r:.40}")
+            raise ShtossError(f"{origin}: {key} must be a whole number, got {quoted(value)}")
         return value
 
     def choice(key: str, kind: type[AfterWin] | type[AfterLoss], default: str) -> str:
@@ -313,7 +341,7 @@ def plan_from_mapping(data: object, *, origin: str = "plan", name: str = "plan")
     except ShtossError as error:
         raise ShtossError(f"{origin}: kush: {error}") from None
     if kush is None:
-        raise ShtossError(f'{origin}: kush must be a number like 1, "1/2", got {raw_kush!r:.40}')
+        raise ShtossError(f'{origin}: kush must be a number like 1, "1/2", got {quoted(raw_kush)}')
     story = data.get("story", [])
     events = [event.value for event in DealEvent]
     if not isinstance(story, list) or any(not isinstance(e, str) or e not in events for e in story):
@@ -343,8 +371,8 @@ def load_plan(path: str | os.PathLike[str]) -> Plan:
     >>> load_plan("examples/plans/hermann-story.toml").kush
     Fraction(47000, 1)
     """
-    from shtoss_exact.data_files import read_data
+    from shtoss_exact.data_files import data_path, read_data
 
-    name = os.fspath(path)
+    name = data_path(path, what="plan file")
     data = read_data(name, what="plan file", max_bytes=MAX_PLAN_BYTES)
-    return plan_from_mapping(data, origin=f"plan file {name!r}", name=Path(name).stem)
+    return plan_from_mapping(data, origin=f"plan file {quoted(name, 200)}", name=Path(name).stem)

@@ -20,7 +20,7 @@ from shtoss_exact.limits import MAX_SECONDS
 from shtoss_exact.numbers import exact_text, float_of
 from shtoss_exact.plans.catalog import Plan
 from shtoss_exact.plans.cost import reduce_seconds
-from shtoss_exact.records import Record
+from shtoss_exact.records import Record, frozen_hash
 
 if TYPE_CHECKING:
     from shtoss_exact.plans.chain import Chain, Rules
@@ -96,6 +96,9 @@ class SeriesResult(Record):
     p_series: Fraction | None = None
     p_story: Fraction | None = None
     rules: Rules | None = field(default=None, compare=False)
+
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
 
     @property
     def kush(self) -> Fraction:

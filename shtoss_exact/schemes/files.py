@@ -12,16 +12,23 @@ and what is allowed.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from shtoss_exact.data_files import exact_from_data, read_data, text_from_data
+from shtoss_exact.data_files import (
+    data_path,
+    exact_from_data,
+    looks_like_path,
+    read_data,
+    text_from_data,
+)
 from shtoss_exact.deck import SuitRelation
 from shtoss_exact.engine import Kind
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_SCHEME_FILE_BYTES
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
 from shtoss_exact.schemes.scheme import (
@@ -81,23 +88,36 @@ def _printable(key: str) -> str:
     return key if key.isprintable() else repr(key)
 
 
-def load_scheme(path: str | Path) -> Scheme:
+def load_scheme(path: str | os.PathLike[str]) -> Scheme:
     """Read a scheme file (``.toml`` or ``.json``) and build its ``Scheme``.
 
     >>> load_scheme("examples/schemes/eleven.toml").name
     'eleven'
     """
-    data = read_data(path, what="scheme file", max_bytes=MAX_FILE_BYTES)
-    return scheme_from_data(data, source=str(path))
+    name = data_path(path, what="scheme file")
+    data = read_data(name, what="scheme file", max_bytes=MAX_FILE_BYTES)
+    return scheme_from_data(data, source=name)
 
 
-def resolve_scheme(text: str) -> Scheme:
+def resolve_scheme(text: str | os.PathLike[str]) -> Scheme:
     """A built-in scheme by name (or Russian alias), or a scheme file by path.
+
+    A name is never looked up in the working directory: text is a file's path only
+    when it holds a path separator or has a suffix such as ``.toml``
+    (``looks_like_path``), so ``classic`` is the built-in even beside a file of that
+    name, and ``./classic.toml`` is the file.
 
     >>> resolve_scheme("pharaon").name, resolve_scheme("фараон").name
     ('pharaon', 'pharaon')
     """
-    if text.lower().endswith((".toml", ".json")) or Path(text).exists():
+    if isinstance(text, os.PathLike):
+        return load_scheme(text)
+    if not isinstance(text, str):
+        raise ShtossError(
+            f"scheme={quoted(text)} is a {type(text).__name__}: allowed a Scheme, a built-in "
+            "name or a scheme file's path"
+        )
+    if looks_like_path(text):
         return load_scheme(text)
     return scheme_named(text)
 
@@ -174,7 +194,7 @@ def _base(where: _Where, name: str, options: object) -> Scheme:
             allowed[key][0], bool
         ):
             shown = ", ".join(str(v).lower() for v in allowed[key])
-            raise where.fail(f"options.{key}", f"bad value {value!r}", shown)
+            raise where.fail(f"options.{key}", f"bad value {quoted(value)}", shown)
         chosen[key] = value
     if factory is None:
         return scheme_named(name)
@@ -215,13 +235,13 @@ def _text(where: _Where, key: str, value: object) -> str:
 
 def _whole(where: _Where, key: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10**12:
-        raise where.fail(key, f"bad value {value!r:.40}", "a whole number >= 1")
+        raise where.fail(key, f"bad value {quoted(value)}", "a whole number >= 1")
     return value
 
 
 def _flag(where: _Where, key: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise where.fail(key, f"bad value {value!r:.40}", _BOOL)
+        raise where.fail(key, f"bad value {quoted(value)}", _BOOL)
     return value
 
 
@@ -237,7 +257,7 @@ def _match(
         for name in names:
             norm = _KIND_ALIASES.get(name, name) if isinstance(name, str) else name
             if norm not in KINDS:
-                raise where.fail(f"{key}.kind", f"unknown kind {name!r:.40}", ", ".join(KINDS))
+                raise where.fail(f"{key}.kind", f"unknown kind {quoted(name)}", ", ".join(KINDS))
             chosen.add(Kind(norm))
         kinds = frozenset(chosen)
     relation = None
@@ -245,7 +265,9 @@ def _match(
         allowed = tuple(r.value for r in SuitRelation)
         if table["relation"] not in allowed:
             raise where.fail(
-                f"{key}.relation", f"unknown relation {table['relation']!r:.40}", ", ".join(allowed)
+                f"{key}.relation",
+                f"unknown relation {quoted(table['relation'])}",
+                ", ".join(allowed),
             )
         relation = SuitRelation(table["relation"])
     whole = {
@@ -277,13 +299,13 @@ def _number(
             raise where.fail(f"{key}.param", "missing", 'a name, e.g. {param = "x"}')
         name = table["param"]
         if not isinstance(name, str) or not name.isidentifier():
-            raise where.fail(f"{key}.param", f"bad name {name!r:.40}", "a name such as x, lob")
+            raise where.fail(f"{key}.param", f"bad name {quoted(name)}", "a name such as x, lob")
         start = _number(where, f"{key}.value", table.get("value", 0))
         return Param(name, start)
     try:
         number = exact_from_data(value)
     except ShtossError:
-        raise where.fail(key, f"bad payoff {value!r:.40}", allowed) from None
+        raise where.fail(key, f"bad payoff {quoted(value)}", allowed) from None
     if number is None:
-        raise where.fail(key, f"bad payoff {value!r:.40}", allowed)
+        raise where.fail(key, f"bad payoff {quoted(value)}", allowed)
     return number

@@ -18,6 +18,7 @@ settled by kind and suit alone, from the O(m) summary counts.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal, Suit, SuitRelation
 from shtoss_exact.engine import Kind
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.schemes.parts import (
     Match,
@@ -96,6 +97,9 @@ class Scheme:
     soda: Soda = Soda.KNOWN
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or len(self.name) > 1000 or not self.name.isprintable():
+            raise ShtossError(f"scheme name={quoted(self.name)}: allowed printable text of at "
+                              "most 1000 characters")  # fmt: skip
         missing = [k.value for k in (Kind.KILLED, Kind.PLIE, Kind.GIVEN) if k not in self.base]
         if missing:
             raise ShtossError(f"scheme {self.name!r} has no base payoff for {', '.join(missing)}")
@@ -547,15 +551,15 @@ def scheme_named(name: str) -> Scheme:
     (Fraction(-33, 833), 'pharaon')
     """
     if not isinstance(name, str):
-        raise ShtossError(f"scheme={name!r} is not a scheme name: allowed a Scheme or a name")
-    key = name.strip().lower()
+        raise ShtossError(f"scheme={quoted(name)} is not a scheme name: allowed a Scheme or a name")
+    key = unicodedata.normalize("NFC", name.strip()[:100]).lower()
     key = ALIASES.get(key.replace(" ", "-"), key)
     try:
         return BUILTIN[key]
     except KeyError:
         allowed = ", ".join(BUILTIN)
         raise ShtossError(
-            f"unknown scheme {name[:40]!r}: allowed schemes are {allowed} (or their Russian "
+            f"unknown scheme {quoted(name)}: allowed schemes are {allowed} (or their Russian "
             "names, see `shtoss-exact schemes`)"
         ) from None
 
@@ -571,6 +575,6 @@ def as_scheme(scheme: object) -> Scheme:
     if isinstance(scheme, str):
         return scheme_named(scheme)
     raise ShtossError(
-        f"scheme={scheme!r:.40} is of type {type(scheme).__name__}: allowed a Scheme or a built-in "
-        "name such as 'classic'"
+        f"scheme={quoted(scheme)} is of type {type(scheme).__name__}: allowed a Scheme or a "
+        "built-in name such as 'classic'"
     )

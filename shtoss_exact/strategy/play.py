@@ -18,17 +18,17 @@ payoffs are not even money and the optimal stakes are computed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_SECONDS, allowance, check_cost
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of
-from shtoss_exact.records import Record
+from shtoss_exact.records import Record, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.strategy.solve import (
     MAX_VALUE_BITS,
@@ -52,6 +52,13 @@ plan name ``series`` takes may be asked for (``paroli:3``, ``raise:2``)."""
 
 MAX_PLANS = 20
 """Most plans compared in one call."""
+
+
+def _optimal_play(values: dict[str, Any]) -> OptimalPlay:
+    policy, by_bankroll = values.pop("policy"), values.pop("values")
+    return OptimalPlay(
+        **values, policy=MappingProxyType(policy), values=MappingProxyType(by_bankroll)
+    )
 
 
 class Objective(StrEnum):
@@ -105,6 +112,15 @@ class OptimalPlay(Record):
     values: Mapping[Fraction, Fraction]
     compare: tuple[PlanValue, ...]
     iterations: int
+
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A mappingproxy does not pickle: its dict does, and is wrapped again on loading.
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values.update(policy=dict(self.policy), values=dict(self.values))
+        return (_optimal_play, (values,))
 
     @property
     def stakes(self) -> tuple[int, ...]:
@@ -239,13 +255,13 @@ def _plan_names(plans: object) -> tuple[str, ...]:
 
     if isinstance(plans, str) or not isinstance(plans, Sequence):
         raise ShtossError(
-            f"plans={plans!r:.40}: allowed a list of plan names such as ['flat', 'paroli:3']"
+            f"plans={quoted(plans)}: allowed a list of plan names such as ['flat', 'paroli:3']"
         )
     if len(plans) > MAX_PLANS:
         raise ShtossError(f"{len(plans)} plans to compare: allowed at most {MAX_PLANS}")
     for name in plans:
         if not isinstance(name, str):
-            raise ShtossError(f"plan {name!r:.40} is not a plan name: allowed names as --plan")
+            raise ShtossError(f"plan {quoted(name)} is not a plan name: allowed names as --plan")
         plan_named(name)  # an unknown name is refused before anything is computed
     return tuple(dict.fromkeys(plans))
 
@@ -282,7 +298,7 @@ def _objective(objective: object) -> Objective:
             return Objective(objective.strip().lower())
         except ValueError:
             pass
-    raise ShtossError(f"objective={objective!r:.40}: allowed {allowed}")
+    raise ShtossError(f"objective={quoted(objective)}: allowed {allowed}")
 
 
 def _even_money_subfair(counts: tuple[tuple[Fraction, int], ...]) -> bool:

@@ -246,3 +246,26 @@ def _linear(expr: Any) -> tuple[int, int, int, int] | None:
     d = lcm(*(f.denominator for f in coefficients.values()))
     a, b, c = (int(f * d) for f in coefficients.values())
     return a, b, c, d
+
+
+def expr_tree(expr: Any) -> tuple[Any, Any]:
+    """An unevaluated sympy expression as nested ``(class, arguments)``, which pickles
+    and is rebuilt as it was by ``expr_from_tree`` (sympy's own pickling evaluates the
+    sums and products again, into another expression).
+
+    >>> expr = affine_expr(Fraction(1, 2), Fraction(1, 2))
+    >>> rebuilt = expr_from_tree(expr_tree(expr))
+    >>> rebuilt == expr, str(rebuilt)
+    (True, 'n/2 + 1/2')
+    """
+    if expr.args:
+        return type(expr), tuple(expr_tree(arg) for arg in expr.args)
+    return None, expr
+
+
+def expr_from_tree(tree: tuple[Any, Any]) -> Any:
+    """The expression ``expr_tree`` took apart, every sum and product unevaluated."""
+    kind, body = tree
+    if kind is None:
+        return body
+    return kind(*(expr_from_tree(part) for part in body), evaluate=False)

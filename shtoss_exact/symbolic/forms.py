@@ -39,10 +39,10 @@ from typing import Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
-from shtoss_exact.records import Record
+from shtoss_exact.records import Record, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.symbolic.abzug import (
     PER_ABZUG,
@@ -52,7 +52,15 @@ from shtoss_exact.symbolic.abzug import (
     head_positions,
     plan_abzugs,
 )
-from shtoss_exact.symbolic.expr import Evaluator, N, affine_expr, compile_form, rational_expr
+from shtoss_exact.symbolic.expr import (
+    Evaluator,
+    N,
+    affine_expr,
+    compile_form,
+    expr_from_tree,
+    expr_tree,
+    rational_expr,
+)
 from shtoss_exact.symbolic.poly import QPoly, falling, interpolate
 
 MAX_COPIES = 12
@@ -95,7 +103,7 @@ def as_parity(value: object, *, both: bool = False) -> Parity:
     if isinstance(value, str) and value.strip().lower() in ("even", "odd"):
         return Parity(value.strip().lower())
     allowed = "'even', 'odd' or 'both'" if both else "'even' or 'odd'"
-    raise ShtossError(f"parity={value!r:.40}: allowed {allowed} (or a Parity)")
+    raise ShtossError(f"parity={quoted(value)}: allowed {allowed} (or a Parity)")
 
 
 def _copies(value: object) -> int:
@@ -124,6 +132,14 @@ class AbzugForms(Record):
     quantities: Mapping[str, Any]
     _bounds: tuple[Bound, Bound] = field(compare=False)
     _evaluators: Mapping[str, Evaluator] = field(compare=False)
+
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The evaluators are compiled functions: pickled as the forms they compile.
+        trees = {name: expr_tree(expr) for name, expr in self.quantities.items()}
+        return (_abzug_forms, (expr_tree(self.first), expr_tree(self.last), trees, self._bounds))
 
     def holds(self, cards: int, abzug: int) -> bool:
         """True when abzug ``j`` of the deck of ``n = cards`` lies in this range."""
@@ -168,6 +184,15 @@ class ClosedForm(Record):
     _plan: AbzugPlan = field(compare=False)
     _evaluators: Mapping[str, Evaluator] = field(compare=False)
 
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The evaluators are compiled functions: pickled as the forms they compile.
+        fields = (self.copies, self.scheme, self.parity, self.valid_from, self.checked_through)
+        trees = {name: expr_tree(expr) for name, expr in self.quantities.items()}
+        return (_closed_form, (*fields, trees, self.per_abzug, self._plan))
+
     def at(self, name: str, cards: int, abzug: int | None = None) -> Fraction:
         """The exact value of one quantity at ``n = cards`` (and abzug ``j = abzug``),
         from the form as printed; refused outside the range the form is proved on.
@@ -177,7 +202,7 @@ class ClosedForm(Record):
         """
         if not isinstance(name, str) or (name not in WHOLE_DEAL and name not in PER_ABZUG):
             allowed = ", ".join((*WHOLE_DEAL, *PER_ABZUG))
-            raise ShtossError(f"quantity {name!r:.40} is not a closed form: allowed {allowed}")
+            raise ShtossError(f"quantity {quoted(name)} is not a closed form: allowed {allowed}")
         n = whole_number(cards, name="cards")
         if not self.parity.holds(n) or n < self.valid_from:
             raise ShtossError(
@@ -186,7 +211,7 @@ class ClosedForm(Record):
         if name in WHOLE_DEAL:
             if abzug is not None:
                 raise ShtossError(
-                    f"abzug={abzug!r:.40}: {name} is a whole-deal quantity, it takes no abzug"
+                    f"abzug={quoted(abzug)}: {name} is a whole-deal quantity, it takes no abzug"
                 )
             return Fraction(*self._evaluators[name](n, 0))
         if abzug is None:
@@ -221,6 +246,37 @@ def _short(number: int) -> str:
     if number.bit_length() <= 64:
         return str(number)
     return f"a number of about {int(number.bit_length() * 0.30103)} digits"
+
+
+def _abzug_forms(first: Any, last: Any, trees: dict[str, Any], bounds: Any) -> AbzugForms:
+    quantities = {name: expr_from_tree(tree) for name, tree in trees.items()}
+    compiled = {name: compile_form(expr) for name, expr in quantities.items()}
+    return AbzugForms(
+        first=expr_from_tree(first),
+        last=expr_from_tree(last),
+        quantities=quantities,
+        _bounds=bounds,
+        _evaluators=compiled,
+    )
+
+
+def _closed_form(
+    copies: int, scheme: str, parity: Parity, valid_from: int, checked_through: int,
+    trees: dict[str, Any], per_abzug: tuple[AbzugForms, ...], plan: AbzugPlan,
+) -> ClosedForm:  # fmt: skip
+    quantities = {name: expr_from_tree(tree) for name, tree in trees.items()}
+    compiled = {name: compile_form(expr) for name, expr in quantities.items()}
+    return ClosedForm(
+        copies=copies,
+        scheme=scheme,
+        parity=parity,
+        valid_from=valid_from,
+        checked_through=checked_through,
+        quantities=quantities,
+        per_abzug=per_abzug,
+        _plan=plan,
+        _evaluators=compiled,
+    )
 
 
 @dataclass(frozen=True, repr=False, kw_only=True)

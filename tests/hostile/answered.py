@@ -72,4 +72,21 @@ ANSWERED = [
     # plan's walk to the target must not take longer (it takes about 70 s today).
     answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
     answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 2000"),
+    # --- built-in names before files of the working directory, composed text ---------------
+    answer(
+        "scheme-builtin-beside-files-of-its-name",
+        "odds --scheme classic",
+        classic=b"\xff not a scheme",
+        classic__toml=b"[[[",
+    ),
+    answer(
+        "case-pattern-builtin-beside-file-of-its-name",
+        ["case", "--seen", "5h", "--pattern", "every-rank"],
+        **{"every-rank": b"\x00"},
+    ),
+    answer(
+        "scheme-file-decomposed-plie",
+        "odds --scheme k.toml",
+        k__toml='name = "и\u0306"\n[[rules]]\nkind = "plie\u0301"\npayoff = "-1/2"\n'.encode(),
+    ),
 ]

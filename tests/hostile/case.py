@@ -154,4 +154,16 @@ CASES = [
         "plot-seen-wrong-kind", ["plot", "-o", "c.png", "--seen", "5h"], "--seen is for --kind case"
     ),
     case("case-game-one-deck", "case --game one-deck", "--game 'one-deck' is not dealt here"),
+    case(
+        "case-pattern-path-without-suffix",
+        ["case", "--pattern", "./every-rank"],
+        "unknown file type 'none'",
+        **{"every-rank": b'name = "x"\n'},
+    ),
+    case(
+        "case-pattern-name-beside-file",
+        ["case", "--pattern", "nosuch"],
+        "unknown pattern 'nosuch'",
+        nosuch=b'[[bets]]\nranks = "live"\n',
+    ),
 ]

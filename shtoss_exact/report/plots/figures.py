@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from shtoss_exact.distribution import Distribution
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.output import STDOUT
 from shtoss_exact.report.numbers import decimal_str, percent_str
 from shtoss_exact.report.plots.registry import plot_named
@@ -48,7 +48,7 @@ def image_format(path: str | Path, fmt: str | None = None) -> str:
     allowed = sorted(FORMATS.values())
     if fmt is not None:
         if fmt not in allowed:
-            raise ShtossError(f"unknown image format {fmt!r:.40}: allowed {', '.join(allowed)}")
+            raise ShtossError(f"unknown image format {quoted(fmt)}: allowed {', '.join(allowed)}")
         return fmt
     if str(path) == STDOUT:
         return "svg"

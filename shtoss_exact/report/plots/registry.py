@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 
 Draw = Callable[..., None]
 """A drawing: ``draw(axes, **options)``."""
@@ -71,5 +71,5 @@ KINDS: dict[str, PlotKind] = {
 def plot_named(name: Any) -> PlotKind:
     """The kind of plot called ``name``, or a ``ShtossError`` naming the kinds there are."""
     if not isinstance(name, str) or name not in KINDS:
-        raise ShtossError(f"unknown plot {name!r:.40}: allowed plots are {', '.join(KINDS)}")
+        raise ShtossError(f"unknown plot {quoted(name)}: allowed plots are {', '.join(KINDS)}")
     return KINDS[name]
