@@ -85,7 +85,7 @@ def deck_ranks(deck: object) -> tuple[str, ...]:
     """
     if isinstance(deck, bool) or not isinstance(deck, int) or deck not in PRESETS:
         allowed = ", ".join(map(str, PRESETS))
-        raise ShtossError(f"unknown deck {deck!r:.40}: allowed decks are {allowed}")
+        raise ShtossError(f"unknown deck {quoted(deck)}: allowed decks are {allowed}")
     return PRESETS[deck]
 
 
@@ -344,7 +344,7 @@ def parse_game(value: object, *, allowed: Sequence[Game], what: str = "game") ->
     if game is None or game not in allowed:
         known = "" if game is None else " is not dealt here"
         shown = value.value if isinstance(value, Game) else value
-        raise ShtossError(f"{what} {shown!r:.40}{known}: allowed games are {names}")
+        raise ShtossError(f"{what} {quoted(shown)}{known}: allowed games are {names}")
     return game
 
 
@@ -455,7 +455,7 @@ def deal_from(
     }  # fmt: skip
     if deal is not None:
         if not isinstance(deal, Deal):
-            raise ShtossError(f"deal={deal!r:.40} is not a Deal: build one with make_deal(...)")
+            raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
         if given:
             names = ", ".join(f"{name}=" for name in given)
             raise ShtossError(

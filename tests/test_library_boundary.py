@@ -71,6 +71,11 @@ HOSTILE: dict[str, object] = {
 _FARO = s.scheme_named("faro")
 
 
+def _new_case(**changes: object) -> object:
+    fields: dict[str, object] = {"game": _game(), "deck": 52, "left": (4,) * 13, "turns_dealt": 0}
+    return s.Case(**{**fields, **changes})  # type: ignore[arg-type]
+
+
 def _game() -> CaseGame:
     return CaseGame("faro", _FARO)
 
@@ -83,10 +88,10 @@ ENTRIES: list[tuple[str, Callable[[object], object], str, frozenset[str]]] = [
     ("parse_rank", lambda v: s.parse_rank(v), "rank", frozenset()),
     ("Game-name", lambda v: CaseGame(v, _FARO), "game", frozenset()),
     ("Game-scheme", lambda v: CaseGame("faro", v), "scheme", frozenset()),
-    ("Case-game", lambda v: s.Case(v, 52, (4,) * 13, 0), "game", frozenset()),
-    ("Case-deck", lambda v: s.Case(_game(), v, (4,) * 13, 0), "deck", frozenset()),
-    ("Case-left", lambda v: s.Case(_game(), 52, v, 0), "left", frozenset()),
-    ("Case-turns", lambda v: s.Case(_game(), 52, (4,) * 13, v), "turns", frozenset()),
+    ("Case-game", lambda v: _new_case(game=v), "game", frozenset()),
+    ("Case-deck", lambda v: _new_case(deck=v), "deck", frozenset()),
+    ("Case-left", lambda v: _new_case(left=v), "left", frozenset()),
+    ("Case-turns", lambda v: _new_case(turns_dealt=v), "turns", frozenset()),
     ("from_seen-seen", lambda v: s.Case.from_seen(v), "card", frozenset()),
     ("from_seen-game", lambda v: s.Case.from_seen("", game=v), "game", frozenset()),
     ("from_seen-deck", lambda v: s.Case.from_seen("", deck=v), "deck", frozenset()),
@@ -158,11 +163,11 @@ ENTRIES: list[tuple[str, Callable[[object], object], str, frozenset[str]]] = [
     ("odds-suits", lambda v: s.odds(card="7h", suits=v), "suit", frozenset({"none"})),
     ("odds-scheme", lambda v: s.odds(scheme=v), "scheme", frozenset({"none"})),
     ("odds_of", lambda v: s.odds_of(v), "deal", frozenset()),
-    ("fair-deal", lambda v: s.fair_payoff(v, "lob-half", "lob"), "deal", frozenset()),
-    ("fair-scheme", lambda v: s.fair_payoff(s.Deal(52, 4), v, "lob"), "scheme", frozenset()),
+    ("fair-deal", lambda v: s.fair_payoff("lob-half", "lob", deal=v), "deal", frozenset({"none"})),
+    ("fair-scheme", lambda v: s.fair_payoff(v, "lob"), "scheme", frozenset()),
     (
         "fair-parameter",
-        lambda v: s.fair_payoff(s.Deal(52, 4), "lob-half", v),
+        lambda v: s.fair_payoff("lob-half", v),
         "parameter",
         frozenset(),
     ),
@@ -271,7 +276,7 @@ def test_load_refuses_paths_that_are_no_files(tmp_path: Path) -> None:
 def _results() -> Iterator[tuple[str, Callable[[], object]]]:
     yield "Odds", lambda: s.odds(scheme="pharaon")
     yield "SchemeResult", lambda: s.odds(scheme="lob-half").scheme_result
-    yield "FairPayoff", lambda: s.fair_payoff(s.Deal(52, 4), "lob-half", "lob")
+    yield "FairPayoff", lambda: s.fair_payoff("lob-half", "lob")
     yield "Bank", lambda: s.bank(["7:2", "Q:1:pharaon"], deck=36)
     yield "Bet", lambda: s.Bet("7", stake="5/2", scheme="pharaon")
     yield "SeriesResult-flat", lambda: s.series("paroli", deals=3)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.rules import BetKind, Side, side_payoff, turn_settlements
 from shtoss_exact.engine import Kind
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import exact_number, exact_str
 from shtoss_exact.records import Record
 
@@ -86,7 +86,7 @@ def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
     from shtoss_exact.deck import parse_rank
 
     if not isinstance(text, str):
-        raise ShtossError(f"bets={text!r:.20} is a {type(text).__name__}: allowed text")
+        raise ShtossError(f"bets={quoted(text, 20)} is a {type(text).__name__}: allowed text")
     if len(text) > MAX_BETS_TEXT:
         raise ShtossError(f"bets: {len(text)} characters; allowed at most {MAX_BETS_TEXT}")
     tokens = [token for token in _SEPARATORS.split(text) if token]
@@ -99,7 +99,7 @@ def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
         if at:
             if not (turns.isascii() and turns.isdigit()) or len(turns) > 3:
                 raise ShtossError(
-                    f"bet {token!r:.40}: the turn after @ must be a whole number of turns dealt"
+                    f"bet {quoted(token)}: the turn after @ must be a whole number of turns dealt"
                 )
             placed = int(turns)
         parts = head.split(":")
@@ -109,18 +109,18 @@ def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
             rank, rest = parse_rank(parts[0]), parts[1:] or ["stay"]
             if rank not in ranks:
                 raise ShtossError(
-                    f"bet {token!r:.40}: rank {rank} is not in the deck: allowed "
+                    f"bet {quoted(token)}: rank {rank} is not in the deck: allowed "
                     f"ranks {ranks[0]}..A"
                 )
         kind = rest[0].strip().lower()
         if kind not in KINDS or (kind == "high-card") != (rank is None) or len(rest) > 2:
             raise ShtossError(
-                f"bet {token!r:.40} is not RANK:KIND:STAKE@TURNS (KIND one of "
+                f"bet {quoted(token)} is not RANK:KIND:STAKE@TURNS (KIND one of "
                 f"{', '.join(KINDS[:3])}) or high-card:STAKE@TURNS"
             )
         stake = exact_number(rest[1], name=f"bet {token[:40]!r} stake") if len(rest) > 1 else 1
         if stake <= 0:
-            raise ShtossError(f"bet {token!r:.40}: allowed a stake > 0")
+            raise ShtossError(f"bet {quoted(token)}: allowed a stake > 0")
         side = Side.COPPERED if kind == "coppered" else Side.OPEN
         the_kind = BetKind.STAY if kind == "coppered" else BetKind(kind)
         bets.append(RecordedBet(rank, side, the_kind, Fraction(stake), placed))
