@@ -36,8 +36,8 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
-from shtoss_exact.abzug_stream import AbzugStream
-from shtoss_exact.bet_odds import odds, odds_of
+from shtoss_exact.bet.odds import odds, odds_of
+from shtoss_exact.bet.stream import AbzugStream
 from shtoss_exact.deck import make_deal
 from shtoss_exact.engine import abzug_counts, kind_counts
 from shtoss_exact.report.stream import cost_factor

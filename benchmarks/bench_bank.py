@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from shtoss_exact import bank
-from shtoss_exact.bank_odds import Bank, bank_estimate
+from shtoss_exact.banks.odds import Bank, bank_estimate
 from shtoss_exact.deck import RANKS_52
 from shtoss_exact.report import render_tables
 from shtoss_exact.report.bank_view import bank_tables

@@ -10,7 +10,7 @@ from __future__ import annotations
 import timeit
 
 from shtoss_exact import odds
-from shtoss_exact.schemes import BUILTIN
+from shtoss_exact.schemes.scheme import BUILTIN
 
 
 def best(stmt: object, *, number: int = 200, repeat: int = 5) -> float:

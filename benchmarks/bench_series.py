@@ -16,32 +16,32 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import shtoss_exact.series_flat as series_flat
-import shtoss_exact.series_horizon as series_horizon
-import shtoss_exact.series_runs as series_runs
-import shtoss_exact.series_solve as series_solve
-from shtoss_exact.series_odds import series
+import shtoss_exact.plans.flat as series_flat
+import shtoss_exact.plans.horizon as series_horizon
+import shtoss_exact.plans.runs as series_runs
+import shtoss_exact.plans.solve as series_solve
+from shtoss_exact.plans.series import series
 
 CASES: list[tuple[str, dict[str, Any], float | None]] = [
     ("flat, 10 000 deals (closed form)", {"plan": "flat", "deals": 10_000}, 1.0),
-    ("flat, bankroll 1000, target 1000", {"plan": "flat", "bankroll": 1000, "target": 1000}, 1.0),
+    ("flat, bankroll 1000, target 2000", {"plan": "flat", "bankroll": 1000, "target": 2000}, 1.0),
     (
-        "paroli:3, bankroll 100, target 100",
-        {"plan": "paroli:3", "bankroll": 100, "target": 100},
+        "paroli:3, bankroll 100, target 200",
+        {"plan": "paroli:3", "bankroll": 100, "target": 200},
         2.0,
     ),
     ("paroli:3, 1000 deals", {"plan": "paroli:3", "deals": 1000}, 5.0),
     ("raise, 100 deals", {"plan": "raise", "deals": 100}, None),
     ("raise, 200 deals", {"plan": "raise", "deals": 200}, 2.0),
     (
-        "flat, 1000 deals, bankroll 20, target 20",
-        {"plan": "flat", "deals": 1000, "bankroll": 20, "target": 20},
+        "flat, 1000 deals, bankroll 20, target 40",
+        {"plan": "flat", "deals": 1000, "bankroll": 20, "target": 40},
         None,
     ),
     ("paroli:3, 100 deals", {"plan": "paroli:3", "deals": 100}, None),
     (
-        "flat lob-half, bankroll 200, target 200",
-        {"plan": "flat", "scheme": "lob-half", "bankroll": 200, "target": 200},
+        "flat lob-half, bankroll 200, target 400",
+        {"plan": "flat", "scheme": "lob-half", "bankroll": 200, "target": 400},
         None,
     ),
 ]

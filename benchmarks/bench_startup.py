@@ -72,7 +72,7 @@ def pair(args: list[str], baseline: str, env: dict[str, str], runs: int) -> dict
 
 def twelve_copies() -> dict[str, float]:
     """Seconds for the closed forms of 12 copies, both parities, in this process."""
-    from shtoss_exact.symbolic import closed_forms
+    from shtoss_exact.symbolic.forms import closed_forms
 
     closed_forms(1)  # sympy loaded and warmed outside the timing
     figures = {}

@@ -9,8 +9,8 @@ from fractions import Fraction
 
 from shtoss_exact import odds
 from shtoss_exact.deck import make_deal
+from shtoss_exact.plans.series import series, story_probability
 from shtoss_exact.report import percent_str
-from shtoss_exact.series_odds import series, story_probability
 
 o = odds(deck=52)
 sonik = o.by_abzug[0].given
@@ -33,6 +33,6 @@ print(f"  three wins in a row: (400/833)^3 = {three}: {result.net[Fraction(32900
 print()
 
 print("Had the banker dealt a 36-card deck:")
-short = series("hermann", deal=make_deal(deck=36))
+short = series("hermann", deck=36)
 for net, p in short.net.items():
     print(f"  net {net!s:>8}: {p} ({percent_str(p)})")

@@ -11,8 +11,8 @@ proves it exactly, and finds what is best where the payoffs are not even money.
 from fractions import Fraction
 
 from shtoss_exact.report import percent_str
-from shtoss_exact.strategy import OptimalPlay, optimal_play
-from shtoss_exact.strategy_plot import bold_stakes
+from shtoss_exact.report.plots.strategy import bold_stakes
+from shtoss_exact.strategy.play import OptimalPlay, optimal_play
 
 P = Fraction(400, 833)
 

@@ -2,7 +2,7 @@
 
 from shtoss_exact.deck import make_deal
 from shtoss_exact.report import percent_str
-from shtoss_exact.schemes import scheme_named
+from shtoss_exact.schemes.scheme import scheme_named
 
 for deck in (52, 36, 32):
     deal = make_deal(deck=deck)

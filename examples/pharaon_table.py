@@ -7,7 +7,7 @@ cards left and the copies of the punter's rank among them.
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.report import Table, render_tables
-from shtoss_exact.schemes import scheme_named
+from shtoss_exact.schemes.scheme import scheme_named
 
 pharaon = scheme_named("pharaon")
 print("The worked example: 4 cards, the punter's card twice")

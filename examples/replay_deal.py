@@ -12,7 +12,7 @@ live rank before every turn.
 
 from collections import Counter
 
-from shtoss_exact.case import Case
+from shtoss_exact.case.state import Case
 from shtoss_exact.report.numbers import percent_str
 
 DECK = (

@@ -28,7 +28,7 @@ with atheris.instrument_imports():
     from shtoss_exact.deck import parse_card, parse_rank, parse_suits
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.numbers import parse_fraction
-    from shtoss_exact.scheme_files import load_scheme
+    from shtoss_exact.schemes.files import load_scheme
 
 _FOLDER = Path(tempfile.mkdtemp(prefix="shtoss-fuzz-"))
 

@@ -19,63 +19,65 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from shtoss_exact.bank_odds import Bank, Bet, bank
-    from shtoss_exact.bet_odds import AbzugOdds, Odds, PositionOdds, odds, odds_of
-    from shtoss_exact.case import Case
+    from shtoss_exact.banks.odds import Bank, Bet, bank
+    from shtoss_exact.bet.fair import FairPayoff, fair_payoff
+    from shtoss_exact.bet.measures import SchemeResult
+    from shtoss_exact.bet.odds import AbzugOdds, Odds, PositionOdds, odds, odds_of
+    from shtoss_exact.bet.tables import TableSpec, summary_records
+    from shtoss_exact.case.state import Case
     from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal, parse_card, parse_rank
+    from shtoss_exact.distribution import Distribution
     from shtoss_exact.engine import Kind, abzug_counts, counts_at, kind_counts, position_counts
     from shtoss_exact.errors import ShtossError
-    from shtoss_exact.fair import FairPayoff, fair_payoff
-    from shtoss_exact.measures import SchemeResult
-    from shtoss_exact.plans import Plan, plan_named
-    from shtoss_exact.scheme_files import load_scheme
-    from shtoss_exact.schemes import Scheme, scheme_named
-    from shtoss_exact.series_odds import SeriesResult, series
-    from shtoss_exact.strategy import OptimalPlay, optimal_play
-    from shtoss_exact.symbolic import ClosedForm, ClosedForms, closed_form, closed_forms
-    from shtoss_exact.tables import TableSpec, summary_records
+    from shtoss_exact.plans.catalog import Plan, plan_named
+    from shtoss_exact.plans.series import SeriesResult, series
+    from shtoss_exact.schemes.files import load_scheme
+    from shtoss_exact.schemes.scheme import Scheme, scheme_named
+    from shtoss_exact.strategy.play import OptimalPlay, optimal_play
+    from shtoss_exact.symbolic.forms import ClosedForm, ClosedForms, closed_form, closed_forms
 
 _LAZY = {
-    "AbzugOdds": "bet_odds",
-    "Bank": "bank_odds",
-    "Bet": "bank_odds",
+    "AbzugOdds": "bet.odds",
+    "Bank": "banks.odds",
+    "Bet": "banks.odds",
     "Card": "deck",
-    "Case": "case",
-    "ClosedForm": "symbolic",
-    "ClosedForms": "symbolic",
+    "Case": "case.state",
+    "ClosedForm": "symbolic.forms",
+    "ClosedForms": "symbolic.forms",
     "Deal": "deck",
-    "FairPayoff": "fair",
+    "Distribution": "distribution",
+    "FairPayoff": "bet.fair",
     "Kind": "engine",
-    "Odds": "bet_odds",
-    "OptimalPlay": "strategy",
-    "Plan": "plans",
-    "PositionOdds": "bet_odds",
-    "Scheme": "schemes",
-    "SchemeResult": "measures",
-    "SeriesResult": "series_odds",
+    "Odds": "bet.odds",
+    "OptimalPlay": "strategy.play",
+    "Plan": "plans.catalog",
+    "PositionOdds": "bet.odds",
+    "Scheme": "schemes.scheme",
+    "SchemeResult": "bet.measures",
+    "SeriesResult": "plans.series",
     "ShtossError": "errors",
     "Suit": "deck",
     "SuitRelation": "deck",
-    "TableSpec": "tables",
+    "TableSpec": "bet.tables",
     "abzug_counts": "engine",
-    "bank": "bank_odds",
-    "closed_form": "symbolic",
-    "closed_forms": "symbolic",
+    "bank": "banks.odds",
+    "closed_form": "symbolic.forms",
+    "closed_forms": "symbolic.forms",
     "counts_at": "engine",
-    "fair_payoff": "fair",
+    "fair_payoff": "bet.fair",
     "kind_counts": "engine",
-    "load_scheme": "scheme_files",
+    "load_scheme": "schemes.files",
     "make_deal": "deck",
-    "odds": "bet_odds",
-    "odds_of": "bet_odds",
-    "optimal_play": "strategy",
+    "odds": "bet.odds",
+    "odds_of": "bet.odds",
+    "optimal_play": "strategy.play",
     "parse_card": "deck",
     "parse_rank": "deck",
-    "plan_named": "plans",
+    "plan_named": "plans.catalog",
     "position_counts": "engine",
-    "scheme_named": "schemes",
-    "series": "series_odds",
-    "summary_records": "tables",
+    "scheme_named": "schemes.scheme",
+    "series": "plans.series",
+    "summary_records": "bet.tables",
 }
 
 __all__ = [
@@ -87,6 +89,7 @@ __all__ = [
     "ClosedForm",
     "ClosedForms",
     "Deal",
+    "Distribution",
     "FairPayoff",
     "Kind",
     "Odds",

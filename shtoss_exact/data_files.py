@@ -4,7 +4,11 @@ Every file a user hands the program goes through ``read_data``:
 
 * only a regular file is read: a FIFO or a device is refused before it is opened
   (reading one would block forever or never end);
-* at most ``max_bytes`` are read, and the text must be UTF-8 and not empty;
+* the path is a ``str`` or an ``os.PathLike`` (not bytes), without a NUL character,
+  of at most ``MAX_PATH`` characters;
+* at most ``max_bytes`` are read, and the text must be UTF-8 and not empty; it is
+  put in Unicode's composed form (NFC) before it is parsed, so that a name written
+  with a combining accent (``plie`` + U+0301, ``и`` + U+0306) is the composed one;
 * TOML reads decimals as ``Decimal`` (never floats); JSON too, refuses ``NaN`` and
   ``Infinity``, and refuses a key given twice in one object (as TOML does);
 * ``exact_from_data`` turns a number of such a file into a ``Fraction``, refusing one
@@ -17,14 +21,17 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
+import unicodedata
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
-from shtoss_exact.numbers import MAX_DIGITS, parse_fraction
+from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number
 
 MAX_DECIMAL_SIZE = 400
 """Most digits plus exponent of a decimal in a file: ``0.5e400`` is read, ``1e999999`` is not."""
@@ -35,7 +42,46 @@ MAX_EXPONENT = 1000
 MAX_TEXT = 1000
 """Longest string read from a file (a name, a description)."""
 
+MAX_PATH = 4096
+"""Longest path of a data file (Linux's own limit)."""
+
+DATA_SUFFIXES = (".toml", ".json")
+
 _BITS_PER_DIGIT = 3.3219280948873626
+
+
+def looks_like_path(text: str) -> bool:
+    """Whether a name given on the command line or to the library is a file's path: it
+    holds a path separator or has a suffix (``.toml``, ``.json``; any other is then
+    refused as a file type). Anything else is a built-in's name, whatever files the
+    working directory holds (no built-in name holds a ``.`` or a ``/``).
+
+    >>> looks_like_path("classic"), looks_like_path("./classic"), looks_like_path("x.TOML")
+    (False, True, True)
+    """
+    separators = {"/", os.sep, os.altsep or "/"}
+    return bool(Path(text.strip()).suffix) or any(s in text for s in separators)
+
+
+def data_path(path: object, *, what: str) -> str:
+    """The path of a data file given by a caller, as a ``str``: a ``str`` or an
+    ``os.PathLike`` of text, without a NUL character, of at most ``MAX_PATH`` characters.
+
+    >>> data_path("a.toml", what="plan file")
+    'a.toml'
+    """
+    name = os.fspath(path) if isinstance(path, os.PathLike) else path
+    if not isinstance(name, str):
+        raise ShtossError(
+            f"{what} {quoted(path)} is a {type(path).__name__}: allowed a path as str or "
+            "pathlib.Path"
+        )
+    if "\0" in name:
+        raise ShtossError(f"{what} {quoted(name)}: a path holds no NUL character")
+    if len(name) > MAX_PATH:
+        raise ShtossError(f"{what} {quoted(name)}: the path is too long; allowed at most "
+                          f"{MAX_PATH} characters")  # fmt: skip
+    return name
 
 
 def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any:
@@ -46,10 +92,10 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
     >>> read_data("examples/plans/hermann-story.toml", what="plan file", max_bytes=10_000)["kush"]
     47000
     """
-    name = os.fspath(path)
-    where = f"{what} {name!r}"
+    name = data_path(path, what=what)
+    where = f"{what} {quoted(name, 200)}"
     suffix = Path(name).suffix.lower()
-    if suffix not in (".toml", ".json"):
+    if suffix not in DATA_SUFFIXES:
         raise ShtossError(f"{where}: unknown file type {suffix or 'none'!r}; allowed .toml, .json")
     try:
         mode = os.stat(name).st_mode
@@ -70,11 +116,19 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
         raise ShtossError(f"{where}: the file is not UTF-8 text") from None
     if not text.strip():
         raise ShtossError(f"{where}: the file is empty")
+    text = unicodedata.normalize("NFC", text)
     try:
         if suffix == ".toml":
             import tomllib
 
-            return tomllib.loads(text, parse_float=Decimal)
+            # tomllib converts integers itself: under the program's own limit on
+            # int-text conversion, whatever PYTHONINTMAXSTRDIGITS says.
+            limit = sys.get_int_max_str_digits()
+            sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
+            try:
+                return tomllib.loads(text, parse_float=Decimal)
+            finally:
+                sys.set_int_max_str_digits(limit)
         import json
 
         return json.loads(
@@ -94,16 +148,19 @@ def _no_constant(name: str) -> Any:
 
 
 def _json_int(text: str) -> int:
-    if len(text) > MAX_DIGITS + 1:
+    if len(text) > MAX_DIGITS + 1:  # a stake or a payoff: refused before it is converted
         raise ValueError(f"an integer of {len(text)} digits: at most {MAX_DIGITS}")
-    return int(text)
+    try:
+        return whole_number(text, name="an integer", minimum=None, text=True)
+    except ShtossError as error:
+        raise ValueError(str(error)) from None
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     table: dict[str, Any] = {}
     for key, value in pairs:
         if key in table:
-            raise ValueError(f"key {key!r:.40} given twice")
+            raise ValueError(f"key {quoted(key)} given twice")
         table[key] = value
     return table
 

@@ -8,11 +8,13 @@ deck; a mid-deal state is whatever is left.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 
 
 class Suit(StrEnum):
@@ -71,7 +73,21 @@ def suit_relation(punter: Suit, deciding: Suit) -> SuitRelation:
 
 RANKS_52 = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 PRESETS: dict[int, tuple[str, ...]] = {52: RANKS_52, 36: RANKS_52[4:], 32: RANKS_52[5:]}
-"""Deck size -> its ranks, low to high (2..A, 6..A, 7..A), four suits each."""
+"""Deck size -> its ranks, low to high (2..A, 6..A, 7..A), four suits each: the one
+registry of preset decks (the first is the default)."""
+
+
+def deck_ranks(deck: object) -> tuple[str, ...]:
+    """The ranks of a preset deck, low to high; any other deck is refused.
+
+    >>> deck_ranks(32)
+    ('7', '8', '9', '10', 'J', 'Q', 'K', 'A')
+    """
+    if isinstance(deck, bool) or not isinstance(deck, int) or deck not in PRESETS:
+        allowed = ", ".join(map(str, PRESETS))
+        raise ShtossError(f"unknown deck {quoted(deck)}: allowed decks are {allowed}")
+    return PRESETS[deck]
+
 
 # Russian rank letters: валет, дама, король, туз (Cyrillic Т is the ace); Latin T is
 # the ten, as in poker notation.
@@ -84,13 +100,21 @@ def parse_rank(text: str) -> str:
     >>> parse_rank("т")
     'A'
     """
-    raw = text.strip()
-    key = raw.upper()
+    allowed = "2..10, J, Q, K, A (or В, Д, К, Т)"
+    if not isinstance(text, str):
+        raise ShtossError(
+            f"rank={quoted(text)} is a {type(text).__name__}: allowed a rank such as {allowed}"
+        )
+    key = _nfc(text.strip()[:8]).upper()
     key = _RANK_ALIASES.get(key, key)
     if key not in RANKS_52:
-        allowed = "2..10, J, Q, K, A (or В, Д, К, Т)"
-        raise ShtossError(f"unknown rank {text!r}: allowed ranks are {allowed}")
+        raise ShtossError(f"unknown rank {quoted(text)}: allowed ranks are {allowed}")
     return key
+
+
+def _nfc(text: str) -> str:
+    """``text`` in Unicode's composed form: ``и`` + U+0306 is ``й``, ``e`` + U+0301 is ``é``."""
+    return unicodedata.normalize("NFC", text)
 
 
 def parse_suit(text: str) -> Suit:
@@ -99,14 +123,18 @@ def parse_suit(text: str) -> Suit:
     >>> parse_suit("♠")
     <Suit.SPADES: 'spades'>
     """
-    key = text.strip().lower()
+    allowed = "s/c/h/d, ♠/♣/♥/♦, п/т/ч/б or spades/clubs/hearts/diamonds"
+    if not isinstance(text, str):
+        raise ShtossError(
+            f"suit={quoted(text)} is a {type(text).__name__}: allowed a suit such as {allowed}"
+        )
+    key = _nfc(text.strip()[:10]).lower()
     for suit in Suit:
         if key == suit.value:
             return suit
     if key in _SUIT_ALIASES:
         return _SUIT_ALIASES[key]
-    allowed = "s/c/h/d, ♠/♣/♥/♦, п/т/ч/б or spades/clubs/hearts/diamonds"
-    raise ShtossError(f"unknown suit {text!r}: allowed suits are {allowed}")
+    raise ShtossError(f"unknown suit {quoted(text)}: allowed suits are {allowed}")
 
 
 @dataclass(frozen=True)
@@ -115,6 +143,18 @@ class Card:
 
     rank: str
     suit: Suit
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, str) or self.rank not in RANKS_52:
+            raise ShtossError(
+                f"rank={quoted(self.rank)}: allowed one of {', '.join(RANKS_52)} (parse_rank "
+                "reads the other spellings)"
+            )
+        if not isinstance(self.suit, Suit):
+            raise ShtossError(
+                f"suit={quoted(self.suit)} is a {type(self.suit).__name__}: allowed a Suit "
+                "(parse_suit reads 'h', '♥', 'hearts')"
+            )
 
     def __str__(self) -> str:
         return f"{self.rank}{self.suit.symbol}"
@@ -126,16 +166,17 @@ def parse_card(text: str) -> Card:
     >>> parse_card("10D")
     Card(rank='10', suit=<Suit.DIAMONDS: 'diamonds'>)
     """
-    raw = text.strip()
+    form = "write a rank then a suit, e.g. 7h, 10D, QS, A♠, Дп"
+    if not isinstance(text, str):
+        raise ShtossError(f"card={quoted(text)} is a {type(text).__name__}: {form}")
+    raw = _nfc(text.strip()[:8])
     if len(raw) < 2 or len(raw) > 3:
-        raise ShtossError(
-            f"unknown card {text!r}: write a rank then a suit, e.g. 7h, 10D, QS, A♠, Дп"
-        )
+        raise ShtossError(f"unknown card {quoted(text)}: {form}")
     rank_part, suit_part = raw[:-1], raw[-1]
     try:
         return Card(parse_rank(rank_part), parse_suit(suit_part))
     except ShtossError as error:
-        raise ShtossError(f"unknown card {text!r}: {error}") from None
+        raise ShtossError(f"unknown card {quoted(text)}: {error}") from None
 
 
 def parse_suits(text: str) -> tuple[Suit, ...]:
@@ -144,7 +185,9 @@ def parse_suits(text: str) -> tuple[Suit, ...]:
     >>> [s.value for s in parse_suits("sh")]
     ['spades', 'hearts']
     """
-    cleaned = [ch for ch in text if not ch.isspace() and ch != ","]
+    if not isinstance(text, str) or len(text) > 1000:
+        raise ShtossError(f"suits={quoted(text)}: allowed text such as 'shc', one suit per copy")
+    cleaned = [ch for ch in _nfc(text) if not ch.isspace() and ch != ","]
     return tuple(parse_suit(ch) for ch in cleaned)
 
 
@@ -199,9 +242,19 @@ class Deal:
     def __post_init__(self) -> None:
         for name, value in (("cards", self.cards), ("copies", self.copies)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ShtossError(f"{name} must be a whole number, got {value!r}")
+                raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
             if value < 0:
-                raise ShtossError(f"{name} must be >= 0, got {value}")
+                raise ShtossError(f"{name} must be >= 0, got {quoted(value)}")
+        if self.card is not None and not isinstance(self.card, Card):
+            raise ShtossError(f"card={quoted(self.card)}: allowed a Card (parse_card) or None")
+        if not isinstance(self.one_deck, bool):
+            raise ShtossError(f"one_deck={quoted(self.one_deck)}: allowed True or False")
+        if self.copy_suits is not None and not (
+            isinstance(self.copy_suits, tuple) and all(isinstance(x, Suit) for x in self.copy_suits)
+        ):
+            raise ShtossError(
+                f"copy_suits={quoted(self.copy_suits)}: allowed a tuple of Suit, one per copy"
+            )
         if self.copies > self.cards:
             raise ShtossError(
                 f"copies={self.copies} is more than cards={self.cards}: "
@@ -239,6 +292,66 @@ def default_copy_suits(*, copies: int, card: Card, one_deck: bool) -> tuple[Suit
     return tuple(suits)
 
 
+GAME_DESCRIPTIONS: dict[str, str] = {
+    "two-deck": "Stoss, the punter's card from his own deck",
+    "one-deck": "Stoss, the punter's card off the top of the banker's deck",
+    "faro": "Faro: soda and hock dead, a split costs half",
+    "stuss": "Stuss: Faro with a split a full loss",
+    "pharaon": "Pharaon: a doublet costs half, the last card null",
+    "bassette": "Bassette: the first card (facée) costs 2/3, the last card null",
+}
+
+
+class Game(StrEnum):
+    """The games dealt, one vocabulary for every command (``--game``) and the library.
+
+    ``two-deck`` and ``one-deck`` are Stoss with the punter's card from his own deck or
+    off the top of the banker's; ``faro``, ``stuss``, ``pharaon`` and ``bassette`` the
+    games of one deck dealt through. Each command takes the games it deals
+    (``parse_game(text, allowed=...)``).
+
+    >>> Game("one-deck").description
+    "Stoss, the punter's card off the top of the banker's deck"
+    """
+
+    TWO_DECK = "two-deck"
+    ONE_DECK = "one-deck"
+    FARO = "faro"
+    STUSS = "stuss"
+    PHARAON = "pharaon"
+    BASSETTE = "bassette"
+
+    @property
+    def description(self) -> str:
+        return GAME_DESCRIPTIONS[self.value]
+
+
+def parse_game(value: object, *, allowed: Sequence[Game], what: str = "game") -> Game:
+    """A game of the registry that ``allowed`` holds; any other is refused in one line
+    naming the allowed ones.
+
+    >>> parse_game("one-deck", allowed=(Game.TWO_DECK, Game.ONE_DECK))
+    <Game.ONE_DECK: 'one-deck'>
+    """
+    names = ", ".join(g.value for g in allowed)
+    if isinstance(value, Game):
+        game: Game | None = value
+    elif isinstance(value, str):
+        key = value.strip().lower().replace("_", "-")
+        game = next((g for g in Game if g.value == key), None)
+    else:
+        game = None
+    if game is None or game not in allowed:
+        known = "" if game is None else " is not dealt here"
+        shown = value.value if isinstance(value, Game) else value
+        raise ShtossError(f"{what} {quoted(shown)}{known}: allowed games are {names}")
+    return game
+
+
+PRESET_COPIES = 4
+"""Copies of each rank in a preset deck (one per suit)."""
+
+
 def make_deal(
     *,
     deck: int = 52,
@@ -251,30 +364,31 @@ def make_deal(
     """Normalise the options of one bet (the CLI's and the library's) into a ``Deal``.
 
     ``deck`` is a preset (52, 36, 32); ``cards`` a custom deck size that overrides it;
-    ``one_deck`` takes the punter's card from the banker's deck (one card and one copy
-    fewer); ``card`` the punter's card (``"7h"``) when its suit matters; ``suits`` the
-    suits of the copies in the deck, one per copy (``"shc"``), for custom compositions.
+    ``copies`` the copies of the punter's rank in that whole deck (default 4).
+    ``one_deck`` takes the punter's card off the top of the banker's deck: it is one of
+    the ``copies``, so the banker's deck holds one card and one copy fewer (``copies``
+    0 is then refused). ``card`` is the punter's card (``"7h"``) when its suit matters;
+    ``suits`` the suits of the copies in the banker's deck, one per copy (``"shc"``).
 
     >>> make_deal(deck=36, one_deck=True)
     Deal(cards=35, copies=3, card=None, copy_suits=None, one_deck=True)
     """
-    if isinstance(deck, bool) or not isinstance(deck, int) or deck not in PRESETS:
-        raise ShtossError(f"unknown deck {deck!r:.40}: allowed decks are 52, 36, 32")
+    ranks = deck_ranks(deck)
     if not isinstance(one_deck, bool):
-        raise ShtossError(f"one_deck={one_deck!r:.40}: allowed True or False")
+        raise ShtossError(f"one_deck={quoted(one_deck)}: allowed True or False")
     if card is not None and not isinstance(card, Card | str):
-        raise ShtossError(f"card={card!r:.40} is not a card: allowed a Card or text such as '7h'")
+        raise ShtossError(f"card={quoted(card)} is not a card: allowed a Card or text such as '7h'")
     if suits is not None and not (
         isinstance(suits, str)
         or (isinstance(suits, tuple) and all(isinstance(x, Suit) for x in suits))
     ):
         raise ShtossError(
-            f"suits={suits!r:.40}: allowed text such as 'shc' or a tuple of Suit, one per copy"
+            f"suits={quoted(suits)}: allowed text such as 'shc' or a tuple of Suit, one per copy"
         )
     punter_card = parse_card(card) if isinstance(card, str) else card
     if cards is None:
-        if punter_card is not None and punter_card.rank not in PRESETS[deck]:
-            low = PRESETS[deck][0]
+        if punter_card is not None and punter_card.rank not in ranks:
+            low = ranks[0]
             raise ShtossError(
                 f"card {punter_card} is not in the {deck}-card deck: allowed ranks {low}..A"
             )
@@ -283,18 +397,23 @@ def make_deal(
         size = cards
     for name, value in (("cards", cards), ("copies", copies)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ShtossError(f"{name} must be a whole number, got {value!r:.40}")
+            raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
         if value is not None and value < 0:
             raise ShtossError(f"{name} must be >= 0, got {value}")
-    if one_deck and size < 1:
-        raise ShtossError("a one-deck game needs cards >= 1: the punter's card comes from it")
-    count = copies if copies is not None else (3 if one_deck else 4)
-    in_deck = size - 1 if one_deck else size
-    if one_deck and count > in_deck:
+    count = PRESET_COPIES if copies is None else copies
+    if cards is None and count > PRESET_COPIES:
         raise ShtossError(
-            f"copies={count} is more than the {in_deck} cards a one-deck game of "
-            f"cards={size} leaves in the banker's deck: allowed copies <= cards - 1"
+            f"copies={count} in the preset {deck}-card deck, which holds {PRESET_COPIES} "
+            f"of each rank: allowed copies <= {PRESET_COPIES}, or give cards="
         )
+    if count > size:
+        raise ShtossError(f"copies={count} is more than cards={size}: allowed 0 <= copies <= cards")
+    if one_deck and count < 1:
+        raise ShtossError(
+            "copies=0 in a one-deck game: the punter's card is a copy of his rank, taken "
+            "from the deck; allowed copies >= 1"
+        )
+    in_deck, held = (size - 1, count - 1) if one_deck else (size, count)
     if suits is not None and punter_card is None:
         raise ShtossError(
             "suits of the copies are given but no punter's card: the suit relation needs "
@@ -302,5 +421,52 @@ def make_deal(
         )
     copy_suits = parse_suits(suits) if isinstance(suits, str) else suits
     if copy_suits is None and punter_card is not None:
-        copy_suits = default_copy_suits(copies=count, card=punter_card, one_deck=one_deck)
-    return Deal(in_deck, count, punter_card, copy_suits, one_deck=one_deck)
+        copy_suits = default_copy_suits(copies=held, card=punter_card, one_deck=one_deck)
+    return Deal(in_deck, held, punter_card, copy_suits, one_deck=one_deck)
+
+
+DECK_ARGUMENTS = ("deck", "cards", "copies", "one_deck", "card", "suits")
+"""The keyword names of one bet's deck, the same in every library entry as in
+``odds`` (and the command line's ``--deck``, ``--cards``, ...)."""
+
+
+def deal_from(
+    *,
+    deal: Deal | None = None,
+    deck: int | None = None,
+    cards: int | None = None,
+    copies: int | None = None,
+    one_deck: bool | None = None,
+    card: Card | str | None = None,
+    suits: tuple[Suit, ...] | str | None = None,
+) -> Deal:
+    """The ``Deal`` of a library entry's deck arguments: either a built ``deal`` (the
+    deck as shuffled, e.g. ``odds(...).deal``) or the arguments of ``make_deal``
+    (default: the whole 52-card deck), never both.
+
+    >>> deal_from(deck=36) == make_deal(deck=36), deal_from(deal=Deal(10, 2))
+    (True, Deal(cards=10, copies=2, card=None, copy_suits=None, one_deck=False))
+    """
+    given = {
+        name: value
+        for name, value in (("deck", deck), ("cards", cards), ("copies", copies),
+                            ("one_deck", one_deck), ("card", card), ("suits", suits))
+        if value is not None
+    }  # fmt: skip
+    if deal is not None:
+        if not isinstance(deal, Deal):
+            raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
+        if given:
+            names = ", ".join(f"{name}=" for name in given)
+            raise ShtossError(
+                f"deal= and {names} both given: give the deck arguments or a Deal, not both"
+            )
+        return deal
+    return make_deal(
+        deck=52 if deck is None else deck,
+        cards=cards,
+        copies=copies,
+        one_deck=False if one_deck is None else one_deck,
+        card=card,
+        suits=suits,
+    )

@@ -19,7 +19,8 @@ from enum import StrEnum
 from math import comb, inf, lgamma, log, log1p, log10, pi
 
 from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.limits import MAX_DECK_SECONDS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 
 
@@ -125,32 +126,43 @@ def binom_bits(cards: int, copies: int) -> float:
     return nats / log(2)
 
 
-MAX_SUMMARY_COST = 30_000_000.0
-"""Largest ``summary_cost`` answered (about a second); larger decks are refused up front."""
+WORD_SECONDS = 1 / 30_000_000
+"""Seconds of one machine-word operation of ``summary_cost`` (measured: 3·10^7 a second)."""
 
-MAX_EXACT_DIGITS = 50_000
-"""Most decimal digits of C(n, m), the denominator of every exact answer: a limit on
-the size of what is printed (a summary's few values, about a megabyte at most), not on
-what is computed, which ``MAX_SUMMARY_COST`` bounds."""
+MAX_SUMMARY_COST = MAX_DECK_SECONDS / WORD_SECONDS
+"""The largest ``summary_cost`` answered: ``limits.MAX_DECK_SECONDS`` in word operations."""
 
 
-def check_cost(deal: Deal) -> None:
-    """Refuse up front a deck whose summary counts would take more than about a second,
-    or whose exact answers would be too long to print."""
-    cost = summary_cost(deal.cards, deal.copies)
-    if cost > MAX_SUMMARY_COST:
-        raise ShtossError(
-            f"cards={short_int(deal.cards)} with copies={short_int(deal.copies)} needs about "
-            f"{cost:.1e} word "
-            f"operations: more than the limit {MAX_SUMMARY_COST:.0e}; use fewer copies or cards"
-        )
-    digits = binom_bits(deal.cards, deal.copies) * log10(2)
-    if digits > MAX_EXACT_DIGITS:
-        raise ShtossError(
-            f"cards={short_int(deal.cards)} with copies={short_int(deal.copies)} makes exact "
-            f"values of about {digits:.1e} digits: more than the limit {MAX_EXACT_DIGITS}; use "
-            "fewer copies or cards"
-        )
+def deal_cost(deal: Deal) -> Cost:
+    """The cost of a deck's summary counts: seconds, and the digits of C(n, m), the
+    common denominator of every exact answer on it.
+
+    >>> deal_cost(Deal(52, 4)).digits < 6
+    True
+    """
+    return Cost(
+        seconds=summary_cost(deal.cards, deal.copies) * WORD_SECONDS,
+        digits=binom_bits(deal.cards, deal.copies) * log10(2),
+    )
+
+
+def check_deal(deal: Deal) -> None:
+    """Refuse up front a deck whose summary counts would take more than
+    ``MAX_DECK_SECONDS`` (every command counts several), or whose exact answers would
+    be longer than ``MAX_PRINTED_DIGITS`` digits.
+
+    >>> check_deal(Deal(10**4000, 20))
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: cards=(about 4000 digits) with copies=20: exact values \
+of about 8e+04 digits, more than the limit of 50000 digits; use fewer copies or cards
+    """
+    check_cost(
+        deal_cost(deal),
+        what=f"cards={short_int(deal.cards)} with copies={short_int(deal.copies)}",
+        advice="use fewer copies or cards",
+        limit=Budget(seconds=MAX_DECK_SECONDS),
+    )
 
 
 @dataclass(frozen=True)
@@ -168,6 +180,26 @@ class KindCounts:
         return self.killed + self.plie
 
 
+def check_counts_args(cards: object, copies: object, *, position: object = 0) -> None:
+    """The arguments of the public counts: ``0 <= copies <= cards``, whole numbers (and
+    ``position`` a whole number), refused by name when they are anything else.
+
+    >>> check_counts_args(52, 5.0)
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: copies=5.0 is not a whole number: allowed 0 <= copies <= cards
+    """
+    for name, value in (("cards", cards), ("copies", copies), ("position", position)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ShtossError(
+                f"{name}={quoted(value)} is not a whole number: allowed 0 <= copies <= cards"
+            )
+    if not 0 <= copies <= cards:  # type: ignore[operator]
+        raise ShtossError(
+            f"copies={quoted(copies)}, cards={quoted(cards)}: allowed 0 <= copies <= cards"
+        )
+
+
 def kind_counts(cards: int, copies: int) -> KindCounts:
     """Summary counts in O(copies) big-int steps, whatever the number of cards.
 
@@ -177,6 +209,7 @@ def kind_counts(cards: int, copies: int) -> KindCounts:
     >>> kind_counts(52, 4)
     KindCounts(killed=130000, plie=10725, given=130000, no_copy=0, total=270725)
     """
+    check_counts_args(cards, copies)
     total = binom(cards, copies)
     if copies == 0:
         return KindCounts(0, 0, 0, total, total)
@@ -212,6 +245,11 @@ def position_counts(cards: int, copies: int) -> Iterator[PositionCounts]:
     >>> [(r.position, r.killed, r.plie, r.given) for r in position_counts(4, 2)]
     [(1, 2, 1, 0), (2, 0, 0, 2), (3, 0, 1, 0), (4, 0, 0, 0)]
     """
+    check_counts_args(cards, copies)  # now, not when the first row is asked for
+    return _position_counts(cards, copies)
+
+
+def _position_counts(cards: int, copies: int) -> Iterator[PositionCounts]:
     if copies == 0:
         for position in range(1, cards + 1):
             yield PositionCounts(position, 0, 0, 0)
@@ -236,8 +274,46 @@ def abzug_counts(cards: int, copies: int) -> list[tuple[int, int, int]]:
 
     >>> abzug_counts(5, 2)
     [(3, 1, 3), (1, 1, 1), (0, 0, 0)]
+    >>> abzug_counts(10**10, 4)
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: abzug_counts(cards=10000000000, copies=4): about \
+2.6e+03 s of work, more than the limit of 10 s; use fewer cards, or iter_abzug_counts \
+(one row at a time)
     """
+    check_counts_args(cards, copies)
+    check_cost(
+        abzug_cost(cards, copies),
+        what=f"abzug_counts(cards={short_int(cards)}, copies={short_int(copies)})",
+        advice="use fewer cards, or iter_abzug_counts (one row at a time)",
+    )
     return list(iter_abzug_counts(cards, copies))
+
+
+ROW_SECONDS = 0.4e-6
+"""Seconds of one by-abzug row of small counts (two products and quotients)."""
+
+BIT_SECONDS = 1.0e-9
+"""Seconds per bit of the counts, for each by-abzug row (its products and quotients)."""
+
+INT_BYTES = 40
+"""Bytes of a Python int besides its digits, with the list or tuple slot holding it."""
+
+
+def abzug_cost(cards: int, copies: int) -> Cost:
+    """The cost of the list of ``abzug_counts``: ceil(n/2) rows of three counts of up to
+    the bits of C(n, m) each, held at once.
+
+    >>> abzug_cost(52, 4).seconds < 1e-3
+    True
+    """
+    rows = (max(cards, 0) + 1) // 2
+    bits = binom_bits(cards, copies) if 0 <= copies <= cards else 0.0
+    return Cost(
+        seconds=rows * (ROW_SECONDS + bits * BIT_SECONDS),
+        bytes=rows * (3 * (bits / 8 + INT_BYTES) + 80),
+        rows=0.0,
+    )
 
 
 def iter_abzug_counts(cards: int, copies: int) -> Iterator[tuple[int, int, int]]:
@@ -278,6 +354,7 @@ def counts_at(cards: int, copies: int, position: int) -> PositionCounts:
     >>> counts_at(52, 4, 2).given
     19600
     """
+    check_counts_args(cards, copies, position=position)
     if copies == 0 or not 1 <= position <= cards:
         return PositionCounts(position, 0, 0, 0)
     here = binom(cards - position, copies - 1)

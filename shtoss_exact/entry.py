@@ -11,6 +11,22 @@ def main() -> None:
     try:
         from shtoss_exact.cli import main as run
     except KeyboardInterrupt:
+        _hold_signals()
         sys.stderr.write("shtoss-exact: error: interrupted\n")
         sys.exit(130)
     run(prog_name="shtoss-exact")
+
+
+def _hold_signals() -> None:
+    """A second Ctrl-C (or SIGTERM, SIGHUP) waits until the program has ended: it cannot
+    interrupt the one line, nor change the exit status."""
+    import signal
+
+    signal.signal(signal.SIGINT, _ignore)
+    numbers = {getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)}
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, numbers)
+
+
+def _ignore(signum: int, frame: object) -> None:
+    """A Ctrl-C that came with the first, before the others were blocked."""

@@ -14,10 +14,17 @@
 
 Text goes out as UTF-8 to files; standard output keeps its own encoding, and a
 character it cannot show is written as a backslash escape instead of failing.
+
+The command line puts standard output behind ``guard_stdout`` first: every write to
+it is whole or an ``OutputError`` (Python itself, unbuffered, would drop the rest of
+a short write to a full disk or past ``ulimit -f``), a closed standard output is an
+error at the first write, and ``finish_stdout`` checks the last flush.
 """
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import signal
 import stat
@@ -25,9 +32,12 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from shtoss_exact.errors import ShtossError
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
 
 STDOUT = "-"
 """The name of standard output for ``-o``."""
@@ -91,19 +101,41 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
             except OSError as error:
                 raise ShtossError(f"cannot write {os.fspath(path)!r}: {_describe(error)}") from None
             temporary = Path(name)
+            _LIVE.add(temporary)
         os.close(handle)
         yield temporary
         mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else _default_mode()
         os.chmod(temporary, mode)
         os.replace(temporary, target)
+        _LIVE.discard(temporary)
     except OSError as error:
         if temporary is not None:
-            temporary.unlink(missing_ok=True)
+            _discard(temporary)
         raise OutputError(f"cannot write {os.fspath(path)!r}: {_describe(error)}") from None
     except BaseException:
         if temporary is not None:
-            temporary.unlink(missing_ok=True)
+            _discard(temporary)
         raise
+
+
+_LIVE: set[Path] = set()
+"""Temporary files made and not yet renamed or removed (``remove_temporaries``)."""
+
+
+def _discard(temporary: Path) -> None:
+    with _signals_held():  # a signal now is raised once the file is gone
+        temporary.unlink(missing_ok=True)
+        _LIVE.discard(temporary)
+
+
+def remove_temporaries() -> None:
+    """Remove every temporary file still there: the command line's last step after a
+    signal, should one have cut the unwinding short before the file was removed."""
+    for temporary in list(_LIVE):
+        try:
+            _discard(temporary)
+        except OSError:
+            _LIVE.discard(temporary)
 
 
 _HELD = {getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)}
@@ -182,6 +214,8 @@ def write_output(path: str | os.PathLike[str] | None, text: str) -> None:
     with open_output(path) as out:
         try:
             out.write(text if text.endswith("\n") else text + "\n")
+        except BrokenPipeError:
+            raise
         except OSError as error:
             raise OutputError(f"cannot write {_where(path)}: {_describe(error)}") from None
 
@@ -208,3 +242,137 @@ def flush_stdout() -> None:
         raise
     except OSError as error:
         raise OutputError(f"cannot write standard output: {_describe(error)}") from None
+
+
+class _WholeWrites(io.RawIOBase):
+    """Standard output's file descriptor (``None``: closed when the program started),
+    each write whole or an ``OutputError``.
+
+    A short write (a disk filling up, a file reaching ``ulimit -f``) is continued
+    until the kernel refuses with an error; that first error is raised, and whatever
+    is written after it is dropped, so that it is reported once (Python's own flush
+    at exit stays quiet).
+    """
+
+    def __init__(self, fd: int | None) -> None:
+        super().__init__()
+        self.fd = fd
+        self.failure: str | None = None
+        self.dropping = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        if self.fd is None:
+            raise io.UnsupportedOperation("standard output is closed")
+        return self.fd
+
+    def isatty(self) -> bool:
+        return self.fd is not None and os.isatty(self.fd)
+
+    def write(self, data: ReadableBuffer) -> int:
+        view = memoryview(data).cast("B")
+        size = len(view)
+        if self.dropping or not size:
+            return size
+        if self.fd is None:
+            self._fail("it is closed")
+        done = 0
+        while done < size:
+            try:
+                written = os.write(self.fd, view[done:])
+            except BlockingIOError:  # a non-blocking descriptor: wait until it takes more
+                import select
+
+                select.select([], [self.fd], [])
+                continue
+            except BrokenPipeError:
+                self.dropping = True
+                raise
+            except OSError as error:
+                self._fail(_describe(error))
+            if not written:
+                self._fail(os.strerror(errno.EIO))
+            done += written
+        return size
+
+    def _fail(self, reason: str) -> NoReturn:
+        self.failure = f"cannot write standard output: {reason}"
+        self.dropping = True
+        raise OutputError(self.failure)
+
+
+def _guarded() -> _WholeWrites | None:
+    stream = sys.stdout
+    layer = getattr(stream, "buffer", None)
+    layer = getattr(layer, "raw", layer)
+    return layer if isinstance(layer, _WholeWrites) else None
+
+
+def guard_stdout() -> None:
+    """Put standard output (file descriptor 1) behind ``_WholeWrites``, buffered as it
+    was (``python -u`` and ``PYTHONUNBUFFERED`` keep it unbuffered). Done once, by the
+    command line, at start; a stream that is not the process's own (a test's capture)
+    is left alone.
+    """
+    stream = sys.stdout
+    if _guarded() is not None:
+        return
+    if stream is None:  # closed at start: an error at the first write, not silence
+        sys.stdout = io.TextIOWrapper(
+            _WholeWrites(None), encoding="utf-8", errors="backslashreplace", write_through=True
+        )
+        return
+    if stream is not sys.__stdout__ or not isinstance(stream, io.TextIOWrapper):
+        return
+    try:
+        if stream.fileno() != 1:
+            return
+    except (OSError, ValueError):
+        return
+    layer = stream.buffer
+    if not isinstance(getattr(layer, "raw", layer), io.FileIO):  # not a Windows console
+        return
+    stream.flush()
+    raw = _WholeWrites(1)
+    buffered = isinstance(layer, io.BufferedWriter)
+    size = getattr(os.fstat(1), "st_blksize", 0)
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(raw, size if size > 1 else io.DEFAULT_BUFFER_SIZE) if buffered else raw,
+        encoding=stream.encoding,
+        errors="backslashreplace",
+        newline="\n",
+        line_buffering=stream.line_buffering,
+        write_through=not buffered,
+    )
+
+
+def finish_stdout() -> None:
+    """The last flush of standard output, checked: an ``OutputError`` if it fails, or
+    if any write to it failed (even one whose error was caught and dropped); and the
+    file's own last word, which some file systems (NFS) give only when it is closed."""
+    flush_stdout()
+    raw = _guarded()
+    if raw is None:
+        return
+    if raw.failure is not None:
+        raise OutputError(raw.failure)
+    if raw.fd is None or raw.dropping:
+        return
+    try:
+        copy = os.dup(raw.fd)
+    except OSError:
+        return
+    try:
+        os.close(copy)
+    except OSError as error:
+        raise OutputError(f"cannot write standard output: {_describe(error)}") from None
+
+
+def drop_stdout() -> None:
+    """Drop what standard output still holds: after a signal the output is cut short
+    anyway, and the program ends without waiting for a reader."""
+    raw = _guarded()
+    if raw is not None:
+        raw.dropping = True

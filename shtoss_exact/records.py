@@ -8,17 +8,21 @@ holds. Every key is a word of the README's glossary.
 
 ``Record`` is the mixin of every result class: it derives ``repr()`` (the numbers,
 not the internals), notebook display (``_repr_markdown_``) and ``to_json()`` from
-``to_dict()``.
+``to_dict()``. A result whose fields hold a ``dict`` (or another mapping) takes its
+hash from ``frozen_hash``: equal results hash alike, so every result can be a
+``dict`` key or a ``set`` member.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from shtoss_exact.numbers import exact_str, float_of
+from shtoss_exact.distribution import Distribution
+from shtoss_exact.numbers import exact_str, float_of, int_str
 
 JSON_INDENT = 2
 
@@ -35,7 +39,7 @@ class Record:
 
     def __repr__(self) -> str:
         items = [
-            f"{key}={value}"
+            f"{key}={_text(value)}"
             for key, value in self.to_dict().items()
             if isinstance(value, str | int | bool) or value is None
         ]
@@ -43,6 +47,39 @@ class Record:
 
     def _repr_markdown_(self) -> str:
         return record_markdown(self.to_dict())
+
+
+def frozen_hash(record: object) -> int:
+    """A hash of a frozen dataclass from the fields its ``==`` compares, each made
+    hashable (a mapping as the frozen set of its items, a list as a tuple), so that
+    equal records hash alike whatever their fields hold.
+
+    >>> from shtoss_exact.bet.odds import odds
+    >>> one, two = odds(scheme="lob-half").scheme_result, odds(scheme="lob-half").scheme_result
+    >>> one == two and frozen_hash(one) == frozen_hash(two)
+    True
+    """
+    values = tuple(
+        _frozen(getattr(record, field.name))
+        for field in dataclasses.fields(record)  # type: ignore[arg-type]
+        if field.compare
+    )
+    return hash((type(record).__qualname__, values))
+
+
+def _frozen(value: object) -> object:
+    if isinstance(value, Mapping):
+        return frozenset((key, _frozen(item)) for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, set):
+        return frozenset(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        try:
+            hash(value)
+        except TypeError:  # a frozen dataclass holding a dict
+            return frozen_hash(value)
+    return value
 
 
 def exact_fields(values: Mapping[str, Fraction | int], *, floats: bool = True) -> dict[str, Any]:
@@ -60,13 +97,15 @@ def exact_fields(values: Mapping[str, Fraction | int], *, floats: bool = True) -
 def distribution_records(
     distribution: Mapping[Fraction, Fraction] | Iterable[tuple[Fraction, Fraction]],
 ) -> list[dict[str, str]]:
-    """A distribution as a list of ``{"value", "probability"}``, by increasing value.
+    """A distribution as a list of ``{"value", "probability"}``, by increasing value
+    (``Distribution.to_dict()``).
 
     >>> distribution_records({Fraction(1): Fraction(400, 833), Fraction(-1): Fraction(433, 833)})
     [{'value': '-1', 'probability': '433/833'}, {'value': '1', 'probability': '400/833'}]
     """
-    items = distribution.items() if isinstance(distribution, Mapping) else distribution
-    return [{"value": exact_str(value), "probability": exact_str(p)} for value, p in sorted(items)]
+    if not isinstance(distribution, Distribution):
+        distribution = Distribution.of(distribution)
+    return distribution.to_dict()
 
 
 def to_json(record: Any) -> str:
@@ -75,7 +114,37 @@ def to_json(record: Any) -> str:
     >>> to_json({"ev": "-33/833", "float": {"ev": None}})
     '{\\n  "ev": "-33/833",\\n  "float": {\\n    "ev": null\\n  }\\n}'
     """
-    return json.dumps(record, ensure_ascii=False, indent=JSON_INDENT, allow_nan=False)
+    longs: list[int] = []
+    text = json.dumps(_tokens(record, longs), ensure_ascii=False, indent=JSON_INDENT,
+                      allow_nan=False)  # fmt: skip
+    for i, number in enumerate(longs):  # whole numbers too long for json's int-to-text
+        text = text.replace(f'"\\u0000{i}\\u0000"', int_str(number), 1)
+    return text
+
+
+def _long(value: object) -> bool:
+    """A whole number Python's int-to-text conversion might refuse (``int_str`` does not)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 2000
+
+
+def _tokens(value: Any, longs: list[int]) -> Any:
+    """The record with each long whole number replaced by a token (a NUL, its index, a
+    NUL: no text of a record holds a NUL), noted in ``longs``."""
+    if _long(value):
+        longs.append(value)
+        return f"\x00{len(longs) - 1}\x00"
+    if isinstance(value, dict):
+        return {k: _tokens(v, longs) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_tokens(v, longs) for v in value]
+    return value
+
+
+def _text(value: object) -> str:
+    """``str(value)``, with whole numbers of any length written by ``int_str``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return int_str(value)
+    return str(value)
 
 
 def record_markdown(record: Mapping[str, Any]) -> str:
@@ -123,4 +192,4 @@ def _cell(value: object) -> str:
         return ""
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, allow_nan=False).replace("|", "\\|")
-    return str(value).replace("|", "\\|")
+    return _text(value).replace("|", "\\|")

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shtoss_exact.abzug_stream import MAX_STREAM_SECONDS, AbzugStream, ratio_str
-from shtoss_exact.bet_odds import MAX_TABLE_ROWS, odds, odds_of
+from shtoss_exact.bet.odds import MAX_TABLE_ROWS, odds, odds_of
+from shtoss_exact.bet.stream import MAX_STREAM_SECONDS, AbzugStream, ratio_str
 from shtoss_exact.cli.base import TABLE_FORMATS, Output
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
@@ -35,7 +35,7 @@ from shtoss_exact.report.stream import (
     write_table,
 )
 from shtoss_exact.report.table import FORMATS, Table, with_decimals
-from shtoss_exact.schemes import Soda, faro
+from shtoss_exact.schemes.scheme import Soda, faro
 
 FAST = settings(max_examples=40, deadline=None)
 ABZUG_TITLE = abzug_table([]).title
@@ -110,7 +110,7 @@ def test_any_deck_streams_and_the_tuple_is_guarded() -> None:
     assert o.at_abzug(10**11).killed == o.at_abzug(10**11).given
     with pytest.raises(ShtossError, match=f"at most {MAX_TABLE_ROWS}"):
         _ = o.by_abzug
-    with pytest.raises(ShtossError, match=r"s of work: more than the limit"):
+    with pytest.raises(ShtossError, match=r"s of work, more than the limit"):
         o.abzug_stream().check()
 
 
@@ -141,21 +141,38 @@ def test_decimal_text_is_decimal_str(numerator: int, denominator: int, places: i
     assert decimal_text(value, places) == expected
 
 
+def test_decimal_text_beyond_the_int_to_str_limit() -> None:
+    value = Fraction(10**5000 + 1, 3)
+    for places in (0, 3):
+        expected = decimal_str(value, places)
+        assert decimal_text(exact_str(value), places) == decimal_text(value, places) == expected
+    assert decimal_text("-" + "9" * 5000 + "/7", 1) == decimal_str(Fraction(-(10**5000 - 1), 7), 1)
+    table = with_decimals(Table("", ("ev",), ((value,), (Fraction(1, 3),))), 2)
+    assert table.rows[0][1] == decimal_str(value, 2)
+    before = sys.get_int_max_str_digits()  # the limit is a setting: any of it holds
+    try:
+        sys.set_int_max_str_digits(640)
+        small = Fraction(10**1000 + 1, 3)
+        assert decimal_text(exact_str(small), 1) == decimal_str(small, 1)
+    finally:
+        sys.set_int_max_str_digits(before)
+
+
 # Every streamed format is the whole rendering, byte for byte.
 
 WORDS = st.text(
-    alphabet=st.sampled_from(list('ab ,"|\n\r&%_{}\\-/0123456789é♠<>')), max_size=8
+    alphabet=st.sampled_from(list("ab ,\"'|\n\r&%$#_{}~^\\-/0123456789é♠<>дп")), max_size=8
 ).map(lambda text: "w" + text)  # a word, not a number (as a stream's columns are alike)
 EXACT = st.fractions(max_denominator=10**6).map(exact_str)
-CELLS = st.one_of(st.integers(-(10**6), 10**6), EXACT, WORDS)
+KINDS = [st.integers(-(10**6), 10**6), EXACT, st.fractions(max_denominator=10**6), WORDS]
+"""A column's cells: counts, exact numbers as strings or as ``Fraction``s, words."""
 
 
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[Table, list[tuple[Any, ...]]]:
     width = draw(st.integers(1, 5))
     # Each column's cells alike in kind (as a stream's are): ints, exact strings or words.
-    kinds = [draw(st.sampled_from([st.integers(-(10**6), 10**6), EXACT, WORDS]))
-             for _ in range(width)]  # fmt: skip
+    kinds = [draw(st.sampled_from(KINDS)) for _ in range(width)]
     rows = draw(st.lists(st.tuples(*kinds), max_size=6))
     columns = tuple(draw(st.lists(WORDS, min_size=width, max_size=width)))
     title = draw(st.sampled_from(["", "By abzug", "a|b & c_d"]))
@@ -196,6 +213,25 @@ def test_write_record_is_to_json(head: dict[str, Any], columns: list[str], data:
     write_record(out, head, key, columns, rows)
     whole = to_json({**head, key: [dict(zip(columns, row, strict=True)) for row in rows]})
     assert out.getvalue() == whole
+
+
+def test_write_record_of_repeated_names_is_to_json() -> None:
+    # A record keeps one value of each name, the last: as the whole list would.
+    for columns in (("abzug", "abzug"), ("a%s", "b%%"), ("\x000\x00", "x")):
+        rows = [(1, "1/2"), (2, None)]
+        out = io.StringIO()
+        write_record(out, {"cards": 2}, "by_abzug", columns, rows)
+        whole = [dict(zip(columns, row, strict=True)) for row in rows]
+        assert out.getvalue() == to_json({"cards": 2, "by_abzug": whole})
+
+
+def test_the_formats_are_written_once() -> None:
+    # The whole tables and the streamed ones are written by the same line writers.
+    from shtoss_exact.report import stream, table
+
+    assert set(table.LINES) == set(FORMATS) == set(COST_FACTORS) - {"json"}
+    written = {name for name, value in vars(stream).items() if callable(value)}
+    assert not written & {"_text", "_markdown", "_csv", "_latex", "_html", "_write_text"}
 
 
 def _printed(action: Any) -> str:

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from shtoss_exact.bank_odds import Bank, Bet, bank
+from shtoss_exact.banks.odds import Bank, Bet, bank
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.schemes import Outcome, scheme_named
+from shtoss_exact.schemes.scheme import Outcome, scheme_named
 
 RANKS = ("7", "Q", "A")
 MIXED = ["classic", "lob-half", "gorka-half", "pharaon", "bassette", "bait", "eleven"]
@@ -222,7 +222,7 @@ def test_several_bets_per_rank_match_brute_force(
 
 
 def test_one_bet_reduces_to_the_engine() -> None:
-    from shtoss_exact.bet_odds import odds
+    from shtoss_exact.bet.odds import odds
 
     b = bank(["7"])
     o = odds(deck=52)

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 import shtoss_exact
-from shtoss_exact.bank_odds import Bank, Bet, bank
-from shtoss_exact.bank_setup import MAX_BETS, as_bets, make_bank_deal, parse_bet, parse_stake
+from shtoss_exact.banks.odds import Bank, Bet, bank
+from shtoss_exact.banks.setup import MAX_BETS, as_bets, make_bank_deal, parse_bet, parse_stake
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.scheme_files import load_scheme
-from shtoss_exact.schemes import scheme_named
+from shtoss_exact.schemes.files import load_scheme
+from shtoss_exact.schemes.scheme import scheme_named
 
 ROOT = Path(__file__).resolve().parent.parent
 

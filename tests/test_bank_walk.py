@@ -13,22 +13,22 @@ from typing import Any
 
 import pytest
 
-from shtoss_exact.bank_cost import (
-    MAX_SECONDS,
+from shtoss_exact.banks.cost import (
     arrangement_bits,
     estimate_bank,
     shape_of,
     walk_work,
 )
-from shtoss_exact.bank_odds import Bet, bank, bank_estimate
-from shtoss_exact.bank_walk import RankClass, arrangements, assign_all, walk
+from shtoss_exact.banks.odds import Bet, bank, bank_estimate
+from shtoss_exact.banks.walk import RankClass, arrangements, assign_all, walk
 from shtoss_exact.deck import RANKS_52
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_SECONDS
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.report import render_tables
 from shtoss_exact.report.bank_view import bank_tables
-from shtoss_exact.schemes import scheme_named
+from shtoss_exact.schemes.scheme import scheme_named
 
 CYCLE = ("classic", "pharaon", "lob-half")
 
@@ -165,7 +165,7 @@ def test_huge_banks_are_refused_before_computing() -> None:
     start = time.process_time()
     schemes = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette"]
     seven = [f"{r}:1:{schemes[i % 7]}" for i, r in enumerate(RANKS_52)]
-    with pytest.raises(ShtossError, match="limit 10 s"):
+    with pytest.raises(ShtossError, match="limit of 10 s"):
         bank(seven)
     with pytest.raises(ShtossError, match="digits"):
         bank(["7", "Q"], cards=8000, copies=2000)

@@ -1,4 +1,4 @@
-"""A deal in progress (``shtoss_exact.case``): the published figures, the engine's own
+"""A deal in progress (``shtoss_exact.case.state``): the published figures, the engine's own
 values, identities, the state's constructors and every refusal of the library."""
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shtoss_exact.case import Case
-from shtoss_exact.case_deal import MAX_JOINT_STATES
-from shtoss_exact.case_pattern import (
+from shtoss_exact.case.deal import MAX_JOINT_STATES
+from shtoss_exact.case.pattern import (
     BUILTIN,
     Pattern,
     PatternBet,
@@ -21,12 +20,13 @@ from shtoss_exact.case_pattern import (
     pattern_from_data,
     resolve_pattern,
 )
-from shtoss_exact.case_rules import BetKind, Side, as_game, shifted
+from shtoss_exact.case.rules import BetKind, Side, as_game, shifted
+from shtoss_exact.case.state import Case
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.scheme_parts import Match, Outcome, Rule, Soda
-from shtoss_exact.schemes import Scheme, bassette, classic, faro, lob_half, pharaon, stuss
+from shtoss_exact.schemes.parts import Match, Outcome, Rule, Soda
+from shtoss_exact.schemes.scheme import Scheme, bassette, classic, faro, lob_half, pharaon, stuss
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -274,8 +274,14 @@ def test_no_turn_left() -> None:
         (lambda: Case.from_seen("", game="faro", scheme="classic"), "scheme= is for"),
         (lambda: Case.from_seen("", game="two-deck", scheme="thirds"), "has no suit"),
         (lambda: Case.from_seen("", game=3), "is a int"),  # type: ignore[arg-type]
-        (lambda: Case(as_game("faro"), 52, (4,) * 13, 1), "do not make 1 turns"),
-        (lambda: Case(as_game("faro"), 52, (5,) * 13, 0), "allowed 13 whole numbers"),
+        (
+            lambda: Case(game=as_game("faro"), deck=52, left=(4,) * 13, turns_dealt=1),
+            "do not make 1 turns",
+        ),
+        (
+            lambda: Case(game=as_game("faro"), deck=52, left=(5,) * 13, turns_dealt=0),
+            "allowed 13 whole numbers",
+        ),
         (lambda: Case.from_seen("5h").bet("A", side="up"), "allowed sides are open, coppered"),
         (lambda: Case.from_seen("5h").bet("A", kind="twice"), "allowed kinds are"),
         (lambda: Case.from_seen("5h").bet("A", kind="high-card"), "use high_card()"),

@@ -20,13 +20,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shtoss_exact.case import Case
-from shtoss_exact.case_deal import whole_deal
-from shtoss_exact.case_pattern import CASE_CARDS, Pattern, PatternBet
-from shtoss_exact.case_rules import Side
+from shtoss_exact.case.deal import whole_deal
+from shtoss_exact.case.pattern import CASE_CARDS, Pattern, PatternBet
+from shtoss_exact.case.rules import Side
+from shtoss_exact.case.state import Case
 from shtoss_exact.engine import Kind
-from shtoss_exact.scheme_parts import Match, Outcome, Rule
-from shtoss_exact.schemes import Scheme
+from shtoss_exact.schemes.parts import Match, Outcome, Rule
+from shtoss_exact.schemes.scheme import Scheme
 
 
 def orders(counts: Sequence[int]) -> Iterator[tuple[int, ...]]:

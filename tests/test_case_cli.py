@@ -162,7 +162,8 @@ pytest.importorskip("matplotlib")
 
 
 def test_case_plot_svg(tmp_path: Path) -> None:
-    from shtoss_exact.plots import PLOTS, render
+    from shtoss_exact.report.plots.figures import render
+    from shtoss_exact.report.plots.registry import KINDS as PLOTS
 
     assert "case" in PLOTS
     path = tmp_path / "case.svg"

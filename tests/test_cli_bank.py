@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from shtoss_exact.bank_odds import bank
+from shtoss_exact.banks.odds import bank
 from shtoss_exact.cli import cli
 from shtoss_exact.numbers import exact_str
-from shtoss_exact.scheme_files import load_scheme
+from shtoss_exact.schemes.files import load_scheme
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -20,8 +20,8 @@ from click.testing import CliRunner, Result
 from shtoss_exact.cli import cli
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import kind_counts
-from shtoss_exact.scheme_files import load_scheme
-from shtoss_exact.schemes import scheme_names
+from shtoss_exact.schemes.files import load_scheme
+from shtoss_exact.schemes.scheme import scheme_names
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -52,7 +52,7 @@ def _abzug_rows(cards: int, copies: int) -> list[tuple[int, Fraction, Fraction, 
 # --- whole outputs ------------------------------------------------------------------------
 
 SUMMARY_52 = """\
-Stoss, one bet: 52 cards in the banker's deck, 4 copies of the punter's rank
+Stoss, one bet: 52 cards in the banker's deck, 4 copies of the punter's rank, scheme classic
 outcome                                    exact  percent
 banker wins (the punter's net < 0)       433/833  51.981%
 punter wins (net > 0)                    400/833  48.019%
@@ -61,6 +61,20 @@ first copy on a lob: killed              400/833  48.019%
 first copy on a lob and its sonik: plié   33/833   3.962%
 first copy on a sonik: given             400/833  48.019%
 punter's expected net per unit stake     -33/833  -3.962%
+
+Scheme classic
+measure                                   exact
+banker's edge per bet settled            33/833
+banker's edge per unit of action         33/833
+banker's edge per abzug exposed         55/7719
+variance of the punter's net      692800/693889
+expected abzugs exposed              23157/4165
+action (money changes hands)                  1
+
+Distribution of the punter's net result per unit stake
+value  probability  percent
+   -1      433/833  51.981%
+    1      400/833  48.019%
 """
 
 
@@ -68,7 +82,7 @@ def test_odds_text() -> None:
     assert ok("odds") == SUMMARY_52
     assert ok("odds", "--deck", "52", "--format", "text") == SUMMARY_52
     assert ok("odds", "--cards", "52", "--copies", "4") == SUMMARY_52
-    assert ok("odds", "--scheme", "classic").startswith(SUMMARY_52.splitlines()[0] + ", scheme")
+    assert ok("odds", "--scheme", "classic") == SUMMARY_52
 
 
 def test_odds_json() -> None:
@@ -79,7 +93,7 @@ def test_odds_json() -> None:
         "copies": 4,
         "one_deck": False,
         "card": None,
-        "scheme": None,
+        "scheme": "classic",
         "banker": "433/833",
         "punter": "400/833",
         "null": "0",
@@ -87,6 +101,12 @@ def test_odds_json() -> None:
         "plie": "33/833",
         "given": "400/833",
         "ev": "-33/833",
+        "edge": "33/833",
+        "variance": "692800/693889",
+        "action": "1",
+        "expected_abzugs": "23157/4165",
+        "edge_per_action": "33/833",
+        "edge_per_abzug": "55/7719",
         "float": {
             "banker": 433 / 833,
             "punter": 400 / 833,
@@ -95,8 +115,20 @@ def test_odds_json() -> None:
             "plie": 33 / 833,
             "given": 400 / 833,
             "ev": -33 / 833,
+            "edge": 33 / 833,
+            "variance": 692800 / 693889,
+            "action": 1.0,
+            "expected_abzugs": 23157 / 4165,
+            "edge_per_action": 33 / 833,
+            "edge_per_abzug": 55 / 7719,
         },
+        "distribution": [
+            {"value": "-1", "probability": "433/833"},
+            {"value": "1", "probability": "400/833"},
+        ],
     }
+    # No --scheme is --scheme classic: one record.
+    assert ok("odds", "--format", "json") == ok("odds", "--scheme", "classic", "--format", "json")
 
 
 def test_odds_json_by_abzug() -> None:
@@ -124,12 +156,17 @@ def test_odds_json_by_abzug_lone_last_card() -> None:
     record = json.loads(
         ok("odds", "--cards", "5", "--copies", "1", "--by-abzug", "--format", "json")
     )
+    # The classic scheme's measures (checked in test_odds_json) aside:
+    measures = ("edge", "variance", "action", "expected_abzugs", "edge_per_action",
+                "edge_per_abzug", "distribution")  # fmt: skip
+    record = {k: v for k, v in record.items() if k not in measures}
+    record["float"] = {k: v for k, v in record["float"].items() if k not in measures}
     assert record == {
         "cards": 5,
         "copies": 1,
         "one_deck": False,
         "card": None,
-        "scheme": None,
+        "scheme": "classic",
         "banker": "3/5",
         "punter": "2/5",
         "null": "0",
@@ -179,8 +216,10 @@ def test_odds_pharaon_and_eleven_figures() -> None:
 
 def test_odds_csv() -> None:
     assert ok("odds", "--format", "csv") == (
-        "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev\n"
-        "52,4,false,,,433/833,400/833,0,400/833,33/833,400/833,-33/833\n"
+        "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev,edge,"
+        "edge_per_action,edge_per_abzug,variance,action,expected_abzugs\n"
+        "52,4,false,,classic,433/833,400/833,0,400/833,33/833,400/833,-33/833,33/833,33/833,"
+        "55/7719,692800/693889,1,23157/4165\n"
     )
 
 
@@ -207,7 +246,7 @@ def test_odds_csv_by_abzug_52() -> None:
 
 def test_odds_markdown() -> None:
     expected = """\
-**Stoss, one bet: 52 cards in the banker's deck, 4 copies of the punter's rank**
+**Stoss, one bet: 52 cards in the banker's deck, 4 copies of the punter's rank, scheme classic**
 
 | outcome | exact | percent |
 | --- | ---: | ---: |
@@ -218,12 +257,30 @@ def test_odds_markdown() -> None:
 | first copy on a lob and its sonik: plié | 33/833 | 3.962% |
 | first copy on a sonik: given | 400/833 | 48.019% |
 | punter's expected net per unit stake | -33/833 | -3.962% |
+
+**Scheme classic**
+
+| measure | exact |  |
+| --- | ---: | ---: |
+| banker's edge per bet settled | 33/833 |  |
+| banker's edge per unit of action | 33/833 |  |
+| banker's edge per abzug exposed | 55/7719 |  |
+| variance of the punter's net | 692800/693889 |  |
+| expected abzugs exposed | 23157/4165 |  |
+| action (money changes hands) | 1 |  |
+
+**Distribution of the punter's net result per unit stake**
+
+| value | probability | percent |
+| ---: | ---: | ---: |
+| -1 | 433/833 | 51.981% |
+| 1 | 400/833 | 48.019% |
 """
     assert ok("odds", "--format", "markdown") == expected
 
 
 SIX_TWO = """\
-Stoss, one bet: 6 cards in the banker's deck, 2 copies of the punter's rank
+Stoss, one bet: 6 cards in the banker's deck, 2 copies of the punter's rank, scheme classic
 outcome                                  exact   percent
 banker wins (the punter's net < 0)         3/5   60.000%
 punter wins (net > 0)                      2/5   40.000%
@@ -232,6 +289,20 @@ first copy on a lob: killed                2/5   40.000%
 first copy on a lob and its sonik: plié    1/5   20.000%
 first copy on a sonik: given               2/5   40.000%
 punter's expected net per unit stake      -1/5  -20.000%
+
+Scheme classic
+measure                           exact
+banker's edge per bet settled       1/5
+banker's edge per unit of action    1/5
+banker's edge per abzug exposed    3/22
+variance of the punter's net      24/25
+expected abzugs exposed           22/15
+action (money changes hands)          1
+
+Distribution of the punter's net result per unit stake
+value  probability  percent
+   -1          3/5  60.000%
+    1          2/5  40.000%
 """
 
 
@@ -254,7 +325,7 @@ def test_odds_by_abzug_text() -> None:
 
 def test_odds_by_abzug_markdown() -> None:
     expected = """\
-**Stoss, one bet: 6 cards in the banker's deck, 2 copies of the punter's rank**
+**Stoss, one bet: 6 cards in the banker's deck, 2 copies of the punter's rank, scheme classic**
 
 | outcome | exact | percent |
 | --- | ---: | ---: |
@@ -265,6 +336,24 @@ def test_odds_by_abzug_markdown() -> None:
 | first copy on a lob and its sonik: plié | 1/5 | 20.000% |
 | first copy on a sonik: given | 2/5 | 40.000% |
 | punter's expected net per unit stake | -1/5 | -20.000% |
+
+**Scheme classic**
+
+| measure | exact |  |
+| --- | ---: | ---: |
+| banker's edge per bet settled | 1/5 |  |
+| banker's edge per unit of action | 1/5 |  |
+| banker's edge per abzug exposed | 3/22 |  |
+| variance of the punter's net | 24/25 |  |
+| expected abzugs exposed | 22/15 |  |
+| action (money changes hands) | 1 |  |
+
+**Distribution of the punter's net result per unit stake**
+
+| value | probability | percent |
+| ---: | ---: | ---: |
+| -1 | 3/5 | 60.000% |
+| 1 | 2/5 | 40.000% |
 
 **By abzug (lob = banker's card, sonik = punter's card)**
 
@@ -290,7 +379,7 @@ def test_odds_decimals() -> None:
     csv_out = ok("odds", "--format", "csv", "--decimals", "3")
     header, row = csv_out.splitlines()
     assert header.startswith("cards,copies,one_deck,card,scheme,banker,banker_decimal,punter,")
-    assert row.startswith("52,4,false,,,433/833,0.520,400/833,0.480,0,0.000,")
+    assert row.startswith("52,4,false,,classic,433/833,0.520,400/833,0.480,0,0.000,")
     # JSON always carries its floats and takes no decimal columns.
     assert ok("odds", "--format", "json", "--decimals", "3") == ok("odds", "--format", "json")
 
@@ -304,7 +393,7 @@ def test_odds_output_file(tmp_path: Path) -> None:
 
 def test_odds_one_deck_36_with_a_card() -> None:
     expected = """\
-Stoss, one bet: 35 cards in the one-deck game, 3 copies of the punter's rank, punter's card 7♥
+Stoss, one bet: 35 cards in the one-deck game, 3 copies of the punter's rank, punter's card 7♥, scheme classic
 outcome                                    exact  percent
 banker wins (the punter's net < 0)       201/385  52.208%
 punter wins (net > 0)                    184/385  47.792%
@@ -314,11 +403,25 @@ first copy on a lob and its sonik: plié   17/385   4.416%
 first copy on a sonik: given             184/385  47.792%
 punter's expected net per unit stake     -17/385  -4.416%
 
+Scheme classic
+measure                                   exact
+banker's edge per bet settled            17/385
+banker's edge per unit of action         17/385
+banker's edge per abzug exposed         17/1833
+variance of the punter's net      147936/148225
+expected abzugs exposed                1833/385
+action (money changes hands)                  1
+
+Distribution of the punter's net result per unit stake
+value  probability  percent
+   -1      201/385  52.208%
+    1      184/385  47.792%
+
 By the deciding card's suit (colour = same suit, half-colour = same colour, plain)
 relation       killed     plie     given
 half-colour  184/1155  17/1155  184/1155
 plain        368/1155  34/1155  368/1155
-"""
+"""  # noqa: E501
     assert ok("odds", "--one-deck", "--deck", "36", "--card", "7h") == expected
 
 
@@ -338,7 +441,7 @@ def test_odds_custom_suits_and_cyrillic_card() -> None:
     out = ok("odds", "--cards", "7", "--copies", "3", "--card", "Тт", "--suits", "тпч")
     assert out.splitlines()[0] == (
         "Stoss, one bet: 7 cards in the banker's deck, 3 copies of the punter's rank, "
-        "punter's card A♣"
+        "punter's card A♣, scheme classic"
     )
     assert out.endswith(
         "relation     killed  plie   given\n"
@@ -351,8 +454,9 @@ def test_odds_custom_suits_and_cyrillic_card() -> None:
 def test_odds_no_copies() -> None:
     out = ok("odds", "--cards", "5", "--copies", "0", "--format", "csv")
     assert out == (
-        "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev\n"
-        "5,0,false,,,0,0,1,0,0,0,0\n"
+        "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev,edge,"
+        "edge_per_abzug,variance,action,expected_abzugs\n"
+        "5,0,false,,classic,0,0,1,0,0,0,0,0,0,0,0,3\n"
     )
 
 
@@ -434,7 +538,9 @@ BAD = [
     (["odds", "--cards", "1000000000", "--by-abzug", "--format", "json"], "cards=1000000000"),
     (["odds", "--cards", "1000000000", "--by-abzug", "--format", "csv"], "cards=1000000000"),
     (["odds", "--cards", "10000000", "--copies", "5000000"], "cards=10000000 with copies=5000000"),
-    (["odds", "--one-deck", "--cards", "0"], "cards >= 1"),
+    (["odds", "--one-deck", "--cards", "0"], "copies=4 is more than cards=0"),
+    (["odds", "--one-deck", "--copies", "0"], "copies=0 in a one-deck game"),
+    (["odds", "--copies", "5"], "copies=5 in the preset 52-card deck"),
     (["odds", "--decimals", "51"], "51"),
     (["odds", "--decimals", "-1"], "-1 is too small"),
     (["odds", "--scheme", "whist"], "unknown scheme 'whist'"),
@@ -481,8 +587,8 @@ def test_python_dash_m_refusal() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == (
-        "shtoss-exact: error: Invalid value for '--cards': 'many' is not a whole number "
-        "(allowed: >= 0)\n"
+        "shtoss-exact: error: Invalid value for '--cards': 'many' is not a whole number: "
+        "allowed whole numbers >= 0\n"
     )
 
 

@@ -9,10 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from shtoss_exact import odds
+from shtoss_exact.bet.fair import fair_payoff
 from shtoss_exact.cli import cli
 from shtoss_exact.deck import Deal
-from shtoss_exact.fair import fair_payoff
-from shtoss_exact.schemes import BUILTIN, scheme_names, schemes_record
+from shtoss_exact.schemes.scheme import BUILTIN, scheme_names, schemes_record
 
 EXAMPLES = Path(__file__).parent.parent / "examples" / "schemes"
 
@@ -86,7 +86,7 @@ def test_fair_lob_half_whole_output() -> None:
 
 def test_fair_json_and_csv() -> None:
     record = json.loads(ok("fair", "--scheme", "lob-half", "--solve", "lob", "--format", "json"))
-    assert record == fair_payoff(Deal(52, 4), "lob-half", "lob").to_dict()
+    assert record == fair_payoff("lob-half", "lob", deal=Deal(52, 4)).to_dict()
     assert (record["parameter"], record["fair"]) == ("lob", "-404/833")
     assert ok("fair", "--scheme", "в лоб полкуша", "--solve", "lob", "--format", "csv") == (
         "scheme,cards,copies,parameter,current,ev,ev_at_zero,slope,fair\n"

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from shtoss_exact.cli import cli
-from shtoss_exact.series_odds import series
+from shtoss_exact.plans.series import series
 
 FLAT_3 = """\
 Stakes across deals: plan flat, 3 deals, initial kush 1, free kush; scheme classic, 52 cards in the banker's deck
@@ -32,7 +32,7 @@ net          probability  percent
 """  # noqa: E501
 
 STOP_RUIN = """\
-Stakes across deals: plan stop, until the play ends, initial kush 1, bankroll 1, target 2, free kush; scheme classic, 52 cards in the banker's deck
+Stakes across deals: plan stop, until the play ends, initial kush 1, bankroll 1, target 3, free kush; scheme classic, 52 cards in the banker's deck
 quantity                                                         exact    decimal
 punter's expected net                                    -40689/693889  -0.058639
 variance of the net                          692711494800/481481944321   1.438707
@@ -41,7 +41,7 @@ P(banker ends ahead: net < 0)                                  433/833   0.51980
 P(even: net = 0)                                         173200/693889   0.249608
 expected deals played                                         1233/833   1.480192
 P(ruined: the bankroll fell below the kush)                    433/833   0.519808
-P(the net reached the target)                            160000/693889   0.230584
+P(the bankroll reached the target)                       160000/693889   0.230584
 P(the plan stopped after a loss)                         173200/693889   0.249608
 expected length of a series once begun                         833/433   1.923788
 
@@ -60,7 +60,7 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def test_text_output_whole() -> None:
     assert run("--deals", "3") == (0, FLAT_3, "")
-    assert run("--plan", "стоп", "--bankroll", "1", "--target", "2") == (0, STOP_RUIN, "")
+    assert run("--plan", "стоп", "--bankroll", "1", "--target", "3") == (0, STOP_RUIN, "")
 
 
 def test_json_is_the_record() -> None:
@@ -80,7 +80,7 @@ def test_json_is_the_record() -> None:
 
 
 def test_json_until_ruin_or_target() -> None:
-    code, out, _ = run("--bankroll", "1", "--target", "1", "--format", "json")
+    code, out, _ = run("--bankroll", "1", "--target", "2", "--format", "json")
     record = json.loads(out)
     assert code == 0
     assert (record["p_ruin"], record["p_target"], record["deals"]) == ("433/833", "400/833", None)
@@ -153,13 +153,14 @@ def test_help_lists_the_plans_from_the_registry() -> None:
         (["--scheme", "nope", "--deals", "2"], "unknown scheme 'nope'"),
         (["--deals", "2", "--bankroll", "abc"], "'abc' is not an exact number"),
         (["--deals", "2", "--max-stake", "1/2"], "max-stake=1/2"),
-        (["--deals", "2", "--target", "-1"], "target=-1"),
+        (["--deals", "2", "--target", "-1"], "target=-1 is the bankroll to reach"),
+        (["--deals", "2", "--bankroll", "5", "--target", "5"], "target=5 is not above bankroll=5"),
         (["--scheme", "thirds", "--deals", "2"], "needs the suits"),
         ([], "no number of deals"),
         (["--plan", "paroli:3", "--deals", "100", "--scheme", "thirds", "--card", "7h"], "limit"),
         (["--deals", "2", "--export-graph", "chain.png"], "allowed suffixes"),
         (["--plan-file", "/nonexistent/plan.toml", "--deals", "2"], "cannot read"),
-        (["--bankroll", "1000000", "--target", "1000000"], "limit"),
+        (["--bankroll", "1000000", "--target", "2000000"], "limit"),
         (["--deals", "10000", "--format", "json"], "limit"),
         (["--plan", "flat", "--plan-file", "x.toml"], "not both"),
     ],

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from shtoss_exact.bet.tables import TableSpec
 from shtoss_exact.cli import cli
 from shtoss_exact.records import to_json
 from shtoss_exact.report import render_tables
 from shtoss_exact.report.table import Table
 from shtoss_exact.report.table_view import SUMMARY_TITLE, abzug_title
-from shtoss_exact.schemes import scheme_names
-from shtoss_exact.tables import TableSpec
+from shtoss_exact.schemes.scheme import scheme_names
 from tests.brute_schemes import ORACLES, settle
 
 
@@ -104,8 +104,8 @@ def test_by_abzug_with_decimals() -> None:
 
 @pytest.mark.parametrize("fmt", ["text", "json", "csv", "markdown", "latex", "html"])
 def test_by_abzug_streams_what_the_record_holds(fmt: str) -> None:
-    result = TableSpec(cards=101, copies=3, games="one-deck").by_abzug()
-    out = table("--cards", "101", "--copies", "3", "--one-deck", "--by-abzug", "--format", fmt)
+    result = TableSpec(cards=101, copies=4, games="one-deck").by_abzug()
+    out = table("--cards", "101", "--copies", "4", "--one-deck", "--by-abzug", "--format", fmt)
     if fmt == "json":
         assert out == to_json(result.to_dict()) + "\n"
         assert strict(out) == result.to_dict()

@@ -251,8 +251,10 @@ def test_make_deal_with_a_card_fixes_the_suits() -> None:
         ({"deck": 32, "card": "6h"}, "card 6♥ is not in the 32-card deck: allowed ranks 7..A"),
         ({"cards": 10, "copies": 3, "card": "7h", "suits": "sh"}, "2 suits given for copies=3"),
         ({"cards": 10, "copies": 3, "suits": "shc"}, "no punter's card"),
-        ({"deck": 36, "cards": 3, "one_deck": True}, "one-deck game of cards=3"),
-        ({"one_deck": True, "cards": 0}, "a one-deck game needs cards >= 1"),
+        ({"deck": 36, "cards": 3, "one_deck": True}, "copies=4 is more than cards=3"),
+        ({"one_deck": True, "copies": 0}, "copies=0 in a one-deck game"),
+        ({"copies": 5}, "copies=5 in the preset 52-card deck"),
+        ({"one_deck": True, "cards": 0}, "copies=4 is more than cards=0"),
     ],
 )
 def test_bad_set_ups_are_refused(kwargs: dict[str, object], named: str) -> None:

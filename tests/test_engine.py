@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from shtoss_exact import ShtossError
 from shtoss_exact.deck import Deal, Suit, SuitCounts, SuitRelation
 from shtoss_exact.engine import (
-    MAX_EXACT_DIGITS,
     MAX_SUMMARY_COST,
     Kind,
     KindCounts,
@@ -24,7 +23,7 @@ from shtoss_exact.engine import (
     abzug_counts,
     binom,
     binom_bits,
-    check_cost,
+    check_deal,
     counts_at,
     kind_counts,
     parity_sum,
@@ -32,6 +31,7 @@ from shtoss_exact.engine import (
     relation_weights,
     summary_cost,
 )
+from shtoss_exact.limits import MAX_PRINTED_DIGITS
 from tests.brute import MAX_CARDS, brute_odds, decide, position_sets
 
 SMALL = [(n, m) for n in range(MAX_CARDS + 1) for m in range(n + 1)]
@@ -286,7 +286,7 @@ def test_binom_bits_beyond_floats_is_infinite() -> None:
 
 def test_check_cost_passes_what_is_quick() -> None:
     for deal in (Deal(0, 0), Deal(52, 4), Deal(10**9, 8), Deal(10**100, 8), Deal(5000, 4995)):
-        check_cost(deal)  # no refusal
+        check_deal(deal)  # no refusal
 
 
 def test_the_summary_limit_is_the_cost_estimate() -> None:
@@ -296,22 +296,22 @@ def test_the_summary_limit_is_the_cost_estimate() -> None:
         mid = (low + high) // 2
         low, high = (mid + 1, high) if summary_cost(cards, mid) <= MAX_SUMMARY_COST else (low, mid)
     assert summary_cost(cards, low - 1) <= MAX_SUMMARY_COST < summary_cost(cards, low)
-    with pytest.raises(ShtossError, match=f"cards={cards} with copies={low} needs about"):
-        check_cost(Deal(cards, low))
+    with pytest.raises(ShtossError, match=f"cards={cards} with copies={low}: about"):
+        check_deal(Deal(cards, low))
     # One copy fewer passes the cost; its exact values may still be too long to print.
-    if binom_bits(cards, low - 1) * log10(2) > MAX_EXACT_DIGITS:
-        with pytest.raises(ShtossError, match="makes exact values of about"):
-            check_cost(Deal(cards, low - 1))
+    if binom_bits(cards, low - 1) * log10(2) > MAX_PRINTED_DIGITS:
+        with pytest.raises(ShtossError, match="exact values of about"):
+            check_deal(Deal(cards, low - 1))
     else:
-        check_cost(Deal(cards, low - 1))
+        check_deal(Deal(cards, low - 1))
 
 
 def _first_too_long(cards: int) -> int:
-    """The fewest copies of ``cards`` whose C(n, m) is estimated past MAX_EXACT_DIGITS."""
+    """The fewest copies of ``cards`` whose C(n, m) is estimated past MAX_PRINTED_DIGITS."""
     low, high = 1, cards // 2
     while low < high:
         mid = (low + high) // 2
-        if binom_bits(cards, mid) * log10(2) <= MAX_EXACT_DIGITS:
+        if binom_bits(cards, mid) * log10(2) <= MAX_PRINTED_DIGITS:
             low = mid + 1
         else:
             high = mid
@@ -320,24 +320,24 @@ def _first_too_long(cards: int) -> int:
 
 def test_the_digit_limit_is_the_size_of_the_binomial() -> None:
     # 10^12 cards: the summary is cheap, but C(n, m), the denominator of every exact
-    # answer, passes MAX_EXACT_DIGITS digits between two neighbouring numbers of copies.
+    # answer, passes MAX_PRINTED_DIGITS digits between two neighbouring numbers of copies.
     cards = 10**12
     copies = _first_too_long(cards)
     exact_digits = comb(cards, copies).bit_length() * log10(2)
-    assert exact_digits == pytest.approx(MAX_EXACT_DIGITS, rel=1e-3)
+    assert exact_digits == pytest.approx(MAX_PRINTED_DIGITS, rel=1e-3)
     assert summary_cost(cards, copies) < MAX_SUMMARY_COST
-    check_cost(Deal(cards, copies - 1))
+    check_deal(Deal(cards, copies - 1))
     with pytest.raises(ShtossError) as caught:
-        check_cost(Deal(cards, copies))
+        check_deal(Deal(cards, copies))
     message = str(caught.value)
-    assert f"cards={cards} with copies={copies} makes exact values" in message
-    assert f"the limit {MAX_EXACT_DIGITS}" in message and "\n" not in message
+    assert f"cards={cards} with copies={copies}: exact values" in message
+    assert f"the limit of {MAX_PRINTED_DIGITS} digits" in message and "\n" not in message
 
 
 def test_huge_decks_are_named_by_their_digits() -> None:
     # A number beyond 10^30 is not written out in a message: its size is.
     with pytest.raises(ShtossError) as caught:
-        check_cost(Deal(10**40, 10**20))
+        check_deal(Deal(10**40, 10**20))
     message = str(caught.value)
     assert "cards=(about 40 digits) with copies=100000000000000000000" in message
     assert len(message) < 300

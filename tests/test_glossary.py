@@ -25,7 +25,7 @@ INVOCATIONS = [
     "bank --bet 7 --bet Q:2 --bet K:1:pharaon",
     "bank --bet 7 --bet Q:2 --cards 12 --copies 2 --joint",
     "series --deals 3",
-    "series --plan paroli:3 --bankroll 5 --target 5",
+    "series --plan paroli:3 --bankroll 5 --target 10",
     "series --plan hermann --series 2",
     "formula --copies 2",
     "formula --copies 2 --scheme faro --parity even",
@@ -35,6 +35,7 @@ INVOCATIONS = [
     "case --game faro --case A:1,7:2,K:0",
     "case --game faro --seen 5h,Ks,5d --bet-kind one-turn",
     "case --game faro --case *:0,A:1,7:1,K:1 --call-the-turn",
+    "case --game faro --seen 5h,Ks,5d,9c,2s --bets K@0,5:coppered@1,high-card@1,A@2",
     "strategy --bankroll 3 --target 6",
     "strategy --bankroll 3 --target 6 --scheme lob-half --objective stay",
 ]
@@ -73,7 +74,8 @@ def test_the_glossary_is_a_sorted_table_of_words() -> None:
 
 
 def test_the_invocations_cover_every_command() -> None:
-    printing = set(all_commands()) - {"plot"}  # plot draws a picture: no keys
+    # plot draws a picture; serve answers with the records of case and schemes (below)
+    printing = set(all_commands()) - {"plot", "serve"}
     assert {line.split()[0] for line in INVOCATIONS} >= printing
 
 
@@ -89,3 +91,20 @@ def test_every_csv_column_is_in_the_glossary(args: str) -> None:
     rows = list(csv.reader(io.StringIO(run(args, "csv"))))
     columns = {re.sub(r"_decimal$", "", c) for c in rows[0]}
     assert columns <= glossary(), sorted(columns - glossary())
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/api/case?seen=5h+Ks+5d&bets=K@0&replay=1",
+        "/api/schemes",
+        "/api/case?game=poker",
+        "/nowhere",
+    ],
+)
+def test_every_key_the_page_is_sent_is_in_the_glossary(target: str) -> None:
+    from shtoss_exact.cli.serve.app import App
+
+    emitted = keys_of(App().handle("GET", target, "localhost").json())
+    assert emitted, target
+    assert emitted <= glossary(), sorted(emitted - glossary())

@@ -13,15 +13,15 @@ from fractions import Fraction
 import pytest
 
 from shtoss_exact import Deal, ShtossError, fair_payoff, odds, scheme_named
-from shtoss_exact.measures import scheme_result
+from shtoss_exact.bet.measures import scheme_result
 from shtoss_exact.numbers import exact_number, whole_number
-from shtoss_exact.schemes import as_scheme
+from shtoss_exact.schemes.scheme import as_scheme
 
 
 def test_names_and_values_are_taken_alike() -> None:
     deal = Deal(52, 4)
-    assert fair_payoff(deal, "lob-half", "lob") == fair_payoff(
-        deal, scheme_named("lob-half"), "lob"
+    assert fair_payoff("lob-half", "lob", deal=deal) == fair_payoff(
+        scheme_named("lob-half"), "lob", deal=deal
     )
     assert (
         odds(scheme="фараон").ev == odds(scheme=scheme_named("pharaon")).ev == Fraction(-33, 1666)
@@ -40,9 +40,9 @@ BAD: list[tuple[str, Callable[[], object], str]] = [
     ("odds-one-deck-text", lambda: odds(one_deck="yes"), "one_deck"),  # type: ignore[arg-type]
     ("odds-scheme-number", lambda: odds(scheme=3), "scheme"),  # type: ignore[arg-type]
     ("odds-scheme-unknown", lambda: odds(scheme="nosuch"), "nosuch"),
-    ("fair-deal-tuple", lambda: fair_payoff((52, 4), "lob-half", "lob"), "deal"),  # type: ignore[arg-type]
-    ("fair-scheme-none", lambda: fair_payoff(Deal(52, 4), None, "lob"), "scheme"),  # type: ignore[arg-type]
-    ("fair-parameter-number", lambda: fair_payoff(Deal(52, 4), "lob-half", 1), "parameter"),  # type: ignore[arg-type]
+    ("fair-deal-tuple", lambda: fair_payoff("lob-half", "lob", deal=(52, 4)), "deal"),  # type: ignore[arg-type]
+    ("fair-scheme-none", lambda: fair_payoff(None, "lob", deal=Deal(52, 4)), "scheme"),  # type: ignore[arg-type]
+    ("fair-parameter-number", lambda: fair_payoff("lob-half", 1, deal=Deal(52, 4)), "parameter"),  # type: ignore[arg-type]
     ("measure-deal-int", lambda: scheme_result(52, "classic"), "deal"),  # type: ignore[arg-type]
     ("exact-float", lambda: exact_number(0.1, name="kush"), "kush=0.1 is a float"),
     ("exact-bool", lambda: exact_number(True, name="stake"), "stake=True"),

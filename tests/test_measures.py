@@ -16,9 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact import ShtossError
-from shtoss_exact.deck import Deal, parse_card, parse_suits
-from shtoss_exact.engine import Kind, binom_bits
-from shtoss_exact.measures import (
+from shtoss_exact.bet.measures import (
     MAX_RESULT_DIGITS,
     SchemeResult,
     check_scheme_cost,
@@ -26,7 +24,9 @@ from shtoss_exact.measures import (
     payoff_bits,
     scheme_result,
 )
-from shtoss_exact.schemes import BUILTIN, CLASSIC_BASE, Match, Rule, Scheme, scheme_named
+from shtoss_exact.deck import Deal, parse_card, parse_suits
+from shtoss_exact.engine import Kind, binom_bits
+from shtoss_exact.schemes.scheme import BUILTIN, CLASSIC_BASE, Match, Rule, Scheme, scheme_named
 from tests import brute_schemes as brute
 
 
@@ -207,7 +207,7 @@ def test_a_scheme_by_name_or_russian_name() -> None:
         ("52", "classic", r"^deal='52' is not a Deal: build one with make_deal"),
         ((52, 4), "classic", r"is not a Deal"),
         (Deal(3, 3), "faro", r"allowed copies < cards, got copies=3 cards=3"),
-        (Deal(10**7, 5 * 10**6), "classic", r"cards=10000000 with copies=5000000 needs about"),
+        (Deal(10**7, 5 * 10**6), "classic", r"cards=10000000 with copies=5000000: about"),
     ],
 )
 def test_refusals(deal: object, scheme: object, message: str) -> None:
@@ -239,8 +239,8 @@ def test_measures_too_long_to_print_are_refused_up_front() -> None:
     with pytest.raises(ShtossError) as caught:
         scheme_result(deal, huge)
     message = str(caught.value)
-    assert message.startswith("scheme 'huge' on cards=52 with copies=4 makes exact values of ")
-    assert f"the limit {MAX_RESULT_DIGITS}" in message and "\n" not in message
+    assert message.startswith("scheme 'huge' on cards=52 with copies=4: exact values of ")
+    assert f"the limit of {MAX_RESULT_DIGITS} digits" in message and "\n" not in message
 
 
 def test_the_classic_base() -> None:

@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact import ShtossError, odds
-from shtoss_exact.bet_odds import MAX_TABLE_ROWS, AbzugOdds, Odds, odds_of
+from shtoss_exact.bet.odds import MAX_TABLE_ROWS, AbzugOdds, Odds, odds_of
 from shtoss_exact.deck import Card, Deal, Suit, parse_card, parse_suits
-from shtoss_exact.engine import MAX_SUMMARY_COST
-from shtoss_exact.schemes import BUILTIN, Soda, faro, scheme_named, stuss
+from shtoss_exact.limits import MAX_DECK_SECONDS
+from shtoss_exact.schemes.scheme import BUILTIN, Soda, faro, scheme_named, stuss
 from tests import brute_schemes
 from tests.brute import MAX_CARDS, brute_odds, brute_relations
 
@@ -39,7 +39,8 @@ def test_summary_matches_brute_force(cards: int, copies: int) -> None:
     assert o.killed + o.plie + o.given + brute.no_copy == 1
     assert o.banker + o.punter + o.null == 1
     assert (o.cards, o.copies) == (cards, copies)
-    assert o.scheme is None and o.scheme_result is None
+    assert o.scheme is not None and o.scheme.name == "classic"  # no scheme is the classic one
+    assert o.to_dict() == odds(cards=cards, copies=copies, scheme="classic").to_dict()
 
 
 @pytest.mark.parametrize(("cards", "copies"), SMALL)
@@ -305,12 +306,23 @@ FIVE = odds(cards=5, copies=2, card="7h", suits="hs")
 
 
 def test_the_record_of_a_small_deck() -> None:
-    assert FIVE.to_dict(by_abzug=True) == {
+    # No scheme is the classic one: its measures and distribution are in the record.
+    record = FIVE.to_dict(by_abzug=True)
+    measures = ("edge", "variance", "action", "expected_abzugs", "edge_per_action",
+                "edge_per_abzug")  # fmt: skip
+    assert record["distribution"] == [
+        {"value": "-1", "probability": "3/5"},
+        {"value": "1", "probability": "2/5"},
+    ]
+    assert (record["edge"], record["variance"], record["action"]) == ("1/5", "24/25", "1")
+    core = {k: v for k, v in record.items() if k not in (*measures, "distribution")}
+    core["float"] = {k: v for k, v in record["float"].items() if k not in measures}
+    assert core == {
         "cards": 5,
         "copies": 2,
         "one_deck": False,
         "card": "7♥",
-        "scheme": None,
+        "scheme": "classic",
         "banker": "3/5",
         "punter": "2/5",
         "null": "0",
@@ -342,8 +354,8 @@ def test_the_record_of_a_small_deck() -> None:
     assert lobs == [Fraction(2, 5), Fraction(1, 5), 0] == [row.banker for row in FIVE.by_abzug]
     plain = odds().to_dict()
     assert "by_abzug" not in plain and "by_relation" not in plain
-    assert plain["card"] is None and plain["scheme"] is None
-    assert "distribution" not in plain and "edge" not in plain
+    assert plain["card"] is None and plain["scheme"] == "classic"
+    assert plain["distribution"] and plain["edge"] == "33/833"
 
 
 def test_the_record_under_a_scheme() -> None:
@@ -389,8 +401,10 @@ def test_the_json_is_the_record() -> None:
 
 def test_repr_shows_the_numbers() -> None:
     assert repr(odds()) == (
-        "Odds(cards=52, copies=4, one_deck=False, card=None, scheme=None, banker=433/833, "
-        "punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833)"
+        "Odds(cards=52, copies=4, one_deck=False, card=None, scheme=classic, banker=433/833, "
+        "punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833, "
+        "edge=33/833, variance=692800/693889, action=1, expected_abzugs=23157/4165, "
+        "edge_per_action=33/833, edge_per_abzug=55/7719)"
     )
 
 
@@ -399,8 +413,10 @@ def test_one_vocabulary() -> None:
     o = odds()
     assert not hasattr(o, "none")
     assert not hasattr(o.by_abzug[0], "punter")
-    assert not hasattr(AbzugOdds(1, Fraction(0), Fraction(0), Fraction(0)), "punter")
-    assert o.scheme_result is None
+    assert not hasattr(
+        AbzugOdds(abzug=1, killed=Fraction(0), plie=Fraction(0), given=Fraction(0)), "punter"
+    )
+    assert o.scheme_result == o.under("classic")
     with pytest.raises(AttributeError):
         o.punter = Fraction(1)  # type: ignore[misc]
 
@@ -520,9 +536,10 @@ def test_thirds_need_the_suits() -> None:
         ({"deck": 32, "card": "6h"}, "6♥"),
         ({"cards": 10, "copies": 3, "card": "7h", "suits": "sh"}, "2 suits"),
         ({"cards": 10, "copies": 3, "suits": "shc"}, "no punter's card"),
-        ({"deck": 36, "cards": 3, "one_deck": True}, "one-deck game of cards=3"),
+        ({"deck": 36, "cards": 3, "one_deck": True}, "copies=4 is more than cards=3"),
         ({"cards": 10, "copies": 3, "card": "7h", "suits": "shz"}, "'z'"),
-        ({"one_deck": True, "cards": 0}, "cards >= 1"),
+        ({"one_deck": True, "cards": 0}, "copies=4 is more than cards=0"),
+        ({"one_deck": True, "copies": 0}, "copies=0 in a one-deck game"),
         ({"scheme": "whist"}, "'whist'"),
         ({"scheme": 7}, "scheme=7"),
         ({"scheme": "faro", "cards": 3, "copies": 3}, "copies=3 cards=3"),
@@ -539,7 +556,7 @@ def test_bad_set_ups_are_refused(kwargs: dict[str, object], named: str) -> None:
 def test_too_costly_summary_is_refused_up_front() -> None:
     with pytest.raises(ShtossError, match=r"cards=10000000 with copies=5000000") as caught:
         odds(cards=10**7, copies=5 * 10**6)
-    assert f"{MAX_SUMMARY_COST:.0e}" in str(caught.value)
+    assert f"the limit of {MAX_DECK_SECONDS:g} s" in str(caught.value)
     with pytest.raises(ShtossError, match=r"cards=10000000 with copies=5000000"):
         odds(cards=10**7, copies=5 * 10**6, scheme="pharaon")
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import errno
+import io
+import json
 import os
+import resource
 import signal
 import stat
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -17,7 +21,16 @@ from typing import Any
 import pytest
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.output import Terminated, atomic_path, open_output, write_output
+from shtoss_exact.output import (
+    OutputError,
+    Terminated,
+    _WholeWrites,
+    atomic_path,
+    finish_stdout,
+    open_output,
+    remove_temporaries,
+    write_output,
+)
 
 ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
 PROGRAM = [sys.executable, "-m", "shtoss_exact"]
@@ -299,3 +312,342 @@ def test_sigterm_removes_the_temporary_file(program: list[str], tmp_path: Path) 
         assert process.returncode == 128 + signal.SIGTERM, error.decode()
         assert error.decode().splitlines() == ["shtoss-exact: error: terminated"]
     assert not list(tmp_path.glob(".big.csv*"))
+
+
+# --- every write to standard output whole, or an error ----------------------------------------
+
+BUFFERING = {"buffered": {"PYTHONUNBUFFERED": ""}, "unbuffered": {"PYTHONUNBUFFERED": "1"}}
+"""Standard output as Python makes it by default, and with ``python -u``."""
+
+LONG_CSV = ("odds", "--cards", "200000", "--copies", "4", "--by-abzug", "--format", "csv")
+
+
+def _environment(buffering: str) -> dict[str, str]:
+    env = {**ENV, **BUFFERING[buffering]}
+    if not env["PYTHONUNBUFFERED"]:
+        del env["PYTHONUNBUFFERED"]
+    return env
+
+
+def _file_limit(size: int) -> Callable[[], None]:
+    def apply() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+    return apply
+
+
+def test_a_short_write_is_continued(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The kernel may take part of a write (a disk filling up, ulimit -f): the rest follows.
+    read, write = os.pipe()
+    real = os.write
+    calls: list[int] = []
+
+    def short(fd: int, data: bytes) -> int:
+        calls.append(len(data))
+        return real(fd, bytes(data)[:3])
+
+    monkeypatch.setattr("shtoss_exact.output.os.write", short)
+    try:
+        stream = _WholeWrites(write)
+        assert stream.write(b"433/833\n") == 8
+        assert os.read(read, 100) == b"433/833\n" and calls == [8, 5, 2]
+    finally:
+        os.close(read)
+        os.close(write)
+
+
+def test_a_failed_write_is_reported_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    read, write = os.pipe()
+    real = os.write
+    written: list[bytes] = []
+
+    def fails_after_three(fd: int, data: bytes) -> int:
+        if written:
+            raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))
+        written.append(bytes(data)[:3])
+        return real(fd, bytes(data)[:3])
+
+    monkeypatch.setattr("shtoss_exact.output.os.write", fails_after_three)
+    try:
+        stream = _WholeWrites(write)
+        with pytest.raises(OutputError, match="cannot write standard output: File too large"):
+            stream.write(b"433/833\n")
+        assert stream.write(b"more") == 4  # dropped: the error is reported once
+        assert stream.failure == "cannot write standard output: File too large"
+        assert os.read(read, 100) == b"433"
+    finally:
+        os.close(read)
+        os.close(write)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_the_last_flush_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Buffered text that only the flush at the end would write: its failure is an error.
+    fd = os.open("/dev/full", os.O_WRONLY)
+    try:
+        stream = io.TextIOWrapper(io.BufferedWriter(_WholeWrites(fd)), encoding="utf-8")
+        monkeypatch.setattr(sys, "stdout", stream)
+        stream.write("433/833\n")  # held in the buffer: no error yet
+        with pytest.raises(OutputError, match="No space left on device"):
+            finish_stdout()
+        with pytest.raises(OutputError, match="No space left on device"):
+            finish_stdout()  # and again at the very end: the failure is remembered
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_failure_caught_on_the_way_still_fails_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    fd = os.open("/dev/full", os.O_WRONLY)
+    try:
+        stream = io.TextIOWrapper(_WholeWrites(fd), encoding="utf-8", write_through=True)
+        monkeypatch.setattr(sys, "stdout", stream)
+        with pytest.raises(OutputError):
+            stream.write("433/833\n")  # a caller that drops this error ...
+        stream.write("more\n")  # ... writes on, into nothing
+        with pytest.raises(OutputError, match="No space left on device"):
+            finish_stdout()  # ... and is not let off at the end
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.parametrize("buffering", sorted(BUFFERING))
+@pytest.mark.parametrize(
+    ("args", "limit"),
+    [
+        (LONG_CSV, 64 * 1024),  # fails while it is written
+        (("table", "--cards", "4..3000", "--format", "csv"), 64 * 1024),
+        (("odds",), 100),  # buffered, fails at the last flush only
+        (("--help",), 100),
+    ],
+    ids=["by-abzug-csv", "table-csv", "odds", "help"],
+)
+def test_standard_output_past_a_file_size_limit_is_exit_status_1(
+    args: tuple[str, ...], limit: int, buffering: str, tmp_path: Path
+) -> None:
+    target = tmp_path / "out.txt"
+    with open(target, "wb") as out:
+        done = subprocess.run(
+            [*PROGRAM, *args], stdout=out, stderr=subprocess.PIPE, timeout=60,
+            env=_environment(buffering), check=False, preexec_fn=_file_limit(limit),
+        )  # fmt: skip
+    lines = done.stderr.decode().splitlines()
+    assert done.returncode == 1, done.stderr
+    assert lines == ["shtoss-exact: error: cannot write standard output: File too large"]
+    assert target.stat().st_size == limit
+
+
+@pytest.mark.parametrize(
+    "args",
+    [LONG_CSV, ("table", "--cards", "4..3000", "--format", "csv"),
+     ("series", "--deals", "400", "--format", "json")],
+    ids=["by-abzug-csv", "table-csv", "series-json"],
+)  # fmt: skip
+def test_an_output_file_past_a_file_size_limit_leaves_nothing(
+    args: tuple[str, ...], tmp_path: Path
+) -> None:
+    target = tmp_path / "big.csv"
+    target.write_text("old\n")
+    done = run(*args, "-o", str(target), cwd=tmp_path, preexec_fn=_file_limit(64 * 1024))
+    lines = done.stderr.decode().splitlines()
+    assert done.returncode == 1 and done.stdout == b""
+    assert lines == [f"shtoss-exact: error: cannot write {str(target)!r}: File too large"]
+    assert [p.name for p in tmp_path.iterdir()] == ["big.csv"]  # no temporary file
+    assert target.read_text() == "old\n"  # untouched
+
+
+@pytest.mark.parametrize("buffering", sorted(BUFFERING))
+@pytest.mark.parametrize("redirect", [">/dev/full", ">&-"])
+@pytest.mark.parametrize("args", ["--help", "--version", "odds --help", "", "odds"])
+def test_help_and_version_to_a_full_or_closed_stdout(
+    args: str, redirect: str, buffering: str
+) -> None:
+    done = subprocess.run(
+        f"{sys.executable} -m shtoss_exact {args} {redirect}", shell=True,
+        stderr=subprocess.PIPE, timeout=60, env=_environment(buffering), check=False,
+    )  # fmt: skip
+    lines = done.stderr.decode().splitlines()
+    reason = "No space left on device" if "full" in redirect else "it is closed"
+    assert done.returncode == 1, done.stderr
+    assert lines == [f"shtoss-exact: error: cannot write standard output: {reason}"]
+
+
+@pytest.mark.parametrize("buffering", sorted(BUFFERING))
+def test_a_closed_stdout_does_not_matter_to_output_in_a_file(
+    buffering: str, tmp_path: Path
+) -> None:
+    done = subprocess.run(
+        f"{sys.executable} -m shtoss_exact odds --format json -o odds.json >&-", shell=True,
+        cwd=tmp_path, stderr=subprocess.PIPE, timeout=60, env=_environment(buffering),
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 0 and done.stderr == b""
+    assert json.loads((tmp_path / "odds.json").read_text())["cards"] == 52
+
+
+@pytest.mark.parametrize("buffering", sorted(BUFFERING))
+@pytest.mark.parametrize(
+    "args", [LONG_CSV, ("table", "--cards", "4..3000")], ids=["by-abzug-csv", "table-text"]
+)
+def test_a_broken_pipe_ends_quietly_whatever_the_buffering(
+    args: tuple[str, ...], buffering: str
+) -> None:
+    process = subprocess.Popen(
+        [*PROGRAM, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=_environment(buffering),
+    )  # fmt: skip
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.read(10)
+    process.stdout.close()  # the reader goes away, as with | head -c 10
+    error = process.stderr.read()
+    process.stderr.close()
+    process.wait(timeout=60)
+    assert error == b"" and process.returncode in (1, 141)  # click exits 1 on EPIPE
+
+
+# --- a second signal during the clean-up ------------------------------------------------------
+
+
+def test_remove_temporaries_removes_what_unwinding_left(tmp_path: Path) -> None:
+    writing = atomic_path(tmp_path / "out.csv")
+    temporary = writing.__enter__()
+    temporary.write_text("half")
+    remove_temporaries()  # what the command line does last, after a signal
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="needs signal masks")
+def test_a_second_signal_cannot_cut_the_removal_short(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shtoss_exact.cli import base
+
+    numbers = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    handlers = {n: signal.getsignal(n) for n in numbers}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        signal.raise_signal(signal.SIGINT)  # the second signal, as the removal starts
+        real_unlink(self, missing_ok=missing_ok)
+
+    try:
+        base._handle_signals(base._terminate)
+        with pytest.raises(Terminated) as stopped, atomic_path(tmp_path / "out.csv") as temporary:
+            temporary.write_text("half")
+            monkeypatch.setattr(Path, "unlink", unlink)
+            signal.raise_signal(signal.SIGTERM)  # the first: its handler raises at once
+        assert stopped.value.signum == signal.SIGTERM  # not the second's
+        assert list(tmp_path.iterdir()) == []
+    finally:
+        monkeypatch.undo()
+        for number in numbers:  # a signal still held back is dropped, then all as it was
+            signal.signal(number, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+
+
+def _start_long_output(tmp_path: Path) -> subprocess.Popen[bytes]:
+    """A long write to ``-o big.csv``, once its temporary file is there (polled)."""
+    process = subprocess.Popen(
+        [*PROGRAM, "odds", "--by-abzug", "--cards", "2000000", "--copies", "4", "--format",
+         "csv", "-o", "big.csv"],
+        cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".big.csv*")) and time.monotonic() < deadline:
+        if process.poll() is not None:
+            break
+        time.sleep(0.005)
+    return process
+
+
+SECOND = {"SIGTERM": signal.SIGTERM, "SIGINT": signal.SIGINT, "SIGHUP": signal.SIGHUP}
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("SIGTERM", "SIGTERM"), ("SIGINT", "SIGINT"), ("SIGTERM", "SIGINT"), ("SIGINT", "SIGTERM"),
+     ("SIGHUP", "SIGTERM")],
+)  # fmt: skip
+def test_two_signals_leave_no_temporary_file(first: str, second: str, tmp_path: Path) -> None:
+    process = _start_long_output(tmp_path)
+    if process.poll() is not None:
+        pytest.skip("the output was written before any signal could be sent")
+    process.send_signal(SECOND[first])
+    process.send_signal(SECOND[second])  # at once: while the first one's clean-up runs
+    _, error = process.communicate(timeout=60)
+    assert sorted(p.name for p in tmp_path.iterdir()) in ([], ["big.csv"])  # no temporary
+    words = {signal.SIGINT: "interrupted"}
+    expected = {128 + n: f"shtoss-exact: error: {words.get(n, 'terminated')}"
+                for n in (SECOND[first], SECOND[second])}  # fmt: skip
+    if first == second or SECOND[first] < SECOND[second]:
+        # The same signal twice, or the lower number first: it is the first one handled
+        # even if both arrive before the program looks (Python handles them by number).
+        expected = {128 + SECOND[first]: expected[128 + SECOND[first]]}
+    assert process.returncode in expected, error
+    assert error.decode().splitlines() == [expected[process.returncode]]
+
+
+# --- Ctrl-C during long work ------------------------------------------------------------------
+
+LONG_WORK = {
+    "strategy": ("strategy", "--bankroll", "1", "--target", "2000", "--max-stake", "2000"),
+    "series-stop": ("series", "--plan", "stop", "--bankroll", "1", "--target", "1999"),
+    "table-to-a-file": ("table", "--cards", "1..50000", "--copies", "4", "--format", "csv",
+                        "-o", "t.csv"),
+}  # fmt: skip
+"""Commands the guards allow that compute for several seconds (about 10, 5 and 3 s on a
+two-core machine), all of it exact big-integer work."""
+
+WORKING_SECONDS = 1.0
+"""CPU seconds a command has worked when it is interrupted (Python's start-up is 0.2)."""
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of a running process, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("args", list(LONG_WORK.values()), ids=list(LONG_WORK))
+def test_ctrl_c_during_long_work_is_answered_at_once(args: tuple[str, ...], tmp_path: Path) -> None:
+    # Python runs a signal handler only between two steps of its own: one long step in C
+    # (a conversion or a product of huge integers) would hold Ctrl-C back. The guards keep
+    # every step short; this interrupts real work and times the answer.
+    child = subprocess.Popen(
+        [*PROGRAM, *args], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        env=ENV,
+    )  # fmt: skip
+    assert child.stderr is not None
+    deadline = time.monotonic() + 120  # a loaded machine is slow to give the CPU time
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            pytest.skip(f"{args[0]} ended before {WORKING_SECONDS} s of work (a fast machine)")
+        worked = _cpu_seconds(child.pid)
+        if worked >= WORKING_SECONDS or time.monotonic() > deadline:
+            break
+        time.sleep(0.01)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    while True:  # polled, not waited for: a hang is a failure, not a stuck test
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid or time.monotonic() > sent + 30:
+            break
+        time.sleep(0.005)
+    wall = time.monotonic() - sent
+    if not pid:
+        child.kill()
+        child.wait()
+    cpu = usage.ru_utime + usage.ru_stime - worked
+    error = child.stderr.read().decode()
+    child.stderr.close()
+    print(f"\n{' '.join(args)}: exit {wall:.3f} s after Ctrl-C ({cpu:.3f} s of CPU)")
+    assert pid, f"still running {wall:.1f} s after Ctrl-C"
+    assert os.waitstatus_to_exitcode(status) == 130, error
+    assert error.splitlines() == ["shtoss-exact: error: interrupted"]
+    assert cpu < 1.0 and wall < 3.0, f"{wall:.2f} s ({cpu:.2f} s of CPU) after Ctrl-C"
+    assert [p.name for p in tmp_path.iterdir()] == []  # no output, no temporary file

@@ -11,23 +11,22 @@ from click.testing import CliRunner
 
 from shtoss_exact.cli import cli
 from shtoss_exact.deck import Deal
+from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.plots import (
+from shtoss_exact.report.plots.figures import (
     AHEAD,
     DPI,
     FIGSIZE,
     MAX_POINTS,
     MISSING_MATPLOTLIB,
-    PLOTS,
-    abzug_series,
     bar_width,
-    edge_series,
     image_format,
     render,
-    sides,
     thin,
 )
-from shtoss_exact.schemes import scheme_named
+from shtoss_exact.report.plots.odds import abzug_series, edge_series
+from shtoss_exact.report.plots.registry import KINDS as PLOTS
+from shtoss_exact.schemes.scheme import scheme_named
 
 
 def one_error_line(result: object) -> str:
@@ -56,7 +55,7 @@ def test_no_more_points_than_pixels() -> None:
     assert len(series["abzug"]) == MAX_POINTS
     assert series["abzug"][0] == 1 and series["abzug"][-1] == 5 * 10**6 + 1  # ends kept
     assert series["killed"][-1] == 0  # the lone last card, a lob: never the first copy
-    from shtoss_exact.bet_odds import odds
+    from shtoss_exact.bet.odds import odds
 
     o = odds(cards=10**7 + 1, copies=4)
     for index in (0, 400, MAX_POINTS - 1):
@@ -79,11 +78,11 @@ def test_edge_series_is_exact_and_skips_small_decks() -> None:
     with pytest.raises(ShtossError, match="nothing to plot"):
         edge_series([2, 3], copies=4, schemes=schemes)
     # Faro's known soda is a card of another rank: a deck of copies only has none.
-    from shtoss_exact.bet_odds import odds_of
+    from shtoss_exact.bet.odds import odds_of
 
     edge = -odds_of(Deal(6, 4), scheme="faro").ev
     assert edge_series([4, 6], copies=4, schemes=["faro"]) == {"faro": [(6, edge)]}
-    with pytest.raises(ShtossError, match=r"s of work \(the most for deck=39999 with copies=600"):
+    with pytest.raises(ShtossError, match=r"the table \(the most for deck=39999 with copies=600"):
         edge_series(range(10_000, 40_000), copies=600, schemes=["classic", "pharaon", "faro"])
 
 
@@ -252,7 +251,7 @@ def test_bar_width_and_sides() -> None:
         Fraction(0): Fraction(1, 3),
         Fraction(5): Fraction(1, 2),
     }
-    assert sides(distribution) == (Fraction(1, 2), Fraction(1, 3), Fraction(1, 6))
+    assert Distribution.of(distribution).sides() == (Fraction(1, 6), Fraction(1, 3), Fraction(1, 2))
 
 
 def test_sides_of_a_small_bank_by_brute_force() -> None:
@@ -260,7 +259,7 @@ def test_sides_of_a_small_bank_by_brute_force() -> None:
     # banker wins a card killed (lob, plié included) and pays a card given (sonik).
     from itertools import permutations
 
-    from shtoss_exact.bank_odds import bank
+    from shtoss_exact.banks.odds import bank
 
     stakes = {"7": 1, "Q": 2}
     counts: dict[int, int] = {}
@@ -278,12 +277,12 @@ def test_sides_of_a_small_bank_by_brute_force() -> None:
     ahead = Fraction(sum(c for v, c in counts.items() if v > 0), total)
     behind = Fraction(sum(c for v, c in counts.items() if v < 0), total)
     result = bank(["7:1", "Q:2"], cards=4, copies=2)
-    assert sides(result.banker_net) == (ahead, 1 - ahead - behind, behind)
+    assert result.banker_net.sides() == (behind, 1 - ahead - behind, ahead)
 
 
 def test_bank_svg_has_the_words(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from shtoss_exact.bank_odds import bank
+    from shtoss_exact.banks.odds import bank
     from shtoss_exact.report import decimal_str, percent_str
 
     target = tmp_path / "bank.svg"
@@ -296,7 +295,7 @@ def test_bank_svg_has_the_words(tmp_path: Path) -> None:
     assert "banker's net result (stakes won minus stakes paid)" in text
     assert "probability" in text
     result = bank(FIVE)
-    ahead, _, behind = sides(result.banker_net)
+    behind, _, ahead = result.banker_net.sides()
     assert f"banker ahead: {percent_str(ahead)}" in text
     assert f"punters ahead: {percent_str(behind)}" in text
     assert f"banker's expected net: {decimal_str(-result.ev, 4)}" in text
@@ -321,10 +320,10 @@ def test_series_svg_has_the_words(tmp_path: Path) -> None:
     from shtoss_exact.deck import make_deal
 
     target = tmp_path / "series.svg"
-    render("series", target, plan="flat", bankroll=3, target=2, deal=make_deal(deck=36))
+    render("series", target, plan="flat", bankroll=3, target=5, deal=make_deal(deck=36))
     text = target.read_text()
     assert "A series: the punter's net result, plan flat, until ruin or target" in text
-    assert "kush 1, bankroll 3, target 2; classic scheme, 36 cards in the banker's deck" in text
+    assert "kush 1, bankroll 3, target 5; classic scheme, 36 cards in the banker's deck" in text
     assert "punter's net result after the series (the banker's is its negative)" in text
     assert "punter ahead: " in text and "banker ahead: " in text
 
@@ -333,7 +332,7 @@ def test_series_with_many_results_draws_lines(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pytest.importorskip("matplotlib")
-    import shtoss_exact.plots as plots
+    import shtoss_exact.report.plots.figures as plots
 
     bars, lines = tmp_path / "bars.svg", tmp_path / "lines.svg"
     render("series", bars, plan="flat", deals=6)
@@ -457,7 +456,7 @@ def test_refused_while_drawing_leaves_no_file(tmp_path: Path, args: list[str], n
 
 
 def test_no_png_to_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    import shtoss_exact.plots as plots
+    import shtoss_exact.report.plots.figures as plots
 
     monkeypatch.setattr(plots, "_stdout_is_terminal", lambda: True)
     with pytest.raises(ShtossError, match="a PNG image is not written to a terminal"):

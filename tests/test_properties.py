@@ -19,14 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact import odds
-from shtoss_exact.bank_odds import bank
+from shtoss_exact.banks.odds import bank
+from shtoss_exact.bet.measures import scheme_result
+from shtoss_exact.bet.tables import TableSpec, scheme_outcomes, summary_records
 from shtoss_exact.cli import cli
 from shtoss_exact.deck import Deal
-from shtoss_exact.measures import scheme_result
-from shtoss_exact.schemes import BUILTIN, scheme_named
-from shtoss_exact.series_odds import series
-from shtoss_exact.symbolic import ClosedForm, Parity, closed_form
-from shtoss_exact.tables import TableSpec, scheme_outcomes, summary_records
+from shtoss_exact.plans.series import series
+from shtoss_exact.schemes.scheme import BUILTIN, scheme_named
+from shtoss_exact.symbolic.forms import ClosedForm, Parity, closed_form
 
 FAST = settings(max_examples=25, deadline=None)
 

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from shtoss_exact import numbers, odds
+from shtoss_exact.bet.fair import fair_payoff
 from shtoss_exact.deck import Deal
-from shtoss_exact.fair import fair_payoff
 from shtoss_exact.report import FORMATS, Table, decimal_str, exact_str, percent_str, render_tables
 from shtoss_exact.report.odds_view import describe, odds_csv, odds_tables
 from shtoss_exact.report.scheme_view import fair_csv, fair_tables, schemes_csv, schemes_tables
@@ -24,7 +24,7 @@ from shtoss_exact.report.table import (
     to_text,
     with_decimals,
 )
-from shtoss_exact.schemes import BUILTIN, schemes_record
+from shtoss_exact.schemes.scheme import BUILTIN, schemes_record
 
 # --- numbers ------------------------------------------------------------------------------
 
@@ -258,11 +258,12 @@ FIVE = odds(cards=5, copies=2, card="7h", suits="hs")
 
 def test_describe() -> None:
     assert describe(odds().to_dict()) == (
-        "Stoss, one bet: 52 cards in the banker's deck, 4 copies of the punter's rank"
+        "Stoss, one bet: 52 cards in the banker's deck, 4 copies of the punter's rank, scheme "
+        "classic"
     )
     assert describe(odds(deck=36, one_deck=True, card="Дп").to_dict()) == (
         "Stoss, one bet: 35 cards in the one-deck game, 3 copies of the punter's rank, "
-        "punter's card Q♠"
+        "punter's card Q♠, scheme classic"
     )
     assert describe(odds(deck=36, one_deck=True, card="Дп", scheme="фараон").to_dict()) == (
         "Stoss, one bet: 35 cards in the one-deck game, 3 copies of the punter's rank, "
@@ -275,7 +276,7 @@ def test_describe() -> None:
 def test_odds_tables_for_a_small_deck() -> None:
     assert render_tables(odds_tables(FIVE.to_dict(by_abzug=True)), "text") == (
         "Stoss, one bet: 5 cards in the banker's deck, 2 copies of the punter's rank, "
-        "punter's card 7♥\n"
+        "punter's card 7♥, scheme classic\n"
         "outcome                                  exact   percent\n"
         "banker wins (the punter's net < 0)         3/5   60.000%\n"
         "punter wins (net > 0)                      2/5   40.000%\n"
@@ -284,6 +285,20 @@ def test_odds_tables_for_a_small_deck() -> None:
         "first copy on a lob and its sonik: plié    1/5   20.000%\n"
         "first copy on a sonik: given               2/5   40.000%\n"
         "punter's expected net per unit stake      -1/5  -20.000%\n"
+        "\n"
+        "Scheme classic\n"
+        "measure                           exact\n"
+        "banker's edge per bet settled       1/5\n"
+        "banker's edge per unit of action    1/5\n"
+        "banker's edge per abzug exposed    2/13\n"
+        "variance of the punter's net      24/25\n"
+        "expected abzugs exposed           13/10\n"
+        "action (money changes hands)          1\n"
+        "\n"
+        "Distribution of the punter's net result per unit stake\n"
+        "value  probability  percent\n"
+        "   -1          3/5  60.000%\n"
+        "    1          2/5  40.000%\n"
         "\n"
         "By the deciding card's suit (colour = same suit, half-colour = same colour, plain)\n"
         "relation  killed  plie  given\n"
@@ -296,8 +311,8 @@ def test_odds_tables_for_a_small_deck() -> None:
         "    2    1/10  1/10   1/10\n"
         "    3       0     0      0"
     )
-    assert len(odds_tables(FIVE.to_dict())) == 2
-    assert len(odds_tables(odds(cards=5, copies=2).to_dict())) == 1
+    assert len(odds_tables(FIVE.to_dict())) == 4
+    assert len(odds_tables(odds(cards=5, copies=2).to_dict())) == 3
 
 
 def test_odds_tables_under_a_scheme() -> None:
@@ -333,8 +348,9 @@ def test_odds_tables_under_a_scheme() -> None:
 
 def test_odds_csv() -> None:
     assert to_csv(odds_csv(FIVE.to_dict())) == (
-        "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev\n"
-        "5,2,false,7♥,,3/5,2/5,0,2/5,1/5,2/5,-1/5"
+        "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev,edge,e"
+        "dge_per_action,edge_per_abzug,variance,action,expected_abzugs\n"
+        "5,2,false,7♥,classic,3/5,2/5,0,2/5,1/5,2/5,-1/5,1/5,1/5,2/13,24/25,1,13/10"
     )
     assert to_csv(odds_csv(FIVE.to_dict(by_abzug=True))) == (
         "abzug,killed,plie,given\n1,3/10,1/10,3/10\n2,1/10,1/10,1/10\n3,0,0,0"
@@ -391,7 +407,7 @@ def test_schemes_csv() -> None:
 
 
 def test_fair_views() -> None:
-    record = fair_payoff(Deal(52, 4), "lob-half", "lob").to_dict()
+    record = fair_payoff("lob-half", "lob", deal=Deal(52, 4)).to_dict()
     assert render_tables(fair_tables(record), "text") == (
         "Fair payoff: scheme lob-half, 52 cards, 4 copies\n"
         "quantity                       exact\n"

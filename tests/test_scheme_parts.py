@@ -16,10 +16,10 @@ from fractions import Fraction
 import pytest
 
 from shtoss_exact import ShtossError
+from shtoss_exact.bet.measures import scheme_result
 from shtoss_exact.deck import Deal, SuitRelation, parse_card, parse_suits
 from shtoss_exact.engine import Kind
-from shtoss_exact.measures import scheme_result
-from shtoss_exact.schemes import Match, Outcome, Param, Premium, Rule, Scheme
+from shtoss_exact.schemes.scheme import Match, Outcome, Param, Premium, Rule, Scheme
 from tests import brute_schemes as brute
 
 HALF = Fraction(1, 2)

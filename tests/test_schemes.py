@@ -10,10 +10,10 @@ from fractions import Fraction
 import pytest
 
 from shtoss_exact import ShtossError
+from shtoss_exact.bet.measures import scheme_result
 from shtoss_exact.deck import Deal, parse_card, parse_suits
 from shtoss_exact.engine import Kind
-from shtoss_exact.measures import scheme_result
-from shtoss_exact.schemes import (
+from shtoss_exact.schemes.scheme import (
     ALIASES,
     BUILTIN,
     RUSSIAN_RULES,

@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 from shtoss_exact import odds
 from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.plans import AfterLoss, AfterWin, DealEvent, Plan, plan_named
-from shtoss_exact.schemes import scheme_named
-from shtoss_exact.series_odds import (
+from shtoss_exact.plans.catalog import AfterLoss, AfterWin, DealEvent, Plan, plan_named
+from shtoss_exact.plans.series import (
     SeriesResult,
     deal_outcomes,
     expected_series,
@@ -23,6 +22,7 @@ from shtoss_exact.series_odds import (
     series,
     story_probability,
 )
+from shtoss_exact.schemes.scheme import scheme_named
 
 CLASSIC = odds(deck=52)
 THIRDS_DEAL = make_deal(deck=36, card="7h")
@@ -156,7 +156,11 @@ def test_bankroll_target_and_cap_equal_brute_force(
     scheme: str,
 ) -> None:  # fmt: skip
     deal = Deal(10, 2)
-    r = series(plan, deals=deals, scheme=scheme, deal=deal, bankroll=bankroll, target=target,
+    # The brute force counts the target as a net gain (T); series as the bankroll to
+    # reach (B + T): the two must agree exactly.
+    target = None if bankroll is None else target
+    to_reach = None if target is None or bankroll is None else bankroll + target
+    r = series(plan, deals=deals, scheme=scheme, deal=deal, bankroll=bankroll, target=to_reach,
                max_stake=max_stake)  # fmt: skip
     net, ends, played = brute_force(
         plan_named(plan),
@@ -176,7 +180,7 @@ def test_bankroll_target_and_cap_equal_brute_force(
 
 def test_ruin_counts_whatever_the_plan_does_next() -> None:
     # Stop after a loss, bankroll 1: the first loss ruins him before the plan stops.
-    r = series("stop", bankroll=1, target=2)
+    r = series("stop", bankroll=1, target=3)
     assert r.p_ruin == Fraction(433, 833)
     assert r.p_target == CLASSIC.punter**2
     assert r.p_stopped == CLASSIC.punter * CLASSIC.banker  # won, then lost: bankroll 1 left
@@ -214,7 +218,7 @@ def gamblers_ruin(
 
 @pytest.mark.parametrize(("bankroll", "target"), [(1, 1), (3, 2), (5, 5), (20, 10), (1000, 1000)])
 def test_unbounded_flat_is_the_gamblers_ruin(bankroll: int, target: int) -> None:
-    r = series("flat", bankroll=bankroll, target=target)
+    r = series("flat", bankroll=bankroll, target=bankroll + target)
     win, duration = gamblers_ruin(CLASSIC.punter, CLASSIC.banker, bankroll, target)
     assert r.deals is None
     assert r.p_target == win
@@ -226,8 +230,8 @@ def test_unbounded_flat_is_the_gamblers_ruin(bankroll: int, target: int) -> None
 
 def test_unbounded_without_cycles() -> None:
     # Stop after a loss, or at net 3: the play ends within 3 deals.
-    r = series("stop", target=3)
-    finite = series("stop", target=3, deals=3)
+    r = series("stop", bankroll=3, target=6)
+    finite = series("stop", bankroll=3, target=6, deals=3)
     assert dict(r.net) == dict(finite.net)
     assert r.expected_deals == finite.expected_deals
     p = CLASSIC.punter
@@ -237,17 +241,17 @@ def test_unbounded_without_cycles() -> None:
 
 def test_unbounded_paroli_agrees_with_a_long_horizon_where_the_play_must_end() -> None:
     # With a bankroll of 2 and a target of 1 under paroli:1, every path ends by deal 3.
-    r = series("paroli:1", bankroll=2, target=1)
-    long = series("paroli:1", bankroll=2, target=1, deals=3)
+    r = series("paroli:1", bankroll=2, target=3)
+    long = series("paroli:1", bankroll=2, target=3, deals=3)
     assert dict(r.net) == dict(long.net)
     assert long.p_playing == 0 and r.expected_deals == long.expected_deals
 
 
 def test_never_ending_play_is_refused() -> None:
     with pytest.raises(ShtossError, match="never ends"):
-        series("flat", deal=Deal(10, 0), bankroll=2, target=2)
+        series("flat", deal=Deal(10, 0), bankroll=2, target=4)
     with pytest.raises(ShtossError, match="never ends"):
-        series("paroli:2", deal=Deal(10, 0), bankroll=2, target=2)
+        series("paroli:2", deal=Deal(10, 0), bankroll=2, target=4)
     with pytest.raises(ShtossError, match="no number of deals"):
         series("flat")
     with pytest.raises(ShtossError, match="both --bankroll and --target"):
@@ -258,9 +262,9 @@ def test_large_computations_are_refused_up_front() -> None:
     with pytest.raises(ShtossError, match="limit"):
         series("paroli:3", deals=100, scheme="thirds", deal=THIRDS_DEAL)
     with pytest.raises(ShtossError, match="limit"):
-        series("flat", bankroll=100000, target=100000)
+        series("flat", bankroll=100000, target=200000)
     with pytest.raises(ShtossError, match="limit"):
-        series("paroli:3", bankroll=10**6, target=10**6)
+        series("paroli:3", bankroll=10**6, target=2 * 10**6)
     with pytest.raises(ShtossError, match="limit"):
         series("raise", deals=10**6)
 
@@ -270,8 +274,10 @@ def test_bad_table_limits_are_refused() -> None:
         series("flat", deals=2, bankroll=Fraction(1, 2))
     with pytest.raises(ShtossError, match="max-stake"):
         series("flat", deals=2, max_stake=Fraction(1, 2))
-    with pytest.raises(ShtossError, match="target"):
+    with pytest.raises(ShtossError, match="target=0 is the bankroll to reach: it needs a bankroll"):
         series("flat", deals=2, target=0)
+    with pytest.raises(ShtossError, match="target=3 is not above bankroll=3"):
+        series("flat", deals=2, bankroll=3, target=3)
 
 
 @pytest.mark.parametrize(
@@ -302,7 +308,7 @@ def test_library_takes_what_the_command_line_takes() -> None:
     assert dict(series("флэт", deals=2, kush="1/2").net) == dict(
         series(deals=2, kush=Fraction(1, 2)).net
     )
-    from shtoss_exact.scheme_files import load_scheme
+    from shtoss_exact.schemes.files import load_scheme
 
     thirds = load_scheme("examples/schemes/thirds.toml")
     assert series("flat", deals=2, scheme=thirds, deal=THIRDS_DEAL).scheme == thirds.name
@@ -348,7 +354,7 @@ def test_expected_series() -> None:
 
 
 def test_the_record_is_the_json() -> None:
-    r = series("paroli:2", deals=3, bankroll=3, target=4, series_length=2)
+    r = series("paroli:2", deals=3, bankroll=3, target=7, series_length=2)
     record = r.to_dict()
     assert json.loads(r.to_json()) == record
     assert record["net"] == [{"value": str(v), "probability": str(p)} for v, p in r.net.items()]

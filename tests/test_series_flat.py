@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.plans import AfterWin, Plan
-from shtoss_exact.schemes import scheme_named
-from shtoss_exact.series_chain import DealOutcomes
-from shtoss_exact.series_flat import _convolution, grid
-from shtoss_exact.series_odds import series
+from shtoss_exact.plans.catalog import AfterWin, Plan
+from shtoss_exact.plans.chain import DealOutcomes
+from shtoss_exact.plans.flat import _convolution, grid
+from shtoss_exact.plans.series import series
+from shtoss_exact.schemes.scheme import scheme_named
 
 AS_CHAIN = Plan("flat-as-chain", after_win=AfterWin.RIDE, raises=0)
 SCHEMES = ["classic", "lob-half", "pharaon", "thirds"]
@@ -76,8 +76,9 @@ def test_flat_walk_with_limits_is_the_chain(
     deal = DEALS[scheme]
     if bankroll is not None and bankroll < kush:
         bankroll = 1
+    to_reach = None if target is None or bankroll is None else bankroll + target
     options = {"deals": deals, "scheme": scheme, "deal": deal, "kush": kush,
-               "bankroll": bankroll, "target": target}  # fmt: skip
+               "bankroll": bankroll, "target": to_reach}  # fmt: skip
     closed, chain = series("flat", **options), series(AS_CHAIN, **options)  # type: ignore[arg-type]
     assert dict(closed.net) == dict(chain.net)
     for key in ("p_ruin", "p_target", "p_playing", "expected_deals", "variance"):
@@ -97,7 +98,7 @@ def test_gamblers_ruin_is_the_chain_solved(scheme: str, bankroll: int, target: i
     deal = DEALS[scheme]
     bankroll = max(bankroll, 2)
     options = {"scheme": scheme, "deal": deal, "kush": kush, "bankroll": bankroll,
-               "target": target}  # fmt: skip
+               "target": bankroll + target}  # fmt: skip
     closed, chain = series("flat", **options), series(AS_CHAIN, **options)  # type: ignore[arg-type]
     assert dict(closed.net) == dict(chain.net)
     assert (closed.p_ruin, closed.p_target, closed.expected_deals) == (
@@ -142,12 +143,12 @@ def test_the_targets_of_flat_play() -> None:
     r = series("flat", deals=10_000)
     assert len(r.net) == 10_001
     assert r.ev == 10_000 * Fraction(-33, 833)
-    walk = series("flat", bankroll=1000, target=1000)
+    walk = series("flat", bankroll=1000, target=2000)
     assert walk.p_target == Fraction(400**1000, 400**1000 + 433**1000)
 
 
 def test_walks_too_wide_are_refused() -> None:
     with pytest.raises(ShtossError, match="limit"):
-        series("flat", bankroll=10**6, target=10**6, scheme="lob-half")
+        series("flat", bankroll=10**6, target=2 * 10**6, scheme="lob-half")
     with pytest.raises(ShtossError, match="limit"):
-        series("flat", deals=10**5, bankroll=10**4, target=10**4)
+        series("flat", deals=10**5, bankroll=10**4, target=2 * 10**4)

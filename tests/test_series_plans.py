@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.plans import (
+from shtoss_exact.plans.catalog import (
     BUILTIN_PLANS,
     MAX_STORY,
     AfterLoss,
@@ -23,7 +23,7 @@ from shtoss_exact.plans import (
     plan_named,
     plan_names,
 )
-from shtoss_exact.series_odds import series
+from shtoss_exact.plans.series import series
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "plans"
 

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.schemes import Scheme, scheme_named
-from shtoss_exact.strategy import PLANS, Objective, optimal_play
-from shtoss_exact.strategy_solve import evaluate, game
+from shtoss_exact.schemes.scheme import Scheme, scheme_named
+from shtoss_exact.strategy.play import PLANS, Objective, optimal_play
+from shtoss_exact.strategy.solve import evaluate, game
 
 P, Q = Fraction(400, 833), Fraction(433, 833)
 SEVEN_OF_HEARTS = make_deal(card="7h")
@@ -201,7 +201,7 @@ def test_the_banker_side_is_the_target_bankroll_plus_bank() -> None:
 @pytest.mark.parametrize("scheme", ["classic", "lob-half", "pharaon"])
 def test_flat_is_timid_play(scheme: str) -> None:
     deal = make_deal()
-    from shtoss_exact.series_odds import deal_outcomes
+    from shtoss_exact.plans.series import deal_outcomes
 
     outcomes = deal_outcomes(deal, scheme_named(scheme))
     for objective in Objective:
@@ -234,7 +234,7 @@ def test_stay_beats_every_plan_and_reach_too() -> None:
 
 
 def test_a_refused_plan_is_not_computed(monkeypatch: pytest.MonkeyPatch) -> None:
-    import shtoss_exact.series_odds as series_odds
+    import shtoss_exact.plans.series as series_odds
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise ShtossError("too large")
@@ -352,7 +352,7 @@ def test_refusals(arguments: dict[str, object], message: str) -> None:
 
 
 def test_a_plan_value_too_long_to_print_is_not_computed(monkeypatch: pytest.MonkeyPatch) -> None:
-    import shtoss_exact.series_odds as series_odds
+    import shtoss_exact.plans.series as series_odds
 
     class Huge:
         p_target = Fraction(1, 3**9000)  # 14 000 bits: more than any answer prints

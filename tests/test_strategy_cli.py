@@ -10,7 +10,7 @@ from fractions import Fraction
 from click.testing import CliRunner
 
 from shtoss_exact.cli import cli
-from shtoss_exact.strategy import optimal_play
+from shtoss_exact.strategy.play import optimal_play
 
 P = Fraction(400, 833)
 

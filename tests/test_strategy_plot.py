@@ -8,9 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from shtoss_exact.cli import cli
-from shtoss_exact.plots import PLOTS, render
-from shtoss_exact.strategy import optimal_play
-from shtoss_exact.strategy_plot import bold_stakes
+from shtoss_exact.report.plots.figures import render
+from shtoss_exact.report.plots.registry import KINDS as PLOTS
+from shtoss_exact.report.plots.strategy import bold_stakes
+from shtoss_exact.strategy.play import optimal_play
 
 
 def test_registered() -> None:

@@ -4,36 +4,25 @@ from __future__ import annotations
 
 import click
 
-from shtoss_exact.cli.base import Output, WholeNumber, cli, output_options, scheme_option
+from shtoss_exact.cli.base import (
+    Output,
+    cards_option,
+    cli,
+    copies_option,
+    deck_option,
+    one_deck_option,
+    output_options,
+    scheme_option,
+)
 from shtoss_exact.cli.bundles import bet_option, parse_bets
 
 
 @cli.command()
 @bet_option(required=True)
-@click.option(
-    "--deck",
-    type=click.Choice(["52", "36", "32"]),
-    default="52",
-    show_default=True,
-    help="Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards.",
-)
-@click.option(
-    "--cards",
-    type=WholeNumber(),
-    default=None,
-    help="Custom number of cards (overrides --deck); the cards not staked are other ranks.",
-)
-@click.option(
-    "--copies",
-    type=WholeNumber(),
-    default=None,
-    help="Copies of each staked rank in the deck [default: 4, or 3 with --one-deck].",
-)
-@click.option(
-    "--one-deck",
-    is_flag=True,
-    help="One-deck game: one card of each staked rank is taken off the banker's deck.",
-)
+@deck_option()
+@cards_option(then="the cards not staked are other ranks.")
+@copies_option(of="each staked rank", one_deck="each punter's card is one of them")
+@one_deck_option(taken="one card of each staked rank is taken off the banker's deck.")
 @scheme_option(help="Payout scheme of the bets that name none [default: classic].")
 @click.option("--joint", is_flag=True, help="Add the joint outcome of the ranks (small banks).")
 @output_options()
@@ -56,7 +45,7 @@ def bank(
       shtoss-exact bank --cards 8 --copies 2 --bet 7 --bet Q --joint
       shtoss-exact bank --bet 7 --bet Q:2:examples/schemes/eleven.toml --scheme фараон
     """
-    from shtoss_exact.bank_odds import bank as make_bank
+    from shtoss_exact.banks.odds import bank as make_bank
     from shtoss_exact.report.bank_view import bank_csv, bank_tables
 
     result = make_bank(

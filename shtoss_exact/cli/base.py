@@ -7,7 +7,7 @@ import functools
 import os
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -15,7 +15,15 @@ import click
 
 from shtoss_exact._version import __version__
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.output import OutputError, Terminated, flush_stdout
+from shtoss_exact.limits import MAX_WHOLE_DIGITS
+from shtoss_exact.output import (
+    OutputError,
+    Terminated,
+    drop_stdout,
+    finish_stdout,
+    guard_stdout,
+    remove_temporaries,
+)
 
 if TYPE_CHECKING:
     from shtoss_exact.report.stream import RowStream
@@ -39,6 +47,7 @@ COMMAND_MODULES = (
     "plot",
     "schemes",
     "series",
+    "serve",
     "strategy",
     "table",
 )
@@ -68,102 +77,171 @@ class ShtossGroup(click.Group):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
-        _prepare_streams()
+        mask = _signal_mask("SIG_BLOCK")  # as it is: restored if the caller goes on
         try:
-            result = super().main(
-                args, prog_name or PROG, complete_var, standalone_mode=False, **extra
-            )
-            flush_stdout()
-        except _NO_ARGS_IS_HELP as error:
-            # No command at all: the help, as with -h, rather than a squashed error line.
-            click.echo(error.ctx.get_help() if error.ctx is not None else error.message)
-            result = 0
-        except click.exceptions.Abort:
-            _fail("interrupted", status=130)
-        except BrokenPipeError:
-            _quiet_broken_pipe()
-        except OutputError as error:
-            _fail(str(error), status=1)
-        except click.ClickException as error:
-            _fail(error.format_message(), status=2)
-        except ShtossError as error:
-            _fail(str(error), status=2)
-        except RecursionError:
-            _fail("input nested too deeply", status=2)
-        except MemoryError:
-            _fail("out of memory: the computation is larger than this machine holds", status=2)
-        except KeyboardInterrupt:
-            _fail("interrupted", status=130)
-        except Exception as error:  # a bug: still one line, never a traceback
-            name = type(error).__name__
-            _fail(f"internal error ({name}: {error}); please report it", status=1)
-        except Terminated as stop:
-            _fail("interrupted" if stop.signum == signal.SIGINT else "terminated",
-                  status=128 + stop.signum)  # fmt: skip
-        code = result if isinstance(result, int) else 0
+            _prepare_streams()
+            # Python's limit on int-text conversion is the program's own, whatever
+            # PYTHONINTMAXSTRDIGITS says: every whole number read has at most
+            # MAX_WHOLE_DIGITS digits, and every long exact value is written by int_str.
+            sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
+            code = self._run(args, prog_name or PROG, complete_var, extra)
+            code = _finish(code)
+            remove_temporaries()
+        except (Terminated, KeyboardInterrupt) as stop:
+            _stop_signals()  # a second signal cannot cut the clean-up short
+            drop_stdout()
+            remove_temporaries()
+            signum = stop.signum if isinstance(stop, Terminated) else signal.SIGINT
+            code = _fail("interrupted" if signum == signal.SIGINT else "terminated",
+                         status=128 + signum)  # fmt: skip
+            if not standalone_mode:  # the caller goes on: its signals as they were
+                _signal_mask("SIG_SETMASK", mask)
         if standalone_mode:
             sys.exit(code)
         return code
 
+    def _run(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str,
+        complete_var: str | None,
+        extra: dict[str, Any],
+    ) -> int:
+        """Run the command; every error is one line on stderr: its exit status."""
+        try:
+            try:
+                result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            except _NO_ARGS_IS_HELP as error:
+                # No command at all: the help, as with -h, rather than a squashed error line.
+                click.echo(error.ctx.get_help() if error.ctx is not None else error.message)
+                result = 0
+            return result if isinstance(result, int) else 0
+        except click.exceptions.Abort:
+            return _fail("interrupted", status=130)
+        except BrokenPipeError:
+            return _quiet_broken_pipe()
+        except OutputError as error:
+            return _fail(str(error), status=1)
+        except click.ClickException as error:
+            return _fail(error.format_message(), status=2)
+        except ShtossError as error:
+            return _fail(str(error), status=2)
+        except RecursionError:
+            return _fail("input nested too deeply", status=2)
+        except MemoryError:
+            return _fail(
+                "out of memory: the computation is larger than this machine holds", status=2
+            )
+        except Exception as error:  # a bug: still one line, never a traceback
+            name = type(error).__name__
+            return _fail(f"internal error ({name}: {error}); please report it", status=1)
+
+
+_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
 
 def _prepare_streams() -> None:
-    """Characters the terminal cannot show are escaped, not fatal; Ctrl-C, SIGTERM and
-    SIGHUP unwind (``Terminated``), so that no temporary file is left behind and the
-    program ends with one line (click would print a blank line first for Ctrl-C)."""
+    """Characters the terminal cannot show are escaped, not fatal; every write to
+    standard output is whole or an error (``guard_stdout``), and a file size limit
+    (``ulimit -f``) fails a write instead of killing the program (SIGXFSZ ignored);
+    Ctrl-C, SIGTERM and SIGHUP unwind (``Terminated``), so that no temporary file is
+    left behind and the program ends with one line (click would print a blank line
+    first for Ctrl-C)."""
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            with contextlib.suppress(ValueError):  # not the main thread: leave them be
-                signal.signal(number, _terminate)
+    guard_stdout()
+    _handle_signals(_terminate)
+    if hasattr(signal, "SIGXFSZ"):
+        with contextlib.suppress(ValueError):
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def _handle_signals(handler: Callable[[int, Any], None]) -> None:
+    for number in _numbers():
+        with contextlib.suppress(ValueError):  # not the main thread: leave them be
+            signal.signal(number, handler)
 
 
 def _terminate(signum: int, frame: object) -> None:
+    # The first signal unwinds; any further one is held back until the program ends,
+    # so that it cannot cut short the removal of a temporary file, change the exit
+    # status, or kill the program while it ends.
+    _stop_signals()
     raise Terminated(signum)
 
 
-def _quiet_broken_pipe() -> None:
+def _stop_signals() -> None:
+    """From now on Ctrl-C, SIGTERM and SIGHUP wait (blocked) until the program has
+    ended; one already on its way is ignored."""
+    _handle_signals(_ignore)
+    _signal_mask("SIG_BLOCK", _numbers())
+
+
+def _signal_mask(how: str, numbers: Iterable[int] = ()) -> set[int]:
+    """``signal.pthread_sigmask(SIG_BLOCK or SIG_SETMASK, numbers)``: the mask before.
+    Nothing where the platform has no signal masks."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    return set() if mask is None else set(mask(getattr(signal, how), numbers))
+
+
+def _numbers() -> set[int]:
+    return {getattr(signal, name) for name in _SIGNALS if hasattr(signal, name)}
+
+
+def _ignore(signum: int, frame: object) -> None:
+    """A signal that arrived with the first one, before the others were blocked."""
+
+
+def _finish(code: int) -> int:
+    """The last flush of standard output, checked (a failure there is exit status 1)."""
+    try:
+        finish_stdout()
+    except BrokenPipeError:
+        return _quiet_broken_pipe() if code == 0 else code
+    except OutputError as error:
+        return _fail(str(error), status=1) if code == 0 else code
+    return code
+
+
+def _quiet_broken_pipe() -> int:
     """The reader went away (``| head -1``): end quietly, as Unix tools do."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, AttributeError, ValueError):
         pass
-    sys.exit(141)
+    return 141
 
 
-def _fail(message: str, *, status: int) -> None:
+def _fail(message: str, *, status: int) -> int:
     line = " ".join(message.split())
     with contextlib.suppress(OSError):
         click.echo(f"{PROG}: error: {line}", err=True)
-    sys.exit(status)
+    return status
 
 
 class WholeNumber(click.ParamType):  # type: ignore[type-arg,unused-ignore]
-    """A whole number ``>= minimum``; ASCII digits only (no look-alike digits, no floats)."""
+    """A whole number ``>= minimum`` (and ``<= maximum``), read by the one parser of whole
+    numbers (``numbers.whole_number``): ASCII digits only, no look-alike digits, no
+    floats, at most ``limits.MAX_WHOLE_DIGITS`` digits whatever ``PYTHONINTMAXSTRDIGITS``."""
 
     name = "integer"
 
-    def __init__(self, minimum: int = 0) -> None:
+    def __init__(self, minimum: int = 0, maximum: int | None = None) -> None:
         self.minimum = minimum
+        self.maximum = maximum
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            number = value
-        else:
-            text = str(value).strip()
-            digits = text[1:] if text[:1] in "+-" else text
-            if not (digits.isascii() and digits.isdigit()) or len(digits) > 4300:
-                self.fail(
-                    f"{value!r} is not a whole number (allowed: >= {self.minimum})", param, ctx
-                )
-            number = int(text)
-        if number < self.minimum:
-            self.fail(f"{number} is too small (allowed: >= {self.minimum})", param, ctx)
-        return number
+        from shtoss_exact.numbers import whole_number
+
+        try:
+            return whole_number(
+                value, name="", minimum=self.minimum, maximum=self.maximum, text=True
+            )
+        except ShtossError as error:
+            self.fail(str(error), param, ctx)
 
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -179,46 +257,98 @@ def cli() -> None:
     """
 
 
+def deck_option(*, unset: bool = False) -> Callable[[F], F]:
+    """``--deck``: a preset deck, the choices and their ranks read from ``deck.PRESETS``
+    (the first is the default); ``unset``: None unless given, for a command that tells."""
+    from shtoss_exact.deck import PRESETS
+
+    sizes = [str(size) for size in PRESETS]
+    named = [f"{size} ({ranks[0]}..{ranks[-1]})" for size, ranks in PRESETS.items()]
+    text = f"Preset deck: {', '.join(named[:-1])} or {named[-1]} cards"
+    text += f" [default: {sizes[0]}]." if unset else "."
+    return click.option(
+        "--deck",
+        type=click.Choice(sizes),
+        default=None if unset else sizes[0],
+        show_default=not unset,
+        help=text,
+    )
+
+
+def cards_option(*, then: str) -> Callable[[F], F]:
+    """``--cards N``: a custom deck size; ``then`` says what the other cards are."""
+    return click.option(
+        "--cards",
+        type=WholeNumber(),
+        default=None,
+        help=f"Custom number of cards (overrides --deck); {then}",
+    )
+
+
+def copies_option(
+    *,
+    of: str = "the punter's rank",
+    one_deck: str = "the punter's card is one of them, so the banker's deck holds one fewer",
+    required: bool = False,
+    allowed: str = "",
+) -> Callable[[F], F]:
+    """``--copies M``: the copies ``of`` a rank in the whole deck (``one_deck``: what the
+    one-deck game takes of them)."""
+    given: dict[str, Any]
+    if required:
+        text, given = f"Copies of {of} ({allowed}).", {"required": True}
+    else:
+        text = f"Copies of {of} in the whole deck; with --one-deck {one_deck} [default: 4]."
+        given = {"default": None}
+    return click.option("--copies", type=WholeNumber(), help=text, **given)
+
+
+def one_deck_option(
+    *, taken: str = "the punter's card is the top card of the banker's deck."
+) -> Callable[[F], F]:
+    """``--one-deck``: the punter's cards come off the banker's deck (``taken`` says how)."""
+    return click.option(
+        "--one-deck", is_flag=True, help=f"One-deck game (--game one-deck): {taken}"
+    )
+
+
+def card_option(*, only: str = "") -> Callable[[F], F]:
+    """``--card CARD``: the punter's card with its suit (``only``: the uses that take it,
+    for a command with several)."""
+    return click.option(
+        "--card",
+        default=None,
+        metavar="CARD",
+        help=_for(only, "the punter's card with its suit: 7h, 7♥, 10D, QS, Дп."),
+    )
+
+
+def suits_option(*, only: str = "") -> Callable[[F], F]:
+    """``--suits SUITS``: the suits of the copies (``only``: the uses that take it)."""
+    return click.option(
+        "--suits",
+        default=None,
+        metavar="SUITS",
+        help=_for(
+            only, "suits of the copies in the deck, one letter each (e.g. shc), for custom decks."
+        ),
+    )
+
+
+def _for(only: str, text: str) -> str:
+    """A help ``text`` for the uses ``only`` names (``"abzug: ..."``), or for every use."""
+    return f"{only}: {text}" if only else text[:1].upper() + text[1:]
+
+
 def deck_options(command: F) -> F:
     """The options that set up one bet's deck, shared by every one-bet command."""
     options = [
-        click.option(
-            "--deck",
-            type=click.Choice(["52", "36", "32"]),
-            default="52",
-            show_default=True,
-            help="Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards.",
-        ),
-        click.option(
-            "--cards",
-            type=WholeNumber(),
-            default=None,
-            help="Custom number of cards (overrides --deck); with no --one-deck, cards left "
-            "in a mid-deal state.",
-        ),
-        click.option(
-            "--copies",
-            type=WholeNumber(),
-            default=None,
-            help="Copies of the punter's rank in the deck [default: 4, or 3 with --one-deck].",
-        ),
-        click.option(
-            "--one-deck",
-            is_flag=True,
-            help="One-deck game: the punter's card is the top card of the banker's deck.",
-        ),
-        click.option(
-            "--card",
-            default=None,
-            metavar="CARD",
-            help="The punter's card with its suit: 7h, 7♥, 10D, QS, Дп.",
-        ),
-        click.option(
-            "--suits",
-            default=None,
-            metavar="SUITS",
-            help="Suits of the copies in the deck, one letter each (e.g. shc), for custom decks.",
-        ),
+        deck_option(),
+        cards_option(then="with no --one-deck, cards left in a mid-deal state."),
+        copies_option(),
+        one_deck_option(),
+        card_option(),
+        suits_option(),
     ]
     for option in reversed(options):
         command = option(command)
@@ -230,7 +360,7 @@ class _SchemeOption(click.Option):
     only when help is shown (so that starting a command does not load the schemes)."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        from shtoss_exact.schemes import scheme_names
+        from shtoss_exact.schemes.scheme import scheme_names
 
         base = getattr(self, "_base_help", None) or self.help or ""
         self._base_help = base
@@ -412,3 +542,62 @@ def _check_decimals(ctx: click.Context, param: click.Parameter, value: int | Non
     if value is not None and value > MAX_DECIMALS:
         raise click.BadParameter(f"{value} is too many places: allowed 0..{MAX_DECIMALS}")
     return value
+
+
+CASE_GAMES = ("faro", "stuss", "pharaon", "bassette", "two-deck")
+"""The games ``case`` (and ``plot --kind case``) deal: names of the one registry,
+``deck.Game``."""
+
+TABLE_GAMES = ("two-deck", "one-deck")
+"""The games ``table`` deals (``both`` is the two)."""
+
+
+class _GameType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """``--game``: a game of the one registry (``deck.Game``) that the command deals;
+    with ``several``, a comma list of them (``both``: all it deals)."""
+
+    name = "game"
+
+    def __init__(self, games: tuple[str, ...], *, several: bool) -> None:
+        self.games = games
+        self.several = several
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from shtoss_exact.deck import Game, parse_game
+
+        if isinstance(value, tuple):
+            return value
+        allowed = tuple(Game(g) for g in self.games)
+        if not self.several:
+            return parse_game(str(value), allowed=allowed, what="--game").value
+        chosen: list[str] = []
+        for part in (p.strip() for p in str(value).split(",")):
+            if part.lower() == "both":
+                chosen.extend(self.games)
+            else:
+                try:
+                    chosen.append(parse_game(part, allowed=allowed, what="--game").value)
+                except ShtossError as error:
+                    raise ShtossError(f"{error}, or both") from None
+        return tuple(dict.fromkeys(chosen))
+
+
+def game_option(
+    *games: str, default: str | None, several: bool = False, help: str = "The game dealt."
+) -> Callable[[F], F]:
+    """``--game GAME``: one word for every command, the game dealt (``deck.Game``:
+    two-deck, one-deck, faro, stuss, pharaon, bassette); each command names the games it
+    deals, listed in its help and in the one-line refusal of any other."""
+    from shtoss_exact.deck import Game
+
+    for name in games:
+        Game(name)  # a name outside the registry is a bug of the command
+    listed = ", ".join(games) + (", or both as a comma list" if several else "")
+    extra: dict[str, Any] = {"default": default, "show_default": True} if default else {}
+    return click.option(
+        "--game",
+        type=_GameType(games, several=several),
+        metavar="GAMES" if several else "GAME",
+        help=f"{help} Allowed here: {listed}.",
+        **extra,
+    )

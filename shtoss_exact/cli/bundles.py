@@ -37,8 +37,8 @@ def bet_option(*, required: bool) -> Callable[[F], F]:
 def parse_bets(texts: Iterable[str], *, scheme: str | None) -> list[Any]:
     """The bets of ``--bet`` as ``Bet``s; ``scheme`` (a name or a scheme file) settles
     those that name none."""
-    from shtoss_exact.bank_setup import as_bets
-    from shtoss_exact.scheme_files import resolve_scheme
+    from shtoss_exact.banks.setup import as_bets
+    from shtoss_exact.schemes.files import resolve_scheme
 
     default = resolve_scheme(scheme.strip()) if scheme is not None else "classic"
     return list(as_bets(texts, scheme=default))
@@ -49,7 +49,7 @@ class _PlanOption(click.Option):
     when help is shown (so that starting a command does not load the plans)."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        from shtoss_exact.plans import BOUNDED, plan_names
+        from shtoss_exact.plans.catalog import BOUNDED, plan_names
 
         base = getattr(self, "_base_help", None) or self.help or ""
         self._base_help = base
@@ -69,7 +69,8 @@ def plan_options(command: F) -> F:
             "--deals",
             type=WholeNumber(1),
             default=None,
-            help="Number of deals K [default: the plan's own, or until ruin or target].",
+            help="Number of deals K, replacing the plan's own [default: the plan's own, or "
+            "until ruin or target].",
         ),
         click.option(
             "--plan",
@@ -98,7 +99,10 @@ def plan_options(command: F) -> F:
             help="The punter's bankroll: ruined once it falls below the initial kush.",
         ),
         click.option(
-            "--target", default=None, metavar="T", help="Stop as soon as the net reaches T."
+            "--target",
+            default=None,
+            metavar="T",
+            help="The bankroll to reach (> B, with --bankroll): stop as soon as he holds T.",
         ),
         click.option(
             "--max-stake",
@@ -116,7 +120,7 @@ def plan_arguments(options: Mapping[str, Any]) -> dict[str, Any]:
     """The keyword arguments of ``series()`` from ``plan_options``' values."""
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.numbers import parse_fraction
-    from shtoss_exact.plans import load_plan, plan_named
+    from shtoss_exact.plans.catalog import load_plan, plan_named
 
     def number(key: str) -> Any:
         text = options[key]

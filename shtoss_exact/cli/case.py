@@ -2,30 +2,35 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import click
 
-from shtoss_exact.cli.base import Output, cli, output_options, scheme_option
+from shtoss_exact.cli.base import (
+    CASE_GAMES,
+    Output,
+    cli,
+    deck_option,
+    game_option,
+    output_options,
+    scheme_option,
+)
 
-GAMES = ("faro", "stuss", "pharaon", "bassette", "two-deck")
+if TYPE_CHECKING:
+    from shtoss_exact.case.pattern import Pattern
+    from shtoss_exact.schemes.scheme import Scheme
+
 BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
 
 
 @cli.command()
-@click.option(
-    "--game",
-    type=click.Choice(GAMES),
+@game_option(
+    *CASE_GAMES,
     default="faro",
-    show_default=True,
     help="The game dealt through one deck; two-deck is Stoss with --scheme.",
 )
 @scheme_option(help="two-deck only: Stoss's payout scheme [default: classic].")
-@click.option(
-    "--deck",
-    type=click.Choice(["52", "36", "32"]),
-    default="52",
-    show_default=True,
-    help="Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards.",
-)
+@deck_option()
 @click.option(
     "--seen",
     default=None,
@@ -75,6 +80,13 @@ BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
     "copper-after-two, or a .toml/.json pattern file.",
 )
 @click.option("--replay", is_flag=True, help="With --seen: the case after each turn.")
+@click.option(
+    "--bets",
+    default=None,
+    metavar="BETS",
+    help="With --seen: the punter's recorded bets, settled as the cards fell, e.g. "
+    '"K:stay:1@0 5:coppered:2@3 high-card:1@4" (RANK:KIND:STAKE@TURNS-DEALT).',
+)
 @output_options()
 def case(
     game: str,
@@ -88,6 +100,7 @@ def case(
     cathop_pay: str,
     pattern: str | None,
     replay: bool,
+    bets: str | None,
     out: Output,
 ) -> None:
     """A deal in progress, the case kept: every bet now, the best bet, the whole deal.
@@ -104,20 +117,58 @@ def case(
       shtoss-exact case --seen "5h Ks 5d" --bet-kind one-turn
       shtoss-exact case --pattern every-rank
       shtoss-exact case --game pharaon --seen "7h 7d Ks 2c" --replay
+      shtoss-exact case --seen "5h Ks 5d 9c 2s" --bets "5:stay:2@0 K:coppered@0"
     """
-    from shtoss_exact.case import Case
-    from shtoss_exact.errors import ShtossError
     from shtoss_exact.report.case_view import case_csv, case_tables
+
+    record = case_record(
+        game=game,
+        scheme=scheme,
+        deck=deck,
+        seen=seen,
+        case_text=case_text,
+        bet_kind=bet_kind,
+        call_the_turn=call_the_turn,
+        pay_for=pay_for,
+        cathop_pay=cathop_pay,
+        pattern=pattern,
+        replay=replay,
+        bets=bets,
+    )
+    out.emit(record, case_tables, csv=case_csv)
+
+
+def case_record(
+    *,
+    game: str,
+    scheme: str | Scheme | None,
+    deck: str,
+    seen: str | None,
+    case_text: str | None,
+    bet_kind: str,
+    call_the_turn: bool,
+    pay_for: str,
+    cathop_pay: str,
+    pattern: str | Pattern | None,
+    replay: bool,
+    bets: str | None,
+) -> dict[str, Any]:
+    """The record ``case`` prints for its options; the page of ``serve`` answers with it,
+    giving a built-in ``Scheme`` and ``Pattern`` rather than names (it reads no file)."""
+    from shtoss_exact.case.state import Case
+    from shtoss_exact.errors import ShtossError
 
     if seen is not None and case_text is not None:
         raise ShtossError("give --seen or --case, not both")
     chosen = None
     if scheme is not None:
-        from shtoss_exact.scheme_files import resolve_scheme
+        from shtoss_exact.schemes.files import resolve_scheme
 
         if game != "two-deck":
             raise ShtossError(f"--scheme is for --game two-deck: {game} has its own scheme")
-        chosen = resolve_scheme(scheme)
+        chosen = resolve_scheme(scheme) if isinstance(scheme, str) else scheme
+    if bets is not None and seen is None:
+        raise ShtossError("--bets are settled along the cards seen: give --seen")
     if case_text is not None:
         state = Case.from_case(case_text, game=game, scheme=chosen, deck=int(deck))
     else:
@@ -132,4 +183,9 @@ def case(
         replay=replay,
         call_the_turn=call_the_turn,
     )
-    out.emit(result.to_dict(), case_tables, csv=case_csv)
+    record = result.to_dict()
+    if bets is not None:
+        from shtoss_exact.case.ledger import settle_bets
+
+        record["ledger"] = settle_bets(state, bets).to_dict()
+    return record

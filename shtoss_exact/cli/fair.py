@@ -38,9 +38,9 @@ def fair(scheme: str, name: str, out: Output, **options: Any) -> None:
       shtoss-exact fair --scheme bait --solve sonik --deck 36
       shtoss-exact fair --scheme examples/schemes/lob-half.toml --solve lob
     """
-    from shtoss_exact.fair import fair_payoff
+    from shtoss_exact.bet.fair import fair_payoff
     from shtoss_exact.report.scheme_view import fair_csv, fair_tables
-    from shtoss_exact.scheme_files import resolve_scheme
+    from shtoss_exact.schemes.files import resolve_scheme
 
-    result = fair_payoff(make_deal_from(options), resolve_scheme(scheme), name)
+    result = fair_payoff(resolve_scheme(scheme), name, deal=make_deal_from(options))
     out.emit(result.to_dict(), fair_tables, csv=fair_csv)

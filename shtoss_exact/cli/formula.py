@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import click
 
-from shtoss_exact.cli.base import Output, WholeNumber, cli, output_options, scheme_option
+from shtoss_exact.cli.base import Output, cli, copies_option, output_options, scheme_option
 
 
 @cli.command()
-@click.option(
-    "--copies",
-    type=WholeNumber(),
-    required=True,
-    help="Copies of the punter's rank in the deck (1..12).",
-)
+@copies_option(required=True, allowed="1..12")
 @scheme_option(
     default="classic",
     help="Payout scheme: any whose payoffs do not depend on the suits (not thirds).",
@@ -44,8 +39,8 @@ def formula(copies: int, scheme: str, parity: str, out: Output) -> None:
       shtoss-exact formula --copies 3 --scheme examples/schemes/eleven.toml
     """
     from shtoss_exact.report.formula_view import FORMATS, formula_csv
-    from shtoss_exact.scheme_files import resolve_scheme
-    from shtoss_exact.symbolic import closed_forms
+    from shtoss_exact.schemes.files import resolve_scheme
+    from shtoss_exact.symbolic.forms import closed_forms
 
     forms = closed_forms(copies, scheme=resolve_scheme(scheme), parity=parity)
     record = forms.to_dict(latex=out.fmt == "latex")

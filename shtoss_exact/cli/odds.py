@@ -40,12 +40,12 @@ def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> Non
       shtoss-exact odds --scheme pharaon
       shtoss-exact odds --scheme examples/schemes/thirds.toml --card 7h
     """
-    from shtoss_exact.bet_odds import odds_of
+    from shtoss_exact.bet.odds import odds_of
     from shtoss_exact.report.odds_view import abzug_table, odds_csv, odds_tables
 
     chosen = None
     if scheme is not None:
-        from shtoss_exact.scheme_files import resolve_scheme
+        from shtoss_exact.schemes.files import resolve_scheme
 
         chosen = resolve_scheme(scheme)
     result = odds_of(make_deal_from(options), scheme=chosen)

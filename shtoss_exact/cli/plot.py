@@ -6,7 +6,16 @@ from typing import Any
 
 import click
 
-from shtoss_exact.cli.base import WholeNumber, cli
+from shtoss_exact.cli.base import (
+    CASE_GAMES,
+    card_option,
+    cli,
+    copies_option,
+    deck_option,
+    game_option,
+    one_deck_option,
+    suits_option,
+)
 from shtoss_exact.cli.bundles import (
     BET_METAVAR,
     PLAN_KEYS,
@@ -16,9 +25,7 @@ from shtoss_exact.cli.bundles import (
     plan_options,
 )
 from shtoss_exact.cli.scheme_list import scheme_list_option
-
-KINDS = ("abzug", "edge", "bank", "series", "case", "strategy")
-"""Plot kinds this command offers (``shtoss_exact.plots.PLOTS`` has their drawings)."""
+from shtoss_exact.report.plots.registry import KINDS
 
 DEFAULT_CARDS = {"abzug": "52", "edge": "12..104:2"}
 DEFAULT_SCHEMES = "classic,lob-half,pharaon,faro"
@@ -87,7 +94,7 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
 )
 @click.option(
     "--kind",
-    type=click.Choice(KINDS),
+    type=click.Choice(tuple(KINDS)),
     default="abzug",
     show_default=True,
     help="abzug: each outcome's probability by abzug; edge: the banker's edge against "
@@ -96,12 +103,7 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     "stakes and their value against the bankroll up to --target (as shtoss-exact strategy); "
     "case: each live rank's edge along a recorded 52-card deal (--seen).",
 )
-@click.option(
-    "--deck",
-    type=click.Choice(["52", "36", "32"]),
-    default=None,
-    help="Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards [default: 52].",
-)
+@deck_option(unset=True)
 @click.option(
     "--cards",
     default=None,
@@ -109,27 +111,13 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     help="Custom deck size (overrides --deck), one size; for edge a range N, A..B, "
     "A..B:STEP or a comma list [default: 12..104:2].",
 )
-@click.option(
-    "--copies",
-    type=WholeNumber(),
-    default=None,
-    help="Copies of the punter's rank (bank: of each staked rank) in the banker's deck "
-    "[default: 4, or 3 with --one-deck].",
+@copies_option(
+    of="the punter's rank (bank: of each staked rank)",
+    one_deck="the punter's card is one of them",
 )
-@click.option(
-    "--one-deck",
-    is_flag=True,
-    help="One-deck game: the punter's card is the top card of the banker's deck.",
-)
-@click.option(
-    "--card", default=None, metavar="CARD", help="abzug, series, strategy: the punter's card: 7h."
-)
-@click.option(
-    "--suits",
-    default=None,
-    metavar="SUITS",
-    help="abzug, series, strategy: suits of the copies (shc).",
-)
+@one_deck_option()
+@card_option(only="abzug, series, strategy")
+@suits_option(only="abzug, series, strategy")
 @scheme_list_option(
     help=f"edge: payout schemes, a comma list [default: {DEFAULT_SCHEMES}]; bank: the "
     "scheme of bets that name none; series, strategy: the scheme [default: classic]."
@@ -137,7 +125,7 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
 @bet_option(required=False)
 @plan_options
 @click.option("--seen", default=None, metavar="CARDS", help="case: a recorded deal's cards.")
-@click.option("--game", default=None, metavar="GAME", help="case: faro (default), stuss, ...")
+@game_option(*CASE_GAMES, default=None, help="case: the game dealt [default: faro].")
 def plot(output: str, fmt: str | None, kind: str, **values: Any) -> None:
     """Plot exact odds to a PNG or SVG file (pip install 'shtoss-exact[plot]').
 
@@ -153,7 +141,7 @@ def plot(output: str, fmt: str | None, kind: str, **values: Any) -> None:
       shtoss-exact plot -o series.png --kind series --plan paroli:3 --deals 30
       shtoss-exact plot -o - --deck 36 > abzug.svg
     """
-    from shtoss_exact.plots import image_format, render
+    from shtoss_exact.report.plots.figures import image_format, render
 
     image_format(output, fmt)
     _check_kind(kind, values)
@@ -162,9 +150,9 @@ def plot(output: str, fmt: str | None, kind: str, **values: Any) -> None:
 
 def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
     """The drawing's keyword options for ``kind``, parsed (and checked) before any drawing."""
+    from shtoss_exact.bet.tables import parse_range, parse_schemes
     from shtoss_exact.deck import make_deal
     from shtoss_exact.errors import ShtossError
-    from shtoss_exact.tables import parse_range, parse_schemes
 
     if kind == "case":
         return {"seen": values["seen"] or "", "game": values["game"] or "faro"}
@@ -175,7 +163,7 @@ def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
         sizes = parse_range(cards_text or DEFAULT_CARDS["edge"], name="cards")
         return {
             "cards": sizes,
-            "copies": copies if copies is not None else (3 if one_deck else 4),
+            "copies": copies if copies is not None else 4,
             "schemes": parse_schemes(values["scheme"] or DEFAULT_SCHEMES),
             "one_deck": one_deck,
         }
@@ -202,12 +190,12 @@ def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
         suits=values["suits"],
     )
     if kind == "strategy":
-        from shtoss_exact.strategy_plot import plot_arguments
+        from shtoss_exact.report.plots.strategy import plot_arguments
 
         return {**plot_arguments(values), "deal": deal}
     if kind == "abzug":
         return {"deal": deal}
-    from shtoss_exact.scheme_files import resolve_scheme
+    from shtoss_exact.schemes.files import resolve_scheme
 
     scheme = resolve_scheme((values["scheme"] or "classic").strip())
     return {**plan_arguments(values), "scheme": scheme, "deal": deal}

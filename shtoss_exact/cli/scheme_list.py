@@ -15,7 +15,7 @@ class _SchemeListOption(click.Option):
     is shown (so that starting a command does not load the schemes)."""
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        from shtoss_exact.schemes import scheme_names
+        from shtoss_exact.schemes.scheme import scheme_names
 
         base = getattr(self, "_base_help", None) or self.help or ""
         self._base_help = base

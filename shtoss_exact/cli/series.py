@@ -27,14 +27,14 @@ from shtoss_exact.cli.bundles import plan_arguments, plan_options
     type=WholeNumber(1),
     default=None,
     metavar="L",
-    help="Also P(a series of at least L wins in a row within the deals).",
+    help="Also P(a series of at least L wins in a row among the deals played).",
 )
 @click.option(
     "--export-graph",
     default=None,
     metavar="FILE",
-    help="Also write the plan's Markov chain as GraphML (.graphml) or DOT (.dot, .gv; - "
-    "writes DOT to standard output).",
+    help="Also write the plan's Markov chain as GraphML (.graphml) or DOT (.dot, .gv); - "
+    "writes DOT to standard output, with the report sent to a file by -o.",
 )
 @deck_options
 @output_options()
@@ -48,20 +48,21 @@ def series(
     Examples:
       shtoss-exact series --deals 3
       shtoss-exact series --plan paroli:3 --deals 100 --format json
-      shtoss-exact series --plan flat --bankroll 10 --target 10
+      shtoss-exact series --plan flat --bankroll 10 --target 20
       shtoss-exact series --plan hermann
       shtoss-exact series --plan пароли:2 --scheme examples/schemes/lob-half.toml --deals 5
     """
+    from shtoss_exact.plans.series import series as run
     from shtoss_exact.report.series_view import series_csv, series_tables, shows_net
-    from shtoss_exact.series_odds import series as run
 
     if export_graph is not None:
-        from shtoss_exact.series_export import graph_format
+        from shtoss_exact.plans.export import check_graph_target, graph_format
 
         graph_format(export_graph)  # an unknown suffix is refused before any work
+        check_graph_target(export_graph, out.path)  # and so is a graph mixed with the report
     chosen: Any = scheme  # the default, classic, is counted without loading the schemes
     if scheme.strip().lower() != "classic":
-        from shtoss_exact.scheme_files import resolve_scheme
+        from shtoss_exact.schemes.files import resolve_scheme
 
         chosen = resolve_scheme(scheme)
     result = run(
@@ -72,7 +73,7 @@ def series(
     )
     record = result.to_dict(net=shows_net(result, out.fmt))
     if export_graph is not None:
-        from shtoss_exact.series_export import write_graph
+        from shtoss_exact.plans.export import write_graph
 
         write_graph(result, export_graph)
     out.emit(record, series_tables, csv=series_csv)

@@ -85,8 +85,8 @@ def strategy(
     """
     from shtoss_exact.numbers import parse_fraction
     from shtoss_exact.report.strategy_view import strategy_csv, strategy_tables
-    from shtoss_exact.scheme_files import resolve_scheme
-    from shtoss_exact.strategy import optimal_play
+    from shtoss_exact.schemes.files import resolve_scheme
+    from shtoss_exact.strategy.play import optimal_play
 
     def number(flag: str, text: str | None) -> Any:
         if text is None:

@@ -7,7 +7,15 @@ from typing import Any
 
 import click
 
-from shtoss_exact.cli.base import TABLE_FORMATS, Output, cli, output_options
+from shtoss_exact.cli.base import (
+    TABLE_FORMATS,
+    TABLE_GAMES,
+    Output,
+    cli,
+    game_option,
+    one_deck_option,
+    output_options,
+)
 from shtoss_exact.cli.scheme_list import scheme_list_option
 
 PROGRESS_ROWS = 200
@@ -26,17 +34,12 @@ PROGRESS_ROWS = 200
     "--copies",
     default=None,
     metavar="RANGE",
-    help="Copies of the punter's rank in the banker's deck, as a range like --cards "
-    "[default: 4, or 3 in the one-deck game].",
+    help="Copies of the punter's rank in the whole deck, as a range like --cards (in the "
+    "one-deck game the punter's card is one of them) [default: 4].",
 )
 @scheme_list_option(help="Payout schemes, a comma list [default: classic].")
-@click.option(
-    "--game",
-    default=None,
-    metavar="GAMES",
-    help="two-deck, one-deck or both as a comma list [default: two-deck].",
-)
-@click.option("--one-deck", is_flag=True, help="Same as --game one-deck.")
+@game_option(*TABLE_GAMES, default=None, several=True, help="The games dealt [default: two-deck].")
+@one_deck_option(taken="short for --game one-deck.")
 @click.option(
     "--by-abzug",
     is_flag=True,
@@ -48,7 +51,7 @@ def table(
     cards: str,
     copies: str | None,
     scheme: str | None,
-    game: str | None,
+    game: tuple[str, ...] | None,
     one_deck: bool,
     by_abzug: bool,
     out: Output,
@@ -65,9 +68,9 @@ def table(
       shtoss-exact table --cards 4..104:10 --copies 1..4 --format csv --decimals 4
       shtoss-exact table --cards 36 --one-deck --by-abzug --format markdown
     """
+    from shtoss_exact.bet.tables import SummaryTable, TableSpec, parse_range, parse_schemes
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.report.table_view import abzug_title, summary_csv, summary_tables
-    from shtoss_exact.tables import SummaryTable, TableSpec, parse_range, parse_schemes
 
     if by_abzug and scheme is not None:
         raise ShtossError("--by-abzug takes no --scheme: its rows are where the first copy falls")
@@ -84,31 +87,17 @@ def table(
         return
     spec.check()
     rows = _with_progress(spec.rows(), spec.size())
-    out.emit(SummaryTable(tuple(rows)).to_dict(), summary_tables, csv=summary_csv)
+    out.emit(SummaryTable(rows=tuple(rows)).to_dict(), summary_tables, csv=summary_csv)
 
 
-def _games(text: str | None, *, one_deck: bool) -> tuple[str, ...]:
+def _games(games: tuple[str, ...] | None, *, one_deck: bool) -> tuple[str, ...]:
     from shtoss_exact.errors import ShtossError
-    from shtoss_exact.tables import Game
 
-    if one_deck and text is not None:
+    if one_deck and games is not None:
         raise ShtossError("--one-deck and --game both given: give one of them")
     if one_deck:
-        return (Game.ONE_DECK.value,)
-    if text is None:
-        return (Game.TWO_DECK.value,)
-    names = [g.value for g in Game]
-    games: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if part == "both":
-            games.extend(names)
-        elif part in names:
-            games.append(part)
-        else:
-            raise ShtossError(
-                f"unknown game {part[:40]!r}: allowed games are {', '.join(names)}, both"
-            )
-    return tuple(dict.fromkeys(games))
+        return ("one-deck",)
+    return ("two-deck",) if games is None else games
 
 
 def _with_progress(rows: Any, total: int) -> list[Any]:

@@ -86,7 +86,22 @@ def case_tables(record: dict[str, Any]) -> list[Table]:
         tables.extend(deal_tables(record["whole_deal"]))
     if "replay" in record:
         tables.append(replay_table(record["replay"]))
+    if "ledger" in record:
+        tables.append(ledger_table(record["ledger"]))
     return tables
+
+
+LEDGER_COLUMNS = ("notation", "placed_after", "stake", "ev", "status", "settled_at", "result")
+
+
+def ledger_table(ledger: dict[str, Any]) -> Table:
+    """The recorded bets, each as it stands, titled with the banker's take so far."""
+    return Table(
+        f"Recorded bets: the banker's take so far {ledger['banker_take']}, open stakes "
+        f"{ledger['open_stakes']}",
+        LEDGER_COLUMNS,
+        tuple(tuple(_cell(row[key]) for key in LEDGER_COLUMNS) for row in ledger["recorded_bets"]),
+    )
 
 
 def _case_rows(case: str) -> tuple[tuple[str, ...], tuple[int, ...]]:

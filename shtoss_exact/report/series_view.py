@@ -15,7 +15,7 @@ from shtoss_exact.report.numbers import percent_str
 from shtoss_exact.report.table import Cell, Table
 
 if TYPE_CHECKING:
-    from shtoss_exact.series_result import SeriesResult
+    from shtoss_exact.plans.result import SeriesResult
 
 MAX_TEXT_ROWS = 60
 """Net distributions longer than this are listed in JSON and CSV only."""
@@ -70,7 +70,7 @@ def _figures(record: dict[str, Any]) -> list[tuple[str, str]]:
     if record["bankroll"] is not None:
         ends.append(("P(ruined: the bankroll fell below the kush)", "p_ruin"))
     if record["target"] is not None:
-        ends.append(("P(the net reached the target)", "p_target"))
+        ends.append(("P(the bankroll reached the target)", "p_target"))
     if record["p_stopped"] != "0":
         ends.append(("P(the plan stopped after a loss)", "p_stopped"))
     if ends and record["deals"] is not None:

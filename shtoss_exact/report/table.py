@@ -1,14 +1,20 @@
-"""A plain table of cells and its renderings: text, Markdown, CSV, LaTeX (booktabs), HTML."""
+"""A plain table of cells and its formats: text, Markdown, CSV, LaTeX (booktabs), HTML.
+
+Each format is written once (``LINES``): a generator of the table's lines, reading the
+rows once, given its ``Shape`` (title, header, alignment, text's widths). The whole
+table (``FORMATS``, ``render_tables``) and the streamed one (``report.stream``) are both
+written by it; they differ only in where the shape comes from.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from shtoss_exact.numbers import exact_of, int_str
-from shtoss_exact.report.numbers import decimal_str, exact_str
+from shtoss_exact.report.numbers import exact_str
 
 Cell = Fraction | int | str
 
@@ -33,25 +39,79 @@ def with_decimals(table: Table, places: int) -> Table:
     >>> with_decimals(Table("", ("abzug", "given"), ((1, "16/221"),)), 3).rows
     ((1, '16/221', '0.072'),)
     """
-    exact = [
-        i
-        for i, column in enumerate(table.columns)
-        if table.rows and all(_exact(row[i]) is not None for row in table.rows)
-    ]
-    columns: list[str] = []
-    for i, column in enumerate(table.columns):
-        columns.append(column)
+    exact = exact_columns(table.rows)
+    rows = tuple(tuple(row) for row in widened(table.rows, exact, places))
+    return Table(table.title, decimal_header(table.columns, exact), rows)
+
+
+def exact_columns(rows: Sequence[Sequence[Cell]]) -> tuple[int, ...]:
+    """The columns every row of ``rows`` holds an exact number in (none without rows)."""
+    if not rows:
+        return ()
+    return tuple(i for i in range(len(rows[0])) if all(_exact(row[i]) is not None for row in rows))
+
+
+def decimal_header(columns: Sequence[str], exact: Sequence[int]) -> tuple[str, ...]:
+    """The header with ``<name>_decimal`` after each of the ``exact`` columns."""
+    header: list[str] = []
+    for i, column in enumerate(columns):
+        header.append(column)
         if i in exact:
-            columns.append(f"{column}_decimal")
-    rows = []
-    for row in table.rows:
+            header.append(f"{column}_decimal")
+    return tuple(header)
+
+
+def widened(
+    rows: Iterable[Sequence[Cell]], exact: Sequence[int], places: int | None
+) -> Iterator[Sequence[Cell]]:
+    """The rows with a decimal cell after each of the ``exact`` cells, made one at a time."""
+    if places is None or not exact:
+        return iter(rows)
+    return _decimal_rows(rows, set(exact), places)
+
+
+def _decimal_rows(
+    rows: Iterable[Sequence[Cell]], marks: set[int], places: int
+) -> Iterator[Sequence[Cell]]:
+    for row in rows:
         cells: list[Cell] = []
         for i, cell in enumerate(row):
             cells.append(cell)
-            if i in exact:
-                cells.append(decimal_str(_exact(cell) or 0, places))
-        rows.append(tuple(cells))
-    return Table(table.title, tuple(columns), tuple(rows))
+            if i in marks:
+                cells.append(decimal_text(cell, places))
+        yield tuple(cells)
+
+
+def decimal_text(cell: Cell, places: int) -> str:
+    """``decimal_str`` of an exact cell (a ``Fraction``, an int, or a string
+    ``"p/q"``), rounded half-even with integers alone, no ``Fraction`` made.
+
+    >>> decimal_text("433/833", 4), decimal_text("-3/2000", 3), decimal_text("0", 2)
+    ('0.5198', '-0.002', '0.00')
+    """
+    if isinstance(cell, str):
+        top, _, bottom = cell.partition("/")
+        try:
+            numerator, denominator = int(top), int(bottom) if bottom else 1
+        except ValueError:  # more digits than Python converts: read through ``numbers``
+            value = exact_of(cell)
+            numerator, denominator = value.numerator, value.denominator
+    else:
+        value = Fraction(cell)
+        numerator, denominator = value.numerator, value.denominator
+    scaled, rest = divmod(numerator * 10**places, denominator)  # floor; 0 <= rest < d
+    twice = 2 * rest
+    if twice > denominator or (twice == denominator and scaled % 2):
+        scaled += 1
+    sign = "-" if scaled < 0 else ""
+    try:
+        digits = str(abs(scaled))
+    except ValueError:  # as above
+        digits = int_str(abs(scaled))
+    digits = digits.rjust(places + 1, "0")
+    if places <= 0:
+        return sign + digits
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
 _EXACT = re.compile(r"-?[0-9]+(?:/0*[1-9][0-9]*)?")
@@ -80,49 +140,6 @@ def cell_str(cell: Cell) -> str:
 
 def _is_number(cell: Cell) -> bool:
     return not isinstance(cell, str) or cell[:1] in "-0123456789"
-
-
-def to_text(table: Table) -> str:
-    cells = [list(table.columns)] + [[cell_str(c) for c in row] for row in table.rows]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(table.columns))]
-    numeric = [
-        all(_is_number(row[i]) for row in table.rows) and bool(table.rows)
-        for i in range(len(table.columns))
-    ]
-    lines = [table.title] if table.title else []
-    for row in cells:
-        parts = [
-            text.rjust(width) if numeric[i] else text.ljust(width)
-            for i, (text, width) in enumerate(zip(row, widths, strict=True))
-        ]
-        lines.append("  ".join(parts).rstrip())
-    return "\n".join(lines)
-
-
-def to_markdown(table: Table) -> str:
-    def line(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
-
-    align = [
-        "---:" if all(_is_number(row[i]) for row in table.rows) and table.rows else "---"
-        for i in range(len(table.columns))
-    ]
-    lines = [f"**{table.title}**", ""] if table.title else []
-    lines.append(line(table.columns))
-    lines.append("| " + " | ".join(align) + " |")
-    lines.extend(line([cell_str(c) for c in row]) for row in table.rows)
-    return "\n".join(lines)
-
-
-def to_csv(table: Table) -> str:
-    import csv
-    import io
-
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(table.columns)
-    writer.writerows([cell_str(c) for c in row] for row in table.rows)
-    return buffer.getvalue().rstrip("\n")
 
 
 _LATEX_SPECIAL = {"&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_", "{": r"\{",
@@ -156,38 +173,164 @@ def latex_cell(cell: Cell) -> str:
     return f"${sign}\\frac{{{int_str(abs(value.numerator))}}}{{{int_str(value.denominator)}}}$"
 
 
-def to_latex(table: Table) -> str:
-    spec = "".join(
-        "r" if all(_is_number(row[i]) for row in table.rows) and table.rows else "l"
-        for i in range(len(table.columns))
-    )
-    lines = [f"% {latex_escape(table.title)}"] if table.title else []
-    lines += [
-        f"\\begin{{tabular}}{{{spec}}}",
-        "\\toprule",
-        " & ".join(latex_escape(c) for c in table.columns) + r" \\",
-        "\\midrule",
+# --- the formats: each written once, a line at a time ------------------------------------
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a format needs before the rows: the title, the header, which columns are
+    numbers (aligned right) and, for text, each column's width."""
+
+    title: str
+    header: tuple[str, ...]
+    numeric: tuple[bool, ...]
+    widths: tuple[int, ...] = ()
+
+
+def measure(
+    header: Sequence[str], rows: Iterable[Sequence[Cell]]
+) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Each column's width (header and cells) and whether all its cells are numbers
+    (False when there are no rows): one pass over ``rows``, none held."""
+    widths = [len(column) for column in header]
+    numeric = [True] * len(header)
+    seen = False
+    for row in rows:
+        seen = True
+        for i, cell in enumerate(row):
+            size = len(str(cell))  # str() of a Fraction, int or str is its cell_str
+            if size > widths[i]:
+                widths[i] = size
+            if numeric[i] and not _is_number(cell):
+                numeric[i] = False
+    return tuple(widths), tuple(numeric) if seen else (False,) * len(header)
+
+
+Lines = Callable[[Shape, Iterable[Sequence[Cell]]], Iterator[str]]
+"""A format: the lines of a table, its rows read once; a cell is written as its
+``str()`` (a word, an int, a ``Fraction``: its ``cell_str``)."""
+
+
+def _text(shape: Shape, rows: Iterable[Sequence[Cell]]) -> Iterator[str]:
+    pads = [
+        (str.rjust if right else str.ljust, width)
+        for right, width in zip(shape.numeric, shape.widths, strict=True)
     ]
-    lines.extend(" & ".join(latex_cell(c) for c in row) + r" \\" for row in table.rows)
-    lines += ["\\bottomrule", "\\end{tabular}"]
-    return "\n".join(lines)
+
+    def line(texts: Iterable[str]) -> str:
+        parts = [pad(text, width) for text, (pad, width) in zip(texts, pads, strict=True)]
+        return "  ".join(parts).rstrip()
+
+    if shape.title:
+        yield shape.title
+    yield line(shape.header)
+    for row in rows:
+        yield line(map(str, row))
+
+
+def _markdown(shape: Shape, rows: Iterable[Sequence[Cell]]) -> Iterator[str]:
+    def line(cells: Iterable[str]) -> str:
+        return "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+
+    if shape.title:
+        yield f"**{shape.title}**"
+        yield ""
+    yield line(shape.header)
+    yield "| " + " | ".join("---:" if right else "---" for right in shape.numeric) + " |"
+    for row in rows:
+        yield line(map(str, row))
+
+
+def _csv(shape: Shape, rows: Iterable[Sequence[Cell]]) -> Iterator[str]:
+    import csv
+    import io
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+
+    def quoted(cells: Sequence[str]) -> str:  # as csv.writer writes a row that needs quotes
+        buffer.seek(0)
+        buffer.truncate()
+        writer.writerow(cells)
+        return buffer.getvalue()[:-1]
+
+    yield quoted(shape.header)
+    commas = len(shape.header) - 1
+    for row in rows:
+        line = ",".join(map(str, row))
+        # Plain cells (no comma, quote or line break) are written as they are.
+        plain = line.count(",") == commas and '"' not in line
+        if plain and "\n" not in line and "\r" not in line and line:
+            yield line
+        else:
+            yield quoted([str(c) for c in row])
+
+
+def _latex(shape: Shape, rows: Iterable[Sequence[Cell]]) -> Iterator[str]:
+    if shape.title:
+        yield f"% {latex_escape(shape.title)}"
+    yield f"\\begin{{tabular}}{{{''.join('r' if right else 'l' for right in shape.numeric)}}}"
+    yield "\\toprule"
+    yield " & ".join(latex_escape(c) for c in shape.header) + r" \\"
+    yield "\\midrule"
+    for row in rows:
+        yield " & ".join(latex_cell(c) for c in row) + r" \\"
+    yield "\\bottomrule"
+    yield "\\end{tabular}"
+
+
+def _html(shape: Shape, rows: Iterable[Sequence[Cell]]) -> Iterator[str]:
+    from html import escape
+
+    yield "<table>"
+    if shape.title:
+        yield f"  <caption>{escape(shape.title)}</caption>"
+    yield "  <thead><tr>" + "".join(f"<th>{escape(c)}</th>" for c in shape.header) + "</tr></thead>"
+    yield "  <tbody>"
+    for row in rows:
+        yield "    <tr>" + "".join([f"<td>{escape(str(c))}</td>" for c in row]) + "</tr>"
+    yield "  </tbody>"
+    yield "</table>"
+
+
+LINES: dict[str, Lines] = {
+    "text": _text,
+    "markdown": _markdown,
+    "csv": _csv,
+    "latex": _latex,
+    "html": _html,
+}
+"""Each table format, by name: the one writer of both the whole table (``FORMATS``)
+and the streamed one (``report.stream.write_table``)."""
+
+
+def render(table: Table, fmt: str) -> str:
+    """``table`` in ``fmt``, whole (no newline at the end): its cells as ``cell_str``
+    writes them, a column aligned as a number when all its cells are numbers."""
+    rows = [tuple(map(cell_str, row)) for row in table.rows]
+    widths, numeric = measure(table.columns, rows)
+    shape = Shape(table.title, tuple(table.columns), numeric, widths)
+    return "\n".join(LINES[fmt](shape, rows))
+
+
+def to_text(table: Table) -> str:
+    return render(table, "text")
+
+
+def to_markdown(table: Table) -> str:
+    return render(table, "markdown")
+
+
+def to_csv(table: Table) -> str:
+    return render(table, "csv")
+
+
+def to_latex(table: Table) -> str:
+    return render(table, "latex")
 
 
 def to_html(table: Table) -> str:
-    from html import escape
-
-    lines = ["<table>"]
-    if table.title:
-        lines.append(f"  <caption>{escape(table.title)}</caption>")
-    lines.append(
-        "  <thead><tr>" + "".join(f"<th>{escape(c)}</th>" for c in table.columns) + "</tr></thead>"
-    )
-    lines.append("  <tbody>")
-    for row in table.rows:
-        cells = "".join(f"<td>{escape(cell_str(c))}</td>" for c in row)
-        lines.append(f"    <tr>{cells}</tr>")
-    lines += ["  </tbody>", "</table>"]
-    return "\n".join(lines)
+    return render(table, "html")
 
 
 FORMATS: dict[str, Callable[[Table], str]] = {
@@ -202,4 +345,4 @@ FORMATS: dict[str, Callable[[Table], str]] = {
 
 def render_tables(tables: Sequence[Table], fmt: str) -> str:
     """Render several tables one after another, separated by a blank line."""
-    return "\n\n".join(FORMATS[fmt](table) for table in tables)
+    return "\n\n".join(render(table, fmt) for table in tables)

@@ -9,7 +9,7 @@ of digits, and a million-row table streamed to a file.
 from __future__ import annotations
 
 from shtoss_exact.deck import RANKS_52
-from tests.hostile.harness import answer
+from tests.hostile.harness import answer, many_rules_scheme
 
 SEVEN_SCHEMES = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette"]
 THIRTEEN = [f"--bet={rank}" for rank in RANKS_52]
@@ -26,6 +26,15 @@ ANSWERED = [
         "odds-by-abzug-million-rows-to-a-file",
         "odds --cards 2000000 --by-abzug --format csv -o out.csv",
         leaves=("out.csv",),
+    ),
+    answer(
+        "odds-cards-4001-digits-json",
+        ["odds", "--cards", "1" + "0" * 4000, "--copies", "1", "--format", "json"],
+    ),
+    answer(
+        "table-scheme-many-rules-under-the-limit",
+        "table --cards 200..230 --copies 4 --scheme heavy.toml",
+        heavy__toml=many_rules_scheme(),
     ),
     # --- bank --------------------------------------------------------------------------------
     answer("bank-thirteen-ranks-10000-cards", ["bank", *THIRTEEN, "--cards", "10000"]),
@@ -46,16 +55,38 @@ ANSWERED = [
     answer("series-length-billion", "series --deals 3 --series 1000000000"),
     answer("series-length-million", "series --deals 1000 --series 1000000"),
     answer("series-raise-100", "series --plan raise --deals 100"),
-    answer("series-raise-ruin-100", "series --plan raise --bankroll 100 --target 100"),
-    answer("series-flat-1000-deals-ruin", "series --deals 1000 --bankroll 20 --target 20"),
-    answer("series-flat-ruin-1000", "series --bankroll 1000 --target 1000 --format json"),
+    answer(
+        "series-graph-on-stdout-report-to-a-file",
+        "series --plan paroli:2 --deals 5 --export-graph - -o report.txt",
+        leaves=("report.txt",),
+    ),
+    answer("series-raise-ruin-100", "series --plan raise --bankroll 100 --target 200"),
+    answer("series-flat-1000-deals-ruin", "series --deals 1000 --bankroll 20 --target 40"),
+    answer("series-flat-ruin-1000", "series --bankroll 1000 --target 2000 --format json"),
     answer(
         "series-ruin-thirds-small-kush",
-        "series --bankroll 1 --target 1 --kush 1/100 --scheme thirds --card 7h",
+        "series --bankroll 1 --target 2 --kush 1/100 --scheme thirds --card 7h",
     ),
     # --- strategy ----------------------------------------------------------------------------
     # The optimal stakes take about 3 s, and 6 s with every named plan but stop: the stop
     # plan's walk to the target must not take longer (it takes about 70 s today).
     answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
-    answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 1999"),
+    answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 2000"),
+    # --- built-in names before files of the working directory, composed text ---------------
+    answer(
+        "scheme-builtin-beside-files-of-its-name",
+        "odds --scheme classic",
+        classic=b"\xff not a scheme",
+        classic__toml=b"[[[",
+    ),
+    answer(
+        "case-pattern-builtin-beside-file-of-its-name",
+        ["case", "--seen", "5h", "--pattern", "every-rank"],
+        **{"every-rank": b"\x00"},
+    ),
+    answer(
+        "scheme-file-decomposed-plie",
+        "odds --scheme k.toml",
+        k__toml='name = "и\u0306"\n[[rules]]\nkind = "plie\u0301"\npayoff = "-1/2"\n'.encode(),
+    ),
 ]

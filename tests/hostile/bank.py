@@ -48,7 +48,11 @@ CASES = [
     case("bank-decimals-too-many", "bank --bet 7 --decimals 99", "99"),
     # --- decks -------------------------------------------------------------------------------
     case("bank-copies-more-than-cards", "bank --cards 5 --copies 3 --bet 7 --bet Q", "6 copies"),
-    case("bank-one-deck-too-small", "bank --one-deck --cards 1 --bet 7 --bet Q", "one-deck"),
+    case(
+        "bank-one-deck-too-small",
+        "bank --one-deck --cards 1 --bet 7 --bet Q",
+        "allowed total copies <= cards",
+    ),
     case("bank-cards-5000-digits", ["bank", "--cards", "9" * 5000, "--bet", "7"], "not a whole"),
     case("bank-copies-4000-digits", ["bank", "--copies", "9" * 4000, "--bet", "7"], "copies"),
     # --- too large to count ------------------------------------------------------------------
@@ -76,7 +80,7 @@ CASES = [
             "--cards",
             "1000",
         ],
-        "limit 10 s",
+        "limit of 10 s",
     ),
     case("bank-googol-cards", f"bank --cards {HUGE} --copies 4 --bet 7 --bet Q", "limit"),
     case("bank-googol-cards-default-copies", f"bank --cards {HUGE} --bet 7 --bet Q", "limit"),
@@ -100,4 +104,5 @@ CASES = [
     ),
     case("bank-joint-thirteen-ranks", ["bank", "--joint", *THIRTEEN], "100000"),
     case("bank-joint-three-ranks", "bank --joint --bet 7 --bet Q --bet A", "100000"),
+    case("bank-one-deck-no-copy", "bank --one-deck --copies 0 --bet 7", "copies=0 of 7"),
 ]

@@ -33,7 +33,11 @@ CASES = [
     case("case-empty", ["case", "--case", ","], "no rank given"),
     case("case-fullwidth-digit", ["case", "--case", "A:３"], "allowed a whole number 0..4"),
     # --- games, schemes, bets ----------------------------------------------------------------
-    case("case-game-unknown", ["case", "--game", "poker"], "'poker' is not one of"),
+    case(
+        "case-game-unknown",
+        ["case", "--game", "poker"],
+        "--game 'poker': allowed games are faro, stuss, pharaon, bassette, two-deck",
+    ),
     case(
         "case-scheme-with-faro", ["case", "--scheme", "classic"], "--scheme is for --game two-deck"
     ),
@@ -148,5 +152,18 @@ CASES = [
     ),
     case(
         "plot-seen-wrong-kind", ["plot", "-o", "c.png", "--seen", "5h"], "--seen is for --kind case"
+    ),
+    case("case-game-one-deck", "case --game one-deck", "--game 'one-deck' is not dealt here"),
+    case(
+        "case-pattern-path-without-suffix",
+        ["case", "--pattern", "./every-rank"],
+        "unknown file type 'none'",
+        **{"every-rank": b'name = "x"\n'},
+    ),
+    case(
+        "case-pattern-name-beside-file",
+        ["case", "--pattern", "nosuch"],
+        "unknown pattern 'nosuch'",
+        nosuch=b'[[bets]]\nranks = "live"\n',
     ),
 ]

@@ -18,4 +18,9 @@ CASES = [
         f"fair --scheme lob-half --solve lob --cards {HUGE} --copies 100000000",
         "limit",
     ),
+    case(
+        "fair-one-deck-no-copy",
+        "fair --scheme lob-half --solve lob --one-deck --copies 0",
+        "copies=0 in a one-deck game",
+    ),
 ]

@@ -11,6 +11,10 @@ stderr, and a peak resident memory below ``ANSWER_MEMORY``.
 The limits are the child's own CPU time (user + system, from ``os.wait4``), not the
 wall clock: they hold on a loaded machine. The wall clock is only a guard against a
 hang, ``HANG_FACTOR`` times the limit.
+
+A row's standard output is a file the harness reads, or (``stdout=``) ``/dev/full``
+or closed; ``file_limit=`` caps the size of any file the program writes (``ulimit
+-f``), so that a write fails midway.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -45,6 +50,18 @@ VERY_LONG = "9" * 5000  # more digits than int() converts by default
 DEEP = 100_000  # nesting levels
 
 
+def many_rules_scheme() -> bytes:
+    """A scheme file at its limits: 1000 rules and 1000 premiums, each naming a position
+    of its own (every deck size settles each of them at each named position)."""
+    lines = ['name = "heavy"']
+    for i in range(1, 1001):
+        lines += ["[[rules]]", 'kind = ["killed", "plie"]', f"position = {i}", 'payoff = "-1/2"']
+    for i in range(1, 1001):
+        lines += ["[[premiums]]", f'name = "p{i}"', 'kind = "given"', f"position = {i + 1}"]
+        lines += ['amount = "1/10"']
+    return ("\n".join(lines) + "\n").encode()
+
+
 def random_bytes(size: int, seed: int) -> bytes:
     """``size`` bytes of noise, the same on every run."""
     return random.Random(seed).randbytes(size)
@@ -63,6 +80,11 @@ class Case:
     status: int = 2
     leaves: tuple[str, ...] = ()
     """Files an answer may leave behind (its output)."""
+    stdout: str = "file"
+    """Where standard output goes: ``"file"`` (read back), ``"full"`` (``/dev/full``) or
+    ``"closed"`` (file descriptor 1 closed, as by ``>&-``)."""
+    file_limit: int | None = None
+    """The largest file, in bytes, the program may write (``ulimit -f``; RLIMIT_FSIZE)."""
 
     @property
     def command(self) -> str:
@@ -75,6 +97,8 @@ class Case:
             tuple(sorted(self.files.items())),
             tuple(sorted(self.links.items())),
             self.fifos,
+            self.stdout,
+            self.file_limit,
         )
 
 
@@ -87,13 +111,20 @@ def case(
     fifos: tuple[str, ...] = (),
     status: int = 2,
     leaves: tuple[str, ...] = (),
+    stdout: str = "file",
+    file_limit: int | None = None,
     **files: bytes,
 ) -> Case:
     """A row. ``argv`` is split on spaces when it is a string; files are keyword
     arguments with ``__`` for the dot (``bad__toml=b"..."`` is ``bad.toml``)."""
+    if stdout not in _STDOUTS:
+        raise ValueError(f"{id}: stdout={stdout!r}, allowed {sorted(_STDOUTS)}")
     args = tuple(argv.split()) if isinstance(argv, str) else tuple(argv)
     named = {name.replace("__", "."): data for name, data in files.items()}
-    return Case(id, args, expect, named, links or {}, fifos, status, leaves)
+    return Case(id, args, expect, named, links or {}, fifos, status, leaves, stdout, file_limit)
+
+
+_STDOUTS = {"file", "full", "closed"}
 
 
 def answer(id: str, argv: str | list[str], *, leaves: tuple[str, ...] = (), **files: bytes) -> Case:
@@ -115,6 +146,20 @@ def _environment() -> dict[str, str]:
 
 def _bound_address_space() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+def _limits(row: Case) -> Callable[[], None]:
+    """What the child does before it starts: the address space bounded, and the row's
+    file size limit and closed standard output."""
+
+    def apply() -> None:
+        _bound_address_space()
+        if row.file_limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (row.file_limit, row.file_limit))
+        if row.stdout == "closed":
+            os.close(1)
+
+    return apply
 
 
 def prepare(row: Case, where: Path) -> None:
@@ -160,7 +205,8 @@ def run(row: Case, where: Path, *, timeout: float) -> Ran:
     prepare(row, where)
     with tempfile.TemporaryDirectory(prefix="hostile-") as scratch:
         out_path, err_path = Path(scratch, "stdout"), Path(scratch, "stderr")
-        with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        target = "/dev/full" if row.stdout == "full" else out_path
+        with open(target, "wb") as out, open(err_path, "wb") as err:
             start = time.perf_counter()
             child = subprocess.Popen(
                 [sys.executable, "-m", "shtoss_exact", *row.argv],
@@ -169,7 +215,7 @@ def run(row: Case, where: Path, *, timeout: float) -> Ran:
                 stdout=out,
                 stderr=err,
                 env=_environment(),
-                preexec_fn=_bound_address_space,
+                preexec_fn=_limits(row),
             )
             deadline = start + timeout
             while True:
@@ -189,7 +235,7 @@ def run(row: Case, where: Path, *, timeout: float) -> Ran:
             child.returncode = os.waitstatus_to_exitcode(wait_status)
         return Ran(
             status=child.returncode,
-            stdout=out_path.read_bytes(),
+            stdout=out_path.read_bytes() if out_path.exists() else b"",
             stderr=err_path.read_bytes().decode("utf-8", errors="backslashreplace"),
             seconds=cpu_seconds(usage),
             wall_seconds=wall_seconds,

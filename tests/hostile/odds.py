@@ -50,4 +50,11 @@ CASES = [
         "before the soda is seen",
         faro__toml=FARO_BEFORE_SODA,
     ),
+    case("odds-one-deck-no-copy", "odds --one-deck --copies 0", "copies=0 in a one-deck game"),
+    case("odds-preset-five-copies", "odds --deck 36 --copies 5", "copies=5 in the preset 36-card"),
+    case(
+        "odds-by-abzug-rows-beyond-a-float",
+        ["odds", "--cards", "1" + "0" * 3999, "--copies", "11", "--by-abzug"],
+        "1e+300 or more s of work",
+    ),
 ]

@@ -32,8 +32,13 @@ CASES = [
         "plot-edge-slow",
         "plot -o x.png --kind edge --cards 10000..40000 --copies 600 "
         "--scheme classic,pharaon,faro,lob-half",
-        "s of work (the most for deck=40000 with copies=600)",
+        "the table (the most for deck=40000 with copies=600): about",
     ),
     case("plot-case-cards", "plot -o out.svg --kind case --cards 40", "not for the case plot"),
     case("plot-case-one-deck", "plot -o out.svg --kind case --one-deck", "not for the case plot"),
+    case(
+        "plot-case-game-one-deck",
+        "plot --kind case --game one-deck -o x.svg",
+        "--game 'one-deck' is not dealt here",
+    ),
 ]

@@ -143,4 +143,31 @@ CASES = [
         "i.json",
         i__json=b'{"payoffs": {"given": ' + b"9" * 5000 + b"}}",
     ),
+    # --- a name is never a file of the working directory; a path looks like one ------------
+    case(
+        "scheme-name-beside-file-of-that-name",
+        "odds --scheme nosuch",
+        "unknown scheme 'nosuch'",
+        nosuch=b'base = "pharaon"\n',
+    ),
+    case(
+        "scheme-path-without-suffix",
+        "odds --scheme ./classic",
+        "unknown file type 'none'",
+        classic=b'base = "pharaon"\n',
+    ),
+    case("scheme-name-long", ["odds", "--scheme", "x" * 100_000], "unknown scheme 'xxx"),
+    case("scheme-path-long", ["odds", "--scheme", "x" * 5000 + ".toml"], "the path is too long"),
+    case(
+        "scheme-file-is-directory",
+        "odds --scheme ./d.toml",
+        "not a regular file",
+        links={"d.toml": "."},
+    ),
+    case(
+        "scheme-decomposed-kind-unknown",
+        "odds --scheme k.toml",
+        "unknown kind 'plíe'",
+        k__toml='[[rules]]\nkind = "pli\u0301e"\npayoff = 1\n'.encode(),
+    ),
 ]

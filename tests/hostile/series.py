@@ -19,20 +19,22 @@ CASES = [
     case("series-kush-5000-digits", ["series", "--kush", VERY_LONG, "--deals", "2"], "digits"),
     case("series-target-exponent", "series --target 1e999999", "exact number"),
     case("series-bankroll-below-kush", "series --deals 2 --bankroll 1/2", "bankroll=1/2"),
-    case("series-ruin-state-space", f"series --bankroll {HUGE[:40]} --target {HUGE[:40]}", "limit"),
-    case("series-ruin-walk-wide", "series --bankroll 1000000 --target 1000000", "limit"),
+    case(
+        "series-ruin-state-space", f"series --bankroll {HUGE[:40]} --target 2{HUGE[1:40]}", "limit"
+    ),
+    case("series-ruin-walk-wide", "series --bankroll 1000000 --target 2000000", "limit"),
     case(
         "series-ruin-paroli-wide",
-        "series --plan paroli:3 --bankroll 1000000 --target 1000000",
+        "series --plan paroli:3 --bankroll 1000000 --target 2000000",
         "limit",
     ),
     case(
         "series-ruin-thirds-wide",
-        "series --bankroll 3000 --target 3000 --scheme thirds --card 7h",
+        "series --bankroll 3000 --target 6000 --scheme thirds --card 7h",
         "limit",
     ),
     # Past the stop plan's 2000-state walk (answered in seconds): refused up front.
-    case("series-stop-ruin-6000", "series --plan stop --bankroll 1 --target 5999", "limit"),
+    case("series-stop-ruin-6000", "series --plan stop --bankroll 1 --target 6000", "limit"),
     case("series-bankroll-alone", "series --bankroll 5", "--target"),
     case(
         "series-thirds-paroli-100",
@@ -41,9 +43,9 @@ CASES = [
     ),
     case("series-thirds-without-card", "series --scheme thirds --deals 2", "thirds"),
     case("series-length-zero", "series --deals 3 --series 0", "0 is too small"),
-    case("series-without-deals", "series --bankroll 2 --target 2 --series 2", "deals"),
+    case("series-without-deals", "series --bankroll 2 --target 4 --series 2", "deals"),
     case("series-json-too-long", "series --deals 10000 --format json", "limit"),
-    case("series-never-ends", "series --bankroll 2 --target 2 --cards 10 --copies 0", "never ends"),
+    case("series-never-ends", "series --bankroll 2 --target 4 --cards 10 --copies 0", "never ends"),
     case("plan-file-missing", "series --plan-file missing.toml", "cannot read"),
     case(
         "plan-file-endless",
@@ -144,6 +146,28 @@ CASES = [
         "limit",
     ),
     case(
-        "export-graph-too-large", "series --plan raise --deals 30000 --export-graph c.dot", "limit"
+        "export-graph-too-large",
+        "series --plan raise --deals 30000 --export-graph c.dot",
+        "30000 deals of a chain of more than",
+    ),
+    case("series-target-without-bankroll", "series --deals 2 --target 5", "needs a bankroll"),
+    case(
+        "series-target-not-above-bankroll",
+        "series --deals 2 --bankroll 5 --target 5",
+        "target=5 is not above bankroll=5",
+    ),
+    # The graph on standard output only when -o sends the report elsewhere.
+    case("export-graph-stdout-with-report", "series --deals 2 --export-graph -", "-o FILE"),
+    case("export-graph-stdout-report-dash", "series --deals 2 --export-graph - -o -", "-o FILE"),
+    case(
+        "export-graph-same-file-as-report",
+        "series --deals 2 --export-graph c.dot -o c.dot",
+        "a file each",
+    ),
+    case(
+        "export-graph-same-file-through-link",
+        "series --deals 2 --export-graph c.dot -o link.dot",
+        "a file each",
+        links={"link.dot": "c.dot"},
     ),
 ]

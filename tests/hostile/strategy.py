@@ -136,4 +136,14 @@ CASES = [
         ["strategy", *BASE, "--decimals", "51"],
         "51 is too many places",
     ),
+    case(
+        "strategy-one-deck-no-copy",
+        "strategy --bankroll 2 --target 4 --one-deck --copies 0",
+        "copies=0 in a one-deck game",
+    ),
+    case(
+        "strategy-target-3000-max-stake",
+        "strategy --bankroll 1 --target 3000 --max-stake 3000",
+        "the optimal stakes for 2999 bankrolls",
+    ),
 ]

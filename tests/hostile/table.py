@@ -6,7 +6,7 @@ largest requests are refused at once.
 
 from __future__ import annotations
 
-from tests.hostile.harness import HUGE, case
+from tests.hostile.harness import HUGE, case, many_rules_scheme
 
 BAD_SCHEME = b'name = "bad"\n[[rules]]\nposition = 0\npayoff = "1/0"\n'
 
@@ -28,7 +28,11 @@ CASES = [
     case("table-scheme-file-missing", "table --scheme missing.toml", "missing.toml"),
     case("table-scheme-file-bad", "table --scheme bad.toml", "bad.toml", bad__toml=BAD_SCHEME),
     case("table-scheme-none", "table --scheme ,", "names no scheme"),
-    case("table-game-unknown", "table --game three-deck", "unknown game 'three-deck'"),
+    case(
+        "table-game-unknown",
+        "table --game three-deck",
+        "--game 'three-deck': allowed games are two-deck, one-deck",
+    ),
     case(
         "table-game-twice", "table --one-deck --game two-deck", "--one-deck and --game both given"
     ),
@@ -47,7 +51,7 @@ CASES = [
     case(
         "table-slow",
         "table --cards 1000..40000 --copies 200",
-        "s of work (the most for deck=40000 with copies=200): more than the limit 10 s",
+        "(the most for deck=40000 with copies=200): about 45 s of work, more than the limit",
     ),
     case(
         "table-digits",
@@ -74,5 +78,12 @@ CASES = [
         "table-by-abzug-big-numbers",
         "table --by-abzug --cards 200000 --copies 300",
         "cards=200000 with copies=300",
+    ),
+    case("table-game-faro", "table --game faro", "--game 'faro' is not dealt here"),
+    case(
+        "table-scheme-many-rules",
+        "table --cards 1000..1100 --copies 4 --scheme heavy.toml",
+        "the table (the most for deck=1100 with copies=4): about",
+        heavy__toml=many_rules_scheme(),
     ),
 ]

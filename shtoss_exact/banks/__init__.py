@@ -1,0 +1,1 @@
+"""Several bets in one deal: the bank."""

@@ -1,0 +1,1 @@
+"""One bet in one deal: odds, measures, fair payoffs and tables."""

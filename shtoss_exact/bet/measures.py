@@ -1,0 +1,200 @@
+"""What a payout scheme is worth: expected value, edges, variance, the distribution.
+
+Every measure is exact and counted from ``settlement_counts``, which never walks the
+deck; the expected number of abzugs a stake is exposed comes from a closed form.
+
+The measures, for the punter's net result ``X`` per unit stake:
+
+* ``ev`` = E[X]; ``edge`` (the banker's edge per bet settled) = -E[X];
+* ``variance`` = E[X²] - E[X]²;
+* ``edge_per_action`` = edge / P(action), where *action* is an outcome that moves
+  money: decided, not null and not a push (a payoff of 0) — as modern Faro studies
+  measure it;
+* ``edge_per_abzug`` = edge / E[abzugs exposed]: a bet decided in abzug ``j`` has
+  been exposed for ``j`` abzugs, one never decided for every abzug of the deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from math import lcm, log10
+from typing import Any
+
+from shtoss_exact.deck import Deal
+from shtoss_exact.distribution import Distribution
+from shtoss_exact.engine import Kind, binom_bits, check_deal, kind_counts
+from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.limits import MAX_RESULT_DIGITS, Budget, Cost, check_cost
+from shtoss_exact.numbers import short_int
+from shtoss_exact.records import Record, exact_fields, frozen_hash
+from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.settlement import SettlementCounts, settlement_counts
+
+
+def expected_abzugs(deal: Deal) -> Fraction:
+    """E[abzugs exposed] on the deck a bet is played on (no soda applied here).
+
+    The first copy's position ``p`` has E[p] = (n + 1) / (m + 1) (first of ``m``
+    uniform places out of ``n``), and its abzug is (p + [p odd]) / 2, where
+    P(p odd) = P(banker wins). With no copy the stake sits through all ceil(n/2) abzugs.
+
+    >>> expected_abzugs(Deal(52, 4))
+    Fraction(23157, 4165)
+    """
+    n, m = deal.cards, deal.copies
+    if m == 0:
+        return Fraction((n + 1) // 2)
+    counts = kind_counts(n, m)
+    return (Fraction(n + 1, m + 1) + Fraction(counts.banker, counts.total)) / 2
+
+
+def payoff_bits(scheme: Scheme) -> int:
+    """Bits of the largest numerator plus those of the common denominator of every
+    payoff, thirds factor and premium a scheme can pay (a bound on one settlement's size).
+
+    >>> payoff_bits(as_scheme("lob-half")), payoff_bits(as_scheme("thirds"))
+    (3, 6)
+    """
+    values = [v for v in scheme.base.values()]
+    values += [r.payoff for r in scheme.rules if r.payoff is not None]
+    values += [p.amount for p in scheme.premiums]
+    values += list((scheme.thirds or {}).values())
+    numerator = max((abs(v.numerator).bit_length() for v in values), default=1)
+    denominator = lcm(*(v.denominator for v in values)).bit_length()
+    return numerator * (2 if scheme.thirds else 1) + denominator + len(scheme.premiums)
+
+
+def check_scheme_cost(deal: Deal, scheme: Scheme) -> None:
+    """Refuse up front a scheme on a deck whose exact measures would be too long to
+    print: the variance has about twice the digits of C(n, m) times a payoff."""
+    for _, part in scheme.played_deals(deal):
+        check_deal(part)
+    digits = 2 * (binom_bits(deal.cards, deal.copies) + payoff_bits(scheme)) * log10(2)
+    check_cost(
+        Cost(digits=digits),
+        what=f"scheme {scheme.name!r} on cards={short_int(deal.cards)} with "
+        f"copies={short_int(deal.copies)}",
+        advice="use shorter payoffs, fewer cards or fewer copies",
+        limit=Budget(digits=MAX_RESULT_DIGITS),
+    )
+
+
+@dataclass(frozen=True, repr=False, kw_only=True)
+class SchemeResult(Record):
+    """One bet under one scheme: every measure exact.
+
+    >>> from shtoss_exact.schemes.scheme import scheme_named
+    >>> r = scheme_result(Deal(4, 2), scheme_named("pharaon"))
+    >>> r.edge, r.distribution
+    (Fraction(1, 4), Distribution({-1: 1/2, -1/2: 1/6, 1: 1/3}))
+    """
+
+    scheme: Scheme
+    deal: Deal
+    counts: SettlementCounts = field(repr=False)
+
+    def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
+        return frozen_hash(self)
+
+    @property
+    def ev(self) -> Fraction:
+        """The punter's expected net result per unit stake."""
+        return self.distribution.mean
+
+    @property
+    def edge(self) -> Fraction:
+        """The banker's edge per bet settled: -ev."""
+        return -self.ev
+
+    @cached_property
+    def distribution(self) -> Distribution:
+        """The punter's net result per unit stake: value -> exact probability."""
+        return self.counts.distribution()
+
+    @property
+    def variance(self) -> Fraction:
+        """E[X²] - E[X]² of the punter's net result."""
+        return self.distribution.variance
+
+    @property
+    def banker(self) -> Fraction:
+        """P(the punter's net result < 0): the banker wins."""
+        return self._p(lambda payoff, null, kind: not null and payoff < 0)
+
+    @property
+    def punter(self) -> Fraction:
+        """P(the punter's net result > 0): the punter wins."""
+        return self._p(lambda payoff, null, kind: not null and payoff > 0)
+
+    @property
+    def null(self) -> Fraction:
+        """P(no money changes hands): no copy, a null card, or a payoff of 0."""
+        return 1 - self.action
+
+    @property
+    def action(self) -> Fraction:
+        """P(money changes hands): decided, not null, payoff not 0."""
+        return self._p(
+            lambda payoff, null, kind: kind is not Kind.NONE and not null and payoff != 0
+        )
+
+    def _p(self, test: Callable[[Fraction, bool, Kind], bool]) -> Fraction:
+        items = self.counts.items.items()
+        hits = sum(c for (payoff, null, kind), c in items if test(payoff, null, kind))
+        return Fraction(hits, self.counts.total)
+
+    @property
+    def edge_per_action(self) -> Fraction | None:
+        """The banker's edge per unit of action: edge / P(action); ``None`` without action."""
+        return self.edge / self.action if self.action else None
+
+    @cached_property
+    def expected_abzugs(self) -> Fraction:
+        """E[abzugs the stake is exposed], averaged over the decks the bet is played on."""
+        parts = self.scheme.played_deals(self.deal)
+        weight = sum(w for w, _ in parts)
+        return sum((w * expected_abzugs(d) for w, d in parts), Fraction(0)) / weight
+
+    @property
+    def edge_per_abzug(self) -> Fraction | None:
+        """The banker's edge per abzug exposed: edge / E[abzugs]; ``None`` on an empty deck."""
+        return self.edge / self.expected_abzugs if self.expected_abzugs else None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record: the scheme, the outcomes by who wins, and every measure."""
+        values = {
+            "banker": self.banker, "punter": self.punter, "null": self.null, "ev": self.ev,
+            "edge": self.edge, "variance": self.variance, "action": self.action,
+            "expected_abzugs": self.expected_abzugs,
+        }  # fmt: skip
+        for key, value in (
+            ("edge_per_action", self.edge_per_action),
+            ("edge_per_abzug", self.edge_per_abzug),
+        ):
+            if value is not None:
+                values[key] = value
+        return {
+            "scheme": self.scheme.name,
+            "cards": self.deal.cards,
+            "copies": self.deal.copies,
+            "one_deck": self.deal.one_deck,
+            **exact_fields(values),
+            "distribution": self.distribution.to_dict(),
+        }
+
+
+def scheme_result(deal: Deal, scheme: Scheme | str) -> SchemeResult:
+    """Settle ``scheme`` (a ``Scheme`` or a built-in name) on ``deal`` (the deck as
+    shuffled, soda included if any); the cost is checked first.
+
+    >>> scheme_result(Deal(52, 4), "lob-half").edge
+    Fraction(25, 21658)
+    """
+    if not isinstance(deal, Deal):
+        raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
+    chosen = as_scheme(scheme)
+    check_scheme_cost(deal, chosen)
+    return SchemeResult(scheme=chosen, deal=deal, counts=settlement_counts(deal, chosen))

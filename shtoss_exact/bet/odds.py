@@ -1,0 +1,423 @@
+"""The front door for one bet: ``odds(...)`` and its immutable result.
+
+Without a scheme the odds are those of the classic game. With one (``scheme=``),
+``Odds.ev`` follows the scheme and ``Odds.scheme_result`` holds its every measure;
+a scheme that burns the first card (faro's soda) makes ``Odds.deal`` the deck the
+bet is played on, while ``Odds.dealt`` keeps the deck as shuffled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal
+from shtoss_exact.distribution import mix_counts
+from shtoss_exact.engine import (
+    KindCounts,
+    check_deal,
+    counts_at,
+    kind_counts,
+    position_counts,
+    relation_weights,
+)
+from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.limits import MAX_HELD_ROWS
+from shtoss_exact.records import Record, exact_fields
+
+if TYPE_CHECKING:
+    from shtoss_exact.bet.measures import SchemeResult
+    from shtoss_exact.bet.stream import AbzugStream
+    from shtoss_exact.schemes.scheme import Scheme
+
+# The schemes are imported where a scheme is asked for, not at the top: the classic
+# odds of the CLI's default question then load no more than the engine.
+
+MAX_TABLE_ROWS = MAX_HELD_ROWS
+"""Largest deck (cards) whose table by position or abzug is held in memory
+(``limits.MAX_HELD_ROWS``): ``Odds.iter_abzug()`` streams any deck."""
+
+IN_MEMORY_FACTOR = 4.0
+"""A row of ``Fraction``s held in memory costs about this many streamed rows."""
+
+
+@dataclass(frozen=True)
+class PositionOdds:
+    """Probabilities that the bet is decided at one position, by kind."""
+
+    position: int
+    killed: Fraction
+    plie: Fraction
+    given: Fraction
+
+    @property
+    def abzug(self) -> int:
+        return (self.position + 1) // 2
+
+
+@dataclass(frozen=True, kw_only=True)
+class AbzugOdds:
+    """Probabilities that the bet is decided in abzug ``abzug``: killed, plié, given."""
+
+    abzug: int
+    killed: Fraction
+    plie: Fraction
+    given: Fraction
+
+    @property
+    def banker(self) -> Fraction:
+        """The banker wins in this abzug: killed or plié."""
+        return self.killed + self.plie
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row: ``abzug``, then ``killed``, ``plie``, ``given`` exact (where the first
+        copy falls; who wins is the scheme's, and ``banker`` is kept for that)."""
+        exact = {"killed": self.killed, "plie": self.plie, "given": self.given}
+        return {"abzug": self.abzug, **exact_fields(exact, floats=False)}
+
+
+@dataclass(frozen=True)
+class RelationOdds:
+    """Probabilities of each kind jointly with the deciding card's suit relation."""
+
+    relation: SuitRelation
+    killed: Fraction
+    plie: Fraction
+    given: Fraction
+
+
+@dataclass(frozen=True, repr=False, kw_only=True)
+class Odds(Record):
+    """Exact odds of one bet. Every probability is a ``Fraction``.
+
+    ``banker``, ``punter`` and ``null`` are who wins under the scheme (the classic
+    one without ``scheme``): the punter's net result is < 0, > 0 or exactly 0; they
+    sum to 1. ``killed``, ``plie`` and ``given`` are where the first copy falls (a
+    lob alone, a lob and its sonik, a sonik); with no copy in the deck none of them.
+
+    >>> o = odds(cards=52, copies=4)
+    >>> o.banker, o.plie, o.punter
+    (Fraction(433, 833), Fraction(33, 833), Fraction(400, 833))
+    >>> o.by_abzug[0].given  # winning the sonik
+    Fraction(16, 221)
+    >>> from shtoss_exact.schemes.scheme import scheme_named
+    >>> odds(deck=52, scheme="pharaon").ev, o.under(scheme_named("lob-half")).edge
+    (Fraction(-33, 1666), Fraction(25, 21658))
+    >>> o
+    Odds(cards=52, copies=4, one_deck=False, card=None, scheme=classic, banker=433/833, \
+punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833, edge=33/833, \
+variance=692800/693889, action=1, expected_abzugs=23157/4165, edge_per_action=33/833, \
+edge_per_abzug=55/7719)
+    """
+
+    deal: Deal
+    counts: KindCounts = field(repr=False)
+    scheme: Scheme | None = None
+    dealt: Deal | None = None
+    by_kind: bool = field(default=False, repr=False, compare=False)
+    """True under the built-in classic scheme: who wins and the EV are the kinds' own
+    (given +1, killed and plié -1, no copy null), read from the counts at once; the
+    scheme's other measures are settled when first asked for."""
+
+    @property
+    def mixed(self) -> bool:
+        """True when the kinds are a mixture over several decks (a soda not yet seen)."""
+        if self.scheme is None or self.dealt is None:
+            return False
+        return len(self.scheme.played_deals(self.dealt)) > 1
+
+    @property
+    def cards(self) -> int:
+        """Cards in the banker's deck as shuffled (a faro soda among them)."""
+        return (self.dealt or self.deal).cards
+
+    @property
+    def copies(self) -> int:
+        """Copies of the punter's rank in the banker's deck as shuffled."""
+        return (self.dealt or self.deal).copies
+
+    def _p(self, count: int) -> Fraction:
+        return Fraction(count, self.counts.total)
+
+    @property
+    def killed(self) -> Fraction:
+        """The first copy falls on a lob alone (a plié not included)."""
+        return self._p(self.counts.killed)
+
+    @property
+    def plie(self) -> Fraction:
+        """The first copy falls on a lob and the next card is a copy too."""
+        return self._p(self.counts.plie)
+
+    @property
+    def given(self) -> Fraction:
+        """The first copy falls on a sonik."""
+        return self._p(self.counts.given)
+
+    @property
+    def banker(self) -> Fraction:
+        """The banker wins: the punter's net result is < 0 (classic: killed or plié)."""
+        if not self.by_kind and self.scheme_result is not None:
+            return self.scheme_result.banker
+        return self._p(self.counts.banker)
+
+    @property
+    def punter(self) -> Fraction:
+        """The punter wins: his net result is > 0 (classic: given)."""
+        if not self.by_kind and self.scheme_result is not None:
+            return self.scheme_result.punter
+        return self._p(self.counts.given)
+
+    @property
+    def null(self) -> Fraction:
+        """No money changes hands: no copy in the deck, or a card the scheme makes null."""
+        if not self.by_kind and self.scheme_result is not None:
+            return self.scheme_result.null
+        return self._p(self.counts.no_copy)
+
+    @property
+    def ev(self) -> Fraction:
+        """The punter's expected net result per unit stake under ``scheme`` (classic if none)."""
+        if not self.by_kind and self.scheme_result is not None:
+            return self.scheme_result.ev
+        return self.punter - self.banker
+
+    def to_dict(self, *, by_abzug: bool = False) -> dict[str, Any]:
+        """The record: the set-up, the outcomes, the scheme's measures, the suit
+        relations, and (``by_abzug``) one row per abzug."""
+        deal = self.dealt or self.deal
+        record: dict[str, Any] = {
+            "cards": deal.cards,
+            "copies": deal.copies,
+            "one_deck": deal.one_deck,
+            "card": None if deal.card is None else str(deal.card),
+            "scheme": None if self.scheme is None else self.scheme.name,
+        }
+        values: dict[str, Fraction] = {
+            "banker": self.banker, "punter": self.punter, "null": self.null,
+            "killed": self.killed, "plie": self.plie, "given": self.given, "ev": self.ev,
+        }  # fmt: skip
+        result = self.scheme_result
+        if result is not None:
+            values["edge"] = result.edge
+            values["variance"] = result.variance
+            values["action"] = result.action
+            values["expected_abzugs"] = result.expected_abzugs
+            for key, value in (
+                ("edge_per_action", result.edge_per_action),
+                ("edge_per_abzug", result.edge_per_abzug),
+            ):
+                if value is not None:
+                    values[key] = value
+        record.update(exact_fields(values))
+        if result is not None:
+            record["distribution"] = result.distribution.to_dict()
+        relations = self.by_relation
+        if relations is not None:
+            record["by_relation"] = [
+                {"relation": r.relation.value, **exact_fields(
+                    {"killed": r.killed, "plie": r.plie, "given": r.given}, floats=False)}
+                for r in relations
+            ]  # fmt: skip
+        if by_abzug:
+            record["by_abzug"] = [row.to_dict() for row in self.by_abzug]
+        return record
+
+    @cached_property
+    def scheme_result(self) -> SchemeResult | None:
+        """Every measure of the chosen scheme (EV, edges, variance, distribution), or ``None``."""
+        return None if self.scheme is None else self.under(self.scheme)
+
+    def under(self, scheme: Scheme | str) -> SchemeResult:
+        """This bet under another scheme (a ``Scheme`` or a built-in name).
+
+        >>> odds().under("faro").edge
+        Fraction(101, 4998)
+        """
+        from shtoss_exact.bet.measures import scheme_result
+
+        return scheme_result(self.dealt or self.deal, _scheme(scheme))
+
+    @cached_property
+    def by_position(self) -> tuple[PositionOdds, ...]:
+        """One row per position 1..n of the deck the bet is played on (refused beyond
+        ``MAX_TABLE_ROWS`` cards)."""
+        self._check_table()
+        total = self.counts.total
+        return tuple(
+            PositionOdds(
+                row.position,
+                Fraction(row.killed, total),
+                Fraction(row.plie, total),
+                Fraction(row.given, total),
+            )
+            for row in position_counts(self.deal.cards, self.deal.copies)
+        )
+
+    @cached_property
+    def by_abzug(self) -> tuple[AbzugOdds, ...]:
+        """One row per abzug 1..ceil(n/2); a lone last card makes the last abzug a lob
+        only. Held in memory, so refused beyond ``MAX_TABLE_ROWS`` cards: ``iter_abzug()``
+        makes the same rows one at a time for any deck."""
+        self._check_table()
+        return tuple(self.iter_abzug())
+
+    def iter_abzug(self) -> Iterator[AbzugOdds]:
+        """The rows of ``by_abzug`` one at a time, none held: any deck size streams.
+
+        >>> next(odds(cards=10**12, copies=4).iter_abzug()).given
+        Fraction(83333333333, 20833333333312500000000)
+        """
+        total = self.counts.total
+        for abzug, killed, plie, given in self.abzug_stream().counts():
+            yield AbzugOdds(
+                abzug=abzug,
+                killed=Fraction(killed, total),
+                plie=Fraction(plie, total),
+                given=Fraction(given, total),
+            )
+
+    def abzug_stream(self) -> AbzugStream:
+        """The rows by abzug as a stream of exact counts and records (``AbzugStream``),
+        on the deck the bet is played on (after a faro soda); with its cost estimate.
+
+        >>> next(odds().abzug_stream().records())
+        {'abzug': 1, 'killed': '16/221', 'plie': '1/221', 'given': '16/221'}
+        """
+        from shtoss_exact.bet.stream import AbzugStream  # loaded when rows are asked for
+
+        self._check_single()
+        return AbzugStream(self.deal.cards, self.deal.copies)
+
+    def at_abzug(self, abzug: int) -> AbzugOdds:
+        """One row of ``by_abzug`` in O(1) binomials, for any deck size.
+
+        >>> odds(cards=10**9, copies=4).at_abzug(1).given
+        Fraction(83333333, 20833333312500000)
+        """
+        self._check_single()
+        rows = (self.deal.cards + 1) // 2
+        if isinstance(abzug, bool) or not isinstance(abzug, int) or not 1 <= abzug <= rows:
+            raise ShtossError(f"abzug={quoted(abzug)}: allowed a whole number 1..{rows}")
+        total = self.counts.total
+        lob = counts_at(self.deal.cards, self.deal.copies, 2 * abzug - 1)
+        sonik = counts_at(self.deal.cards, self.deal.copies, 2 * abzug)
+        return AbzugOdds(
+            abzug=abzug,
+            killed=Fraction(lob.killed, total),
+            plie=Fraction(lob.plie, total),
+            given=Fraction(sonik.given, total),
+        )
+
+    @property
+    def by_relation(self) -> tuple[RelationOdds, ...] | None:
+        """Kinds jointly with the deciding card's suit relation, when the suits are known."""
+        suits = self.deal.suit_counts
+        if suits is None or self.copies == 0 or self.mixed:
+            return None
+        total = self.counts.total * self.copies
+        return tuple(
+            RelationOdds(
+                relation,
+                Fraction(self.counts.killed * weight, total),
+                Fraction(self.counts.plie * weight, total),
+                Fraction(self.counts.given * weight, total),
+            )
+            for relation, weight in relation_weights(suits)
+            if relation is not None
+        )
+
+    def _check_single(self) -> None:
+        if self.mixed:
+            raise ShtossError(
+                "tables by position or abzug are refused before the soda is seen (the deck "
+                "is a mixture): allowed with the soda known"
+            )
+
+    def _check_table(self) -> None:
+        """Refuse a table by position or abzug too large to hold in memory."""
+        stream = self.abzug_stream()
+        if stream.cards > MAX_TABLE_ROWS:
+            raise ShtossError(
+                f"a table of cards={stream.cards} rows is too large to hold: at most "
+                f"{MAX_TABLE_ROWS} (iter_abzug() streams any deck; summary odds have no such "
+                "limit)"
+            )
+        stream.check(factor=IN_MEMORY_FACTOR)
+
+
+def odds(
+    *,
+    deck: int = 52,
+    cards: int | None = None,
+    copies: int | None = None,
+    one_deck: bool = False,
+    card: Card | str | None = None,
+    suits: tuple[Suit, ...] | str | None = None,
+    scheme: Scheme | str | None = None,
+) -> Odds:
+    """Exact odds of one bet; the arguments are those of ``make_deal``, plus ``scheme``.
+
+    ``scheme`` is a ``Scheme`` or a built-in name; ``Odds.ev`` then follows it. Faro
+    and Stuss burn the soda: ``odds(deck=52, scheme="faro")`` is the bet on the 51
+    cards after a soda of another rank.
+
+    >>> odds(cards=52, copies=4).punter
+    Fraction(400, 833)
+    >>> odds(deck=36, one_deck=True).punter
+    Fraction(184, 385)
+    >>> odds(deck=52, scheme="faro").deal.cards  # the bet plays after the soda
+    51
+    """
+    return odds_of(
+        make_deal(deck=deck, cards=cards, copies=copies, one_deck=one_deck, card=card, suits=suits),
+        scheme=scheme,
+    )
+
+
+def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
+    """Exact odds of the bet set up by ``deal`` (the deck as shuffled), under ``scheme``.
+
+    >>> odds_of(Deal(52, 4), scheme="pharaon").ev
+    Fraction(-33, 1666)
+    """
+    if not isinstance(deal, Deal):
+        raise ShtossError(
+            f"deal={quoted(deal)} is a {type(deal).__name__}: allowed a Deal (make_deal)"
+        )
+    # No scheme is the classic one: one record, whether it is named or not.
+    chosen = _scheme("classic" if scheme is None else scheme)
+    parts = chosen.played_deals(deal)
+    for _, part in parts:
+        check_deal(part)
+    if len(parts) == 1:
+        played = parts[0][1]
+        counts = kind_counts(played.cards, played.copies)
+    else:
+        played, counts = deal, _mixed_counts(parts)
+    classic = scheme is None or chosen is _scheme("classic")
+    result = Odds(deal=played, counts=counts, scheme=chosen, dealt=deal, by_kind=classic)
+    if not classic:
+        _ = result.scheme_result  # settle now: a scheme that cannot be settled is refused here
+    return result
+
+
+def _scheme(scheme: Scheme | str) -> Scheme:
+    from shtoss_exact.schemes.scheme import as_scheme
+
+    return as_scheme(scheme)
+
+
+def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:
+    """Kind counts of a weighted mixture of decks, over one common denominator."""
+    fields = ("killed", "plie", "given", "no_copy")
+    tables = []
+    for weight, d in parts:
+        c = kind_counts(d.cards, d.copies)
+        tables.append((weight, {name: getattr(c, name) for name in fields}, c.total))
+    sums, total = mix_counts(tables)
+    killed, plie, given, no_copy = (sums.get(name, 0) for name in fields)
+    return KindCounts(killed, plie, given, no_copy, total)

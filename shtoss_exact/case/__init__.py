@@ -1,0 +1,1 @@
+"""The whole deal with the case kept."""

@@ -1,0 +1,198 @@
+"""Reading the state of a deal: the cards seen, a case, or counts of ranks by copies left.
+
+* the cards seen, in deal order (``"5h Ks 5d"``): each card by the one card parser
+  (``7h``, ``10D``, ``QS``, ``Дп``); a card seen twice is refused;
+* a case (``"A:1,7:2,K:0"``): copies left by rank, unnamed ranks full, or as ``*:N``
+  says (``"*:0,7:2,K:1"`` leaves three cards);
+* counts of ranks by copies left (``{4: 9, 3: 3, 1: 1}``): the ranks take their
+  copies in deck order, the most copies first.
+
+Every refusal is one line naming the bad value and what is allowed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from shtoss_exact.deck import Card, deck_ranks, parse_card, parse_rank
+from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.numbers import whole_number
+
+FULL = 4
+"""Copies of each rank in a whole deck (four suits)."""
+
+MAX_TEXT = 2000
+"""Longest text of cards seen or of a case read (a whole 52-card deal is ~160 characters)."""
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def parse_seen(seen: str | Iterable[Card | str], *, deck: int) -> tuple[Card, ...]:
+    """The cards seen, in deal order; a card seen twice or not in the deck is refused.
+
+    >>> [str(c) for c in parse_seen("5h Ks, 5d", deck=52)]
+    ['5♥', 'K♠', '5♦']
+    """
+    ranks = deck_ranks(deck)
+    if isinstance(seen, str):
+        if len(seen) > MAX_TEXT:
+            raise ShtossError(
+                f"cards seen: {len(seen)} characters; allowed at most {MAX_TEXT} (a deck is "
+                f"{len(ranks) * FULL} cards)"
+            )
+        items: list[Card | str] = [token for token in _SEPARATORS.split(seen) if token]
+    elif isinstance(seen, Iterable) and not isinstance(seen, bytes | Mapping):
+        items = list(_bounded(seen, len(ranks) * FULL))
+    else:
+        raise ShtossError(
+            f"cards seen: {quoted(seen, 20)} is a {type(seen).__name__}: allowed text such as "
+            "'5h Ks 5d' or a list of cards"
+        )
+    cards: list[Card] = []
+    where: dict[Card, int] = {}
+    for place, item in enumerate(items, start=1):
+        if isinstance(item, Card):
+            card = item
+        elif isinstance(item, str):
+            card = parse_card(item)
+        else:
+            raise ShtossError(
+                f"cards seen: {quoted(item, 20)} is a {type(item).__name__}: allowed cards such as "
+                "7h or Card values"
+            )
+        if card.rank not in ranks:
+            raise ShtossError(
+                f"card {card} is not in the {deck}-card deck: allowed ranks {ranks[0]}..A"
+            )
+        if card in where:
+            raise ShtossError(
+                f"card {card} is seen twice (cards {where[card]} and {place}): a deck holds "
+                "each card once"
+            )
+        where[card] = place
+        cards.append(card)
+    return tuple(cards)
+
+
+def _bounded(items: Iterable[Card | str], most: int) -> Iterable[Card | str]:
+    for count, item in enumerate(items, start=1):
+        if count > most:
+            raise ShtossError(f"more than {most} cards seen: the deck holds {most}")
+        yield item
+
+
+def left_after(cards: Iterable[Card], *, deck: int) -> tuple[int, ...]:
+    """Copies left of each rank (deck order) once ``cards`` are dealt.
+
+    >>> left_after(parse_seen("5h 5d", deck=52), deck=52)[3]
+    2
+    """
+    ranks = deck_ranks(deck)
+    left = dict.fromkeys(ranks, FULL)
+    for card in cards:
+        left[card.rank] -= 1
+    return tuple(left[rank] for rank in ranks)
+
+
+def parse_case(case: str | Mapping[str, int], *, deck: int) -> tuple[int, ...]:
+    """Copies left by rank (deck order) from ``"A:1,7:2,K:0"``; unnamed ranks are full,
+    or have the copies ``*:N`` gives them.
+
+    >>> parse_case("*:0,7:2,K:1", deck=52)
+    (0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 1, 0)
+    """
+    ranks = deck_ranks(deck)
+    pairs = _case_pairs(case)
+    rest = FULL
+    given: dict[str, int] = {}
+    for name, copies in pairs:
+        if name == "*":
+            if "*" in given:
+                raise ShtossError("case: '*' is given twice: name the other ranks' copies once")
+            given["*"] = rest = copies
+            continue
+        rank = parse_rank(name)
+        if rank not in ranks:
+            raise ShtossError(f"case: rank {rank} is not in the {deck}-card deck: allowed ranks "
+                              f"{ranks[0]}..A")  # fmt: skip
+        if rank in given:
+            raise ShtossError(f"case: rank {rank} is given twice: give each rank once")
+        given[rank] = copies
+    return tuple(given.get(rank, rest) for rank in ranks)
+
+
+def _case_pairs(case: str | Mapping[str, int]) -> list[tuple[str, int]]:
+    if isinstance(case, Mapping):
+        pairs = []
+        for name, copies in case.items():
+            if not isinstance(name, str):
+                raise ShtossError(
+                    f"case: rank {quoted(name, 20)} is not a rank name such as 'A' or '7'"
+                )
+            pairs.append((name.strip(), _copies(copies, name)))
+        return pairs
+    if not isinstance(case, str):
+        raise ShtossError(
+            f"case={quoted(case)} is a {type(case).__name__}: allowed a text such as "
+            "'A:1,7:2,K:0' or a mapping of ranks to copies left"
+        )
+    if len(case) > MAX_TEXT:
+        raise ShtossError(f"case: {len(case)} characters; allowed at most {MAX_TEXT}")
+    pairs = []
+    for item in (part for part in _SEPARATORS.split(case) if part):
+        name, colon, text = item.partition(":")
+        if not colon or not name or not text:
+            raise ShtossError(
+                f"case: {item[:20]!r} is not RANK:COPIES: write e.g. 'A:1,7:2,K:0' (unnamed "
+                "ranks are full; '*:N' gives them N copies)"
+            )
+        try:
+            copies = whole_number(text, name="", minimum=0, maximum=FULL, text=True)
+        except ShtossError:
+            raise ShtossError(
+                f"case: copies {text[:20]!r} of {name[:8]!r}: allowed a whole number 0..{FULL}"
+            ) from None
+        pairs.append((name.strip(), _copies(copies, name)))
+    if not pairs:
+        raise ShtossError("case: no rank given; write e.g. 'A:1,7:2,K:0'")
+    return pairs
+
+
+def _copies(copies: object, name: str) -> int:
+    if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= FULL:
+        raise ShtossError(
+            f"case: {quoted(copies, 20)} copies of {name[:8]!r}: allowed a whole number 0..{FULL} "
+            "(a deck holds four of each rank)"
+        )
+    return copies
+
+
+def parse_counts(counts: Mapping[int, int], *, deck: int) -> tuple[int, ...]:
+    """Copies left by rank from how many ranks have 4, 3, 2, 1 or 0 copies left: the
+    ranks in deck order take the most copies first; ranks not counted have none.
+
+    >>> parse_counts({4: 11, 3: 1, 1: 1}, deck=52)[-3:]
+    (4, 3, 1)
+    """
+    ranks = deck_ranks(deck)
+    if not isinstance(counts, Mapping):
+        raise ShtossError(
+            f"counts={quoted(counts)} is a {type(counts).__name__}: allowed a mapping of copies "
+            "left to a number of ranks, such as {4: 9, 3: 3, 1: 1}"
+        )
+    for copies in counts:
+        _copies(copies, "counts")
+    left: list[int] = []
+    for copies in sorted(counts, reverse=True):
+        number = counts[copies]
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise ShtossError(f"counts: {quoted(number, 20)} ranks with {copies} copies: allowed a "
+                              "whole number >= 0")  # fmt: skip
+        left.extend([copies] * min(number, len(ranks) + 1))
+    if len(left) > len(ranks):
+        raise ShtossError(
+            f"counts name more than {len(ranks)} ranks: the {deck}-card deck has {len(ranks)}"
+        )
+    left.extend([0] * (len(ranks) - len(left)))
+    return tuple(left)

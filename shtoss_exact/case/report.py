@@ -1,0 +1,153 @@
+"""Every answer about a deal in progress at once: the record the ``case`` command prints.
+
+``case_report`` makes one ``CaseReport``: the state, the bets of one side and kind on
+every live rank, high card (Faro, Stuss), the best bet and every bet with ``ev >= 0``,
+calling the turn with three cards left, and on demand the whole rest of the deal under
+a pattern and the case after each turn of the cards seen (the replay).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from shtoss_exact.case.bets import CaseBet, TurnCall
+from shtoss_exact.case.rules import BetKind, Side, as_bet_kind, as_side
+from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.records import Record
+
+if TYPE_CHECKING:
+    from shtoss_exact.case.deal import WholeDeal
+    from shtoss_exact.case.pattern import Pattern
+    from shtoss_exact.case.state import Case
+
+
+@dataclass(frozen=True, repr=False, kw_only=True)
+class CaseAnswers(Record):
+    """The answers for one state: the bets of ``side`` and ``kind`` on each live rank,
+    high card, the best bet, every bet with ``ev >= 0``, calling the turn."""
+
+    case: Case
+    side: Side
+    kind: BetKind
+    bets: tuple[CaseBet, ...]
+    high_card: CaseBet | None
+    best_bet: CaseBet | None
+    fair_or_better: tuple[CaseBet, ...]
+    call: TurnCall | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state's record, then ``side``, ``kind``, ``ranks``, ``high_card``,
+        ``best_bet``, ``fair_or_better``, ``call_the_turn``."""
+        return {
+            **self.case.to_dict(),
+            "side": self.side.value,
+            "kind": self.kind.value,
+            "ranks": [bet.to_dict() for bet in self.bets],
+            "high_card": None if self.high_card is None else self.high_card.to_dict(),
+            "best_bet": None if self.best_bet is None else self.best_bet.summary(),
+            "fair_or_better": [bet.summary() for bet in self.fair_or_better],
+            "call_the_turn": None if self.call is None else self.call.to_dict(),
+        }
+
+
+def answers(case: Case, *, side: Side, kind: BetKind, pay: Fraction | int | str,
+            cathop_pay: Fraction | int | str) -> CaseAnswers:  # fmt: skip
+    """Every answer for one state (see ``CaseAnswers``)."""
+    every = case.every_bet()
+    if kind is BetKind.HIGH_CARD:
+        chosen: tuple[CaseBet, ...] = ()
+        case.high_card()  # refuses high card outside Faro and Stuss
+    else:
+        chosen = tuple(bet for bet in every if bet.side is side and bet.kind is kind)
+        if not case.game.faro_bets and side is Side.COPPERED:
+            case.bets(side=side, kind=kind)  # refuses coppering outside Faro and Stuss
+    high = next((bet for bet in every if bet.kind is BetKind.HIGH_CARD), None)
+    best = max(every, key=lambda bet: bet.ev) if every else None
+    return CaseAnswers(
+        case=case,
+        side=side,
+        kind=kind,
+        bets=chosen,
+        high_card=high,
+        best_bet=best,
+        fair_or_better=tuple(bet for bet in every if bet.ev >= 0),
+        call=case.call_the_turn(pay=pay, cathop_pay=cathop_pay),
+    )
+
+
+@dataclass(frozen=True, repr=False, kw_only=True)
+class CaseReport(Record):
+    """The ``case`` command's record: the answers now, the whole deal under a pattern
+    (``whole_deal``), and the answers after each turn of the cards seen (``replay``)."""
+
+    now: CaseAnswers
+    whole_deal: WholeDeal | None = None
+    replay: tuple[CaseAnswers, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The answers now; ``whole_deal`` with a pattern; ``replay`` (one row per turn
+        dealt: ``turns_dealt``, ``loser``, ``winner``, ``cards_left``, ``case``,
+        ``ranks``, ``high_card``, ``best_bet``) on demand."""
+        record = self.now.to_dict()
+        if self.whole_deal is not None:
+            record["whole_deal"] = self.whole_deal.to_dict()
+        if self.replay is not None:
+            record["replay"] = [_replay_row(row) for row in self.replay]
+        return record
+
+
+def _replay_row(row: CaseAnswers) -> dict[str, Any]:
+    full = row.to_dict()
+    cards = row.case.turn_cards()
+    keep = ("cards_left", "case", "ranks", "high_card", "best_bet")
+    return {
+        "turns_dealt": full["turns_dealt"],
+        "loser": None if cards is None else str(cards[0]),
+        "winner": None if cards is None else str(cards[1]),
+        **{key: full[key] for key in keep},
+    }
+
+
+def case_report(
+    case: Case,
+    *,
+    side: Side | str = Side.OPEN,
+    kind: BetKind | str = BetKind.STAY,
+    pattern: Pattern | str | None = None,
+    pay: Fraction | int | str = 4,
+    cathop_pay: Fraction | int | str = 2,
+    replay: bool = False,
+    call_the_turn: bool = False,
+) -> CaseReport:
+    """Every answer about ``case``: the bets of ``side`` and ``kind`` now, the whole deal
+    under ``pattern`` and, with ``replay``, the answers after each turn of the cards seen.
+    ``call_the_turn`` insists on calling the turn: it refuses a case without three
+    cards left.
+
+    >>> from shtoss_exact.case.state import Case
+    >>> report = case_report(Case.from_case("*:0,7:2,K:1", game="faro"))
+    >>> report.to_dict()["call_the_turn"]["ev_to"]
+    '0'
+    """
+    the_side, the_kind = as_side(side), as_bet_kind(kind)
+    for name, flag in (("replay", replay), ("call_the_turn", call_the_turn)):
+        if not isinstance(flag, bool):
+            raise ShtossError(f"{name}={quoted(flag, 20)}: allowed True or False")
+    if call_the_turn and (case.soda_due or case.cards_left != 3):
+        raise ShtossError(
+            f"calling the turn needs three cards left (loser, winner, hock): {case.cards_left} "
+            "are left"
+        )
+    if replay and case.seen is None:
+        raise ShtossError("a replay needs the cards seen (--seen): a case alone has no history")
+    now = answers(case, side=the_side, kind=the_kind, pay=pay, cathop_pay=cathop_pay)
+    deal = None if pattern is None else case.deal(pattern)
+    rows = None
+    if replay:
+        rows = tuple(
+            answers(state, side=the_side, kind=the_kind, pay=pay, cathop_pay=cathop_pay)
+            for state in case.history()
+        )
+    return CaseReport(now=now, whole_deal=deal, replay=rows)

@@ -1,0 +1,279 @@
+"""The games a whole deal is played in, and how one turn settles a bet on a rank.
+
+A deal of Faro, Stuss, Pharaon, Bassette or Stoss is dealt turn after turn from one
+deck: each turn is two cards, the first the *loser* (the banker's card, the lob),
+the second the *winner* (the punter's card, the sonik). Faro and Stuss first burn
+one card, the *soda*, and leave the last one, the *hock*, dead. Pharaon and Bassette
+make the last card null. The payoffs are the game's payout scheme
+(``shtoss_exact.schemes.scheme``), read from where the deal now is: a rule naming a place in
+the deck (Bassette's facée, the first card; lob-half's first card; a Stoss abzug
+schedule) counts places from the start of the deal, so after ``t`` turns it names
+the place ``2t`` cards earlier in the cards left (``shifted``), and a rule whose place
+has been dealt can no longer apply.
+
+Everything here is integer counts or exact ``Fraction``s.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from fractions import Fraction
+from functools import lru_cache
+from typing import TypeVar
+
+from shtoss_exact import deck
+from shtoss_exact.engine import Kind
+from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.schemes.parts import Match, Outcome, Premium, Rule, Settlement
+from shtoss_exact.schemes.scheme import Scheme, as_scheme, scheme_named
+
+GAMES = tuple(
+    g.value for g in (deck.Game.FARO, deck.Game.STUSS, deck.Game.PHARAON, deck.Game.BASSETTE,
+                      deck.Game.TWO_DECK)
+)  # fmt: skip
+"""The games of a whole deal, from the one registry (``deck.Game``): ``two-deck`` is
+Stoss, with any payout scheme."""
+
+FARO_GAMES = ("faro", "stuss")
+"""The games whose punters may copper a bet, bet high card and call the turn."""
+
+_E = TypeVar("_E", bound=StrEnum)
+
+_STOSS_NAMES = ("two-deck", "stoss", "штосс", "штос")
+
+
+class Side(StrEnum):
+    """Which way a bet on a rank is made: ``open`` (the rank to win, the usual bet) or
+    ``coppered`` (the rank to lose: Faro's copper token on the stake)."""
+
+    OPEN = "open"
+    COPPERED = "coppered"
+
+
+class BetKind(StrEnum):
+    """How long a bet stays: ``stay`` (until its rank is dealt), ``one-turn`` (decided
+    only by the next turn, else returned), or ``high-card`` (on the next turn's two
+    cards: the winner outranks the loser; a pair is a push)."""
+
+    STAY = "stay"
+    ONE_TURN = "one-turn"
+    HIGH_CARD = "high-card"
+
+
+def as_side(side: object) -> Side:
+    """A ``Side`` from a library argument: the enum or its name.
+
+    >>> as_side("coppered")
+    <Side.COPPERED: 'coppered'>
+    """
+    return _as_enum(Side, side, "side")
+
+
+def as_bet_kind(kind: object) -> BetKind:
+    """A ``BetKind`` from a library argument: the enum or its name (``"one-turn"``).
+
+    >>> as_bet_kind("one-turn")
+    <BetKind.ONE_TURN: 'one-turn'>
+    """
+    return _as_enum(BetKind, kind, "kind")
+
+
+def _as_enum(enum: type[_E], value: object, name: str) -> _E:
+    if isinstance(value, enum):
+        return value
+    if isinstance(value, str):
+        key = unicodedata.normalize("NFC", value.strip()[:40]).lower().replace("_", "-")
+        for member in enum:
+            if member.value == key:
+                return member
+    allowed = ", ".join(member.value for member in enum)
+    raise ShtossError(f"{name}={quoted(value)}: allowed {name}s are {allowed}")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game of one deck dealt through: its name (one of ``GAMES``) and payout scheme.
+
+    >>> as_game("faro").soda, as_game("pharaon").soda
+    (True, False)
+    """
+
+    name: str
+    scheme: Scheme
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or self.name not in GAMES:
+            raise ShtossError(f"game name={quoted(self.name)}: {_ALLOWED_GAMES} (as_game "
+                              "reads the other spellings)")  # fmt: skip
+        if not isinstance(self.scheme, Scheme):
+            raise ShtossError(
+                f"game scheme={quoted(self.scheme)} is a {type(self.scheme).__name__}: allowed "
+                "a Scheme (scheme_named reads a name)"
+            )
+
+    @property
+    def soda(self) -> bool:
+        """True when the first card is burnt (Faro's soda) and the last card left dead."""
+        return self.scheme.dead_first
+
+    @property
+    def faro_bets(self) -> bool:
+        """True when coppered bets, high card and calling the turn are offered."""
+        return self.name in FARO_GAMES
+
+    def turns_left(self, cards: int) -> int:
+        """Turns still to deal from ``cards`` left (the soda already turned): Faro's
+        hock is no turn; elsewhere a lone last card is one.
+
+        >>> as_game("faro").turns_left(51), as_game("pharaon").turns_left(52)
+        (25, 26)
+        """
+        return cards // 2 if self.soda else (cards + 1) // 2
+
+
+def as_game(game: object, *, scheme: Scheme | str | None = None) -> Game:
+    """The game of a deal: ``"faro"``, ``"stuss"``, ``"pharaon"``, ``"bassette"`` (or
+    their Russian names), or ``"two-deck"`` Stoss with ``scheme`` (default classic).
+    Any other scheme's name, or a ``Scheme``, is Stoss with that scheme.
+
+    >>> as_game("two-deck", scheme="lob-half").scheme.name, as_game("фараон").name
+    ('lob-half', 'pharaon')
+    """
+    if isinstance(game, Game):
+        if scheme is not None:
+            raise ShtossError("scheme= is given with a Game: the game has its scheme")
+        return _checked(game)
+    if isinstance(game, Scheme):
+        if scheme is not None:
+            raise ShtossError("scheme= is given with a Scheme as the game: give one of them")
+        name = game.name if game.name in GAMES else "two-deck"
+        return _checked(Game(name, game))
+    if not isinstance(game, str):
+        raise ShtossError(f"game={quoted(game)} is a {type(game).__name__}: {_ALLOWED_GAMES}")
+    key = unicodedata.normalize("NFC", game.strip()[:100]).lower()
+    if key in _STOSS_NAMES:
+        return _checked(Game("two-deck", as_scheme("classic" if scheme is None else scheme)))
+    if key == "one-deck":
+        raise ShtossError(
+            "game='one-deck' takes the punter's card from the banker's deck before the deal: "
+            f"{_ALLOWED_GAMES}"
+        )
+    try:
+        named = scheme_named(key)
+    except ShtossError:
+        raise ShtossError(f"unknown game {quoted(game)}: {_ALLOWED_GAMES}") from None
+    if named.name in GAMES:
+        if scheme is not None:
+            raise ShtossError(
+                f"scheme= is for game='two-deck' (Stoss): the {named.name} game has its own"
+            )
+        return _checked(Game(named.name, named))
+    if scheme is not None:
+        raise ShtossError(f"game={quoted(game)} is a scheme and scheme= another: give one of them")
+    return _checked(Game("two-deck", named))
+
+
+_ALLOWED_GAMES = f"allowed games are {', '.join(GAMES)} (two-deck: Stoss with a scheme)"
+
+
+def _checked(game: Game) -> Game:
+    if game.scheme.needs_suits:
+        raise ShtossError(
+            f"scheme {game.scheme.name!r} pays by the deciding card's suit, but a bet on a rank "
+            "has no suit: for such a scheme use `odds --card`"
+        )
+    return game
+
+
+def shifted(scheme: Scheme, turns: int) -> Scheme:
+    """``scheme`` read ``turns`` turns into the deal: a rule or premium naming position
+    ``p`` or abzug ``j`` of the deal names ``p - 2 turns`` or ``j - turns`` of the cards
+    left, and one whose place has been dealt is dropped (it can no longer match).
+    The soda is never burnt again.
+
+    >>> from shtoss_exact.schemes.scheme import bassette
+    >>> later = shifted(bassette(), 1)
+    >>> later.settle(Outcome(Kind.KILLED, 1, 50)).payoff
+    Fraction(-1, 1)
+    """
+    return _shifted(scheme, turns)
+
+
+@lru_cache(maxsize=512)
+def _shifted(scheme: Scheme, turns: int) -> Scheme:
+    rules = tuple(
+        Rule(match, rule.payoff)
+        for rule in scheme.rules
+        if (match := _shift(rule.match, turns)) is not None
+    )
+    premiums = tuple(
+        Premium(premium.name, match, premium.amount)
+        for premium in scheme.premiums
+        if (match := _shift(premium.match, turns)) is not None
+    )
+    return replace(scheme, rules=rules, premiums=premiums, dead_first=False)
+
+
+def _shift(match: Match, turns: int) -> Match | None:
+    if turns == 0:
+        return match
+    position = None if match.position is None else match.position - 2 * turns
+    abzug = None if match.abzug is None else match.abzug - turns
+    if (position is not None and position < 1) or (abzug is not None and abzug < 1):
+        return None
+    return replace(match, position=position, abzug=abzug)
+
+
+@dataclass(frozen=True)
+class TurnSettlements:
+    """How the next turn settles an open bet on a rank, by where its cards fall:
+    ``loser`` (a copy is the turn's first card alone), ``winner`` (a copy is the second
+    card alone), ``split`` (both cards are copies). ``None`` when the turn has no such
+    card (a lone last card has no winner and no split)."""
+
+    loser: Settlement
+    winner: Settlement | None
+    split: Settlement | None
+
+
+def turn_settlements(scheme: Scheme, *, cards: int, turns: int) -> TurnSettlements:
+    """The settlements of the next turn with ``cards`` left after ``turns`` turns.
+
+    >>> s = turn_settlements(as_game("faro").scheme, cards=3, turns=24)
+    >>> s.loser.payoff, s.winner.payoff, s.split.payoff
+    (Fraction(-1, 1), Fraction(1, 1), Fraction(-1, 2))
+    """
+    return _turn_settlements(scheme, cards, turns)
+
+
+@lru_cache(maxsize=4096)
+def _turn_settlements(scheme: Scheme, cards: int, turns: int) -> TurnSettlements:
+    if cards < 1:
+        raise ShtossError("no turn is left to deal: allowed at least one card left")
+    now = _shifted(scheme, turns)
+    loser = now.settle(Outcome(Kind.KILLED, 1, cards))
+    if cards == 1:
+        return TurnSettlements(loser, None, None)
+    return TurnSettlements(
+        loser,
+        now.settle(Outcome(Kind.GIVEN, 2, cards)),
+        now.settle(Outcome(Kind.PLIE, 1, cards)),
+    )
+
+
+def side_payoff(settlement: Settlement, *, side: Side, kind: Kind) -> Fraction:
+    """The punter's net per unit of a bet on ``side`` when its rank falls as ``kind``:
+    a coppered bet takes the other side of a loser or a winner, and a split costs it
+    what it costs an open bet.
+
+    >>> from shtoss_exact.schemes.parts import Settlement
+    >>> side_payoff(Settlement(Fraction(1)), side=Side.COPPERED, kind=Kind.GIVEN)
+    Fraction(-1, 1)
+    """
+    if settlement.null:
+        return Fraction(0)
+    if side is Side.COPPERED and kind is not Kind.PLIE:
+        return -settlement.payoff
+    return settlement.payoff

@@ -1,0 +1,222 @@
+"""Every budget in one place, and the one check that refuses a computation up front.
+
+Each entry point estimates what it is about to cost — CPU seconds, bytes held at once,
+decimal digits of the exact numbers it prints, rows of output — as a ``Cost``, and
+``check_cost`` refuses it, before anything is computed, with one line naming what is
+refused, the estimate, the limit and what to change. The estimates are meant to be
+within a few times of the measured figures both ways, so that what finishes in well
+under a second is never refused.
+
+A caller that runs several computations under one budget (``strategy`` compares named
+plans after its own solve) narrows the budget with ``allowance``: every check inside
+is made against what is left, and the allowance reports the largest estimate it passed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import astuple, dataclass, field
+
+from shtoss_exact.errors import ShtossError
+
+MAX_SECONDS = 10.0
+"""CPU seconds of one computation (a command, or one library call)."""
+
+MAX_DECK_SECONDS = 1.0
+"""CPU seconds of one deck's summary counts: a command may count several decks."""
+
+MAX_STREAM_SECONDS = 20.0
+"""CPU seconds of a table streamed row by row (by abzug): its rows are written as they
+are made, so it may take twice as long as a computation held whole."""
+
+MAX_BYTES = 1_000_000_000
+"""Bytes held at once by one computation."""
+
+MAX_CHAIN_BYTES = 100_000_000
+"""Bytes of the states and edges of a plan's chain while they are found (the chain is
+solved afterwards, within ``MAX_SECONDS`` and ``MAX_BYTES``)."""
+
+MAX_CHAIN_STATES = 200_000
+"""States of a plan's chain."""
+
+MAX_CHAIN_SECONDS = 3.0
+"""CPU seconds of finding a plan's chain of states (it is solved afterwards)."""
+
+MAX_SERIES_DIGITS = 90_000
+"""Digits of the longest exact value a series computes (300 000 bits: reducing a
+fraction of that size, a gcd, takes about a quarter of a second)."""
+
+MAX_PRINTED_DIGITS = 50_000
+"""Decimal digits of the common denominator of a deck's exact answers, C(n, m): what a
+summary prints (a few values of that size, about a megabyte at most)."""
+
+MAX_RESULT_DIGITS = 100_000
+"""Decimal digits of a scheme's exact measures (the variance, the longest, has about
+twice the digits of C(n, m) times a payoff): about a megabyte for a dozen values."""
+
+MAX_ROWS = 50_000
+"""Rows of one table held in memory (``table``)."""
+
+MAX_HELD_ROWS = 500_000
+"""Cards of a deck whose table by position or abzug is held in memory (about 5 s and
+350 MB); ``Odds.iter_abzug()`` streams any deck."""
+
+MAX_WHOLE_DIGITS = 4300
+"""Digits of a whole number read from text (a number of cards, of deals, of copies):
+Python's default for int-to-text conversion, enforced here whatever
+``PYTHONINTMAXSTRDIGITS`` says."""
+
+MAX_SCHEME_FILE_BYTES = 1_000_000
+"""Size of a scheme file (TOML or JSON)."""
+
+MAX_PLAN_FILE_BYTES = 100_000
+"""Size of a plan file."""
+
+MAX_PATTERN_FILE_BYTES = 100_000
+"""Size of a betting-pattern file."""
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What a computation is estimated to take: CPU seconds, bytes held at once, decimal
+    digits of its longest exact number, rows of output. Costs add up.
+
+    >>> Cost(seconds=1.5) + Cost(seconds=1, bytes=10)
+    Cost(seconds=2.5, bytes=10.0, digits=0.0, rows=0.0)
+    """
+
+    seconds: float = 0.0
+    bytes: float = 0.0
+    digits: float = 0.0
+    rows: float = 0.0
+
+    def __add__(self, other: Cost) -> Cost:
+        return Cost(
+            self.seconds + other.seconds,
+            float(self.bytes + other.bytes),
+            float(max(self.digits, other.digits)),
+            float(self.rows + other.rows),
+        )
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one computation may take; ``check_cost`` compares a ``Cost`` with it."""
+
+    seconds: float = MAX_SECONDS
+    bytes: float = MAX_BYTES
+    digits: float = MAX_PRINTED_DIGITS
+    rows: float = MAX_ROWS
+
+
+_BUDGET: ContextVar[Budget | None] = ContextVar("shtoss_exact_budget", default=None)
+
+
+@dataclass
+class Spent:
+    """The largest estimate passed inside an ``allowance`` (seconds and bytes)."""
+
+    seconds: float = 0.0
+    bytes: float = 0.0
+    refused: list[str] = field(default_factory=list)
+
+
+_SPENT: ContextVar[Spent | None] = ContextVar("shtoss_exact_spent", default=None)
+
+
+@contextmanager
+def allowance(*, seconds: float, digits: float | None = None) -> Iterator[Spent]:
+    """Run computations with at most ``seconds`` of the budget (and exact values of at
+    most ``digits`` digits); the ``Spent`` it yields holds the largest estimate passed.
+
+    >>> with allowance(seconds=0.5) as spent:
+    ...     check_cost(Cost(seconds=0.2), what="a", advice="b")
+    >>> spent.seconds
+    0.2
+    """
+    now = budget()
+    narrowed = Budget(
+        max(0.0, min(seconds, now.seconds)),
+        now.bytes,
+        now.digits if digits is None else min(digits, now.digits),
+        now.rows,
+    )
+    spent = Spent()
+    token = _BUDGET.set(narrowed)
+    token_spent = _SPENT.set(spent)
+    try:
+        yield spent
+    finally:
+        _SPENT.reset(token_spent)
+        _BUDGET.reset(token)
+
+
+def budget() -> Budget:
+    """The budget in force (``Budget()`` outside any ``allowance``)."""
+    return _BUDGET.get() or Budget()
+
+
+def check_cost(cost: Cost, *, what: str, advice: str, limit: Budget | None = None) -> None:
+    """Refuse up front a computation whose estimated ``cost`` passes the budget:
+    ``ShtossError`` with one line — what, the estimate, the limit, the advice.
+
+    ``limit`` replaces the default budget (a streamed table may take
+    ``MAX_STREAM_SECONDS``; a chain being found ``MAX_CHAIN_BYTES``); inside an
+    ``allowance`` the narrower of the two holds.
+
+    >>> check_cost(Cost(seconds=0.1, bytes=1e6), what="10 deals", advice="use fewer deals")
+    >>> check_cost(Cost(seconds=99.0), what="1000 deals", advice="use fewer deals")
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: 1000 deals: about 99 s of work, more than the limit \
+of 10 s; use fewer deals
+    """
+    now = _BUDGET.get()
+    most = (now or Budget()) if limit is None else limit
+    if now is not None and limit is not None:  # inside an allowance: the narrower of both
+        most = Budget(*(min(a, b) for a, b in zip(astuple(limit), astuple(now), strict=True)))
+    seconds = most.seconds
+    if cost.seconds > seconds:
+        _refuse(f"{what}: about {figure(cost.seconds)} s of work, more than the limit of "
+                f"{seconds:g} s; {advice}")  # fmt: skip
+    if cost.bytes > most.bytes:
+        unit, size = ("GB", 1e9) if most.bytes >= 1e9 else ("MB", 1e6)
+        _refuse(f"{what}: about {figure(cost.bytes / size)} {unit} held at once, more than the "
+                f"limit of {most.bytes / size:g} {unit}; {advice}")  # fmt: skip
+    if cost.digits > most.digits:
+        _refuse(f"{what}: exact values of about {figure(cost.digits)} digits, more than the "
+                f"limit of {most.digits:g} digits; {advice}")  # fmt: skip
+    if cost.rows > most.rows:
+        _refuse(f"{what}: about {figure(cost.rows)} rows, more than the limit of "
+                f"{most.rows:g} rows; {advice}")  # fmt: skip
+    spent = _SPENT.get()
+    if spent is not None:
+        spent.seconds = max(spent.seconds, cost.seconds)
+        spent.bytes = max(spent.bytes, cost.bytes)
+
+
+def _refuse(message: str) -> None:
+    spent = _SPENT.get()
+    if spent is not None:
+        spent.refused.append(message)
+    raise ShtossError(message)
+
+
+def figure(value: float) -> str:
+    """A figure for a message: ``0.5``, ``99``, ``120``, ``5e+04``, ``1.2e+03``.
+
+    >>> figure(0.5), figure(99.4), figure(120.3), figure(50_000), figure(1234.0)
+    ('0.5', '99', '120', '5e+04', '1.2e+03')
+    >>> figure(float("inf"))
+    '1e+300 or more'
+    """
+    if value > 1e300:  # beyond a float: as far beyond any budget
+        return "1e+300 or more"
+    if value < 10:
+        return f"{value:.2g}"
+    if value < 1000:
+        return f"{value:.0f}"
+    text = f"{value:.1e}"
+    return text.replace(".0e", "e")

@@ -1,0 +1,1 @@
+"""Stakes across deals: plans and their series as Markov chains."""

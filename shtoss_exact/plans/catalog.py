@@ -1,0 +1,378 @@
+"""A punter's plan across deals: how the stake moves after a win, a loss or a push.
+
+A plan is data, never code: a few enumerated choices and exact numbers. The words
+of the rules of Stoss as published in Russian («Увеличение куша»):
+
+* "Понтер имеет право увеличивать ставку в следующей метке после того, как выиграл
+  ... Если понтер выиграл максимально ..., он увеличивает ставку вдвое. Если же
+  понтер выиграл половину максимума, ставку следует увеличить в полтора раза." —
+  after a win the stake is multiplied by 1 + (the win's share of the maximum).
+* "В случае проигрыша понтера, он ставит опять «от начального куша»" — after a loss,
+  back to the initial kush.
+* "Загнуть угол — удвоить выигранную ставку. Понтер не забирает денег со стола ... То
+  же, что пароле" — paroli: the winnings stay on the card (stake + winnings).
+* "Каждый из игроков имеет право прекратить игру в любой момент после любой метки."
+* Hermann staked all he had, 47 000, and let it ride three times (Pushkin, «Пиковая
+  дама», 1834).
+
+A push (a null outcome or a zero payoff: the stake comes back) changes nothing: the
+stake and the series stay as they were, and the deal still counts as played.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from fractions import Fraction
+from itertools import islice
+from pathlib import Path
+from typing import TypeVar
+
+from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.limits import MAX_PLAN_FILE_BYTES
+from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number
+
+_E = TypeVar("_E", bound=StrEnum)
+
+MAX_PLAN_BYTES = MAX_PLAN_FILE_BYTES
+"""Largest plan file read: a plan is a few lines."""
+
+MAX_STORY = 1000
+"""Most events a plan's story may tell (and never more than the plan's own deals)."""
+
+MAX_PLAN_TEXT = 1000
+"""Longest name, description or source of a plan."""
+
+MAX_NUMBER_BITS = 200
+"""Largest numerator or denominator of a kush, a bankroll, a target or a maximum stake
+(``MAX_DIGITS`` = 60 decimal digits take at most 200 bits)."""
+
+
+class AfterWin(StrEnum):
+    """What the punter stakes after a win."""
+
+    KEEP = "keep"  # the same stake again (flat)
+    SHARE = "share"  # stake * (1 + payoff / the scheme's maximum payoff): x2, x1.5, ...
+    RIDE = "ride"  # stake + winnings: the winnings stay on the card (paroli)
+
+
+class AfterLoss(StrEnum):
+    """What the punter does after a loss."""
+
+    RESET = "reset"  # back to the initial kush
+    STOP = "stop"  # leave the table
+
+
+class DealEvent(StrEnum):
+    """A named way one deal ends, for the probability of a story told deal by deal."""
+
+    SONIK_WON = "sonik-won"  # given at position 2, the first abzug's sonik
+    LOB_KILLED = "lob-killed"  # killed by the very first card (a plié in abzug 1 too)
+
+
+def bounded_number(value: object, *, name: str) -> Fraction:
+    """An exact number of a plan or a table limit, no longer than a typed one could be.
+
+    >>> bounded_number("47000", name="kush")
+    Fraction(47000, 1)
+    """
+    number = exact_number(value, name=name)
+    if max(number.numerator.bit_length(), number.denominator.bit_length()) > MAX_NUMBER_BITS:
+        raise ShtossError(
+            f"{name} has more than {MAX_DIGITS} digits: allowed an exact number such as 3, "
+            '"1/2", of at most 60 digits'
+        )
+    return number
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A punter's plan, as data.
+
+    ``raises`` bounds the raises in a row: after that many, the next win takes the
+    profit and the stake goes back to the initial kush (``None``: no bound). ``deals``
+    is the plan's own number of deals (Hermann's three nights), if it has one; ``story``
+    the way its deals went, one event a deal (at most ``deals`` of them).
+
+    >>> plan_named("paroli:3").raises
+    3
+    """
+
+    name: str
+    description: str = field(default="", kw_only=True)
+    after_win: AfterWin = field(default=AfterWin.KEEP, kw_only=True)
+    after_loss: AfterLoss = field(default=AfterLoss.RESET, kw_only=True)
+    raises: int | None = field(default=None, kw_only=True)
+    kush: Fraction = field(default=Fraction(1), kw_only=True)
+    deals: int | None = field(default=None, kw_only=True)
+    source: str = field(default="", kw_only=True)
+    story: tuple[DealEvent, ...] = field(default=(), kw_only=True)
+
+    def __post_init__(self) -> None:
+        for key in ("name", "description", "source"):
+            value = getattr(self, key)
+            if not isinstance(value, str) or len(value) > MAX_PLAN_TEXT or not value.isprintable():
+                raise ShtossError(
+                    f"plan {key}={quoted(value)}: allowed printable text of at most "
+                    f"{MAX_PLAN_TEXT} characters"
+                )
+        kush = bounded_number(self.kush, name="kush")
+        object.__setattr__(self, "kush", kush)
+        object.__setattr__(self, "after_win", _member(AfterWin, self.after_win, "after_win"))
+        object.__setattr__(self, "after_loss", _member(AfterLoss, self.after_loss, "after_loss"))
+        if kush <= 0:
+            raise ShtossError(f"kush={kush} in plan {quoted(self.name)}: allowed kush > 0")
+        for key in ("raises", "deals"):
+            value = getattr(self, key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise ShtossError(f"{key}={quoted(value)} in plan {quoted(self.name)}: allowed a "
+                                  "whole number")  # fmt: skip
+        if self.raises is not None and self.raises < 0:
+            raise ShtossError(
+                f"raises={self.raises} in plan {quoted(self.name)}: allowed raises >= 0"
+            )
+        if self.deals is not None and self.deals < 1:
+            raise ShtossError(f"deals={self.deals} in plan {quoted(self.name)}: allowed deals >= 1")
+        if isinstance(self.story, str | bytes) or not isinstance(self.story, Iterable):
+            raise ShtossError(f"story={quoted(self.story)}: allowed a sequence of deal events")
+        story = tuple(
+            _member(DealEvent, event, "story") for event in islice(self.story, MAX_STORY + 1)
+        )
+        object.__setattr__(self, "story", story)
+        most = MAX_STORY if self.deals is None else min(MAX_STORY, self.deals)
+        if len(story) > most:
+            raise ShtossError(
+                f"the story of plan {quoted(self.name)} tells {len(story)} deals: allowed at most "
+                f"{most} (one event a deal, no more than deals={self.deals}, at most {MAX_STORY})"
+            )
+
+    @property
+    def flat(self) -> bool:
+        """The stake never moves: the initial kush every deal, whatever happens."""
+        return self.after_win is AfterWin.KEEP and self.after_loss is AfterLoss.RESET
+
+
+def _member(kind: type[_E], value: object, name: str) -> _E:
+    if isinstance(value, str):
+        for member in kind:
+            if member.value == value:
+                return member
+    allowed = ", ".join(member.value for member in kind)
+    raise ShtossError(f"{name}={quoted(value)}: allowed {allowed}")
+
+
+_RULES = "the rules of Stoss as published in Russian, «Увеличение куша»"
+
+BUILTIN_PLANS: dict[str, Plan] = {
+    plan.name: plan
+    for plan in (
+        Plan(
+            "flat",
+            description="the initial kush every deal",
+            source="«Если понтер не называет своей ставки, значит, он согласен играть на "
+            f"начальный куш» ({_RULES})",
+        ),
+        Plan(
+            "raise",
+            description="after a win, raise by the win's share of the maximum (a maximal win "
+            "x2, half the maximum x1.5); after a loss, back to the initial kush",
+            after_win=AfterWin.SHARE,
+            source="«Если понтер выиграл максимально ..., он увеличивает ставку вдвое. Если "
+            "же понтер выиграл половину максимума, ставку следует увеличить в полтора раза» "
+            f"({_RULES})",
+        ),
+        Plan(
+            "paroli",
+            description="bend the corner: leave the winnings on the card up to k times, then "
+            "take the profit; after a loss, back to the initial kush",
+            after_win=AfterWin.RIDE,
+            raises=1,
+            source="«Загнуть угол — удвоить выигранную ставку. Понтер не забирает денег со "
+            f"стола, а загибает угол карты. То же, что пароле» ({_RULES})",
+        ),
+        Plan(
+            "stop",
+            description="the initial kush every deal; leave after the first loss or at the target",
+            after_loss=AfterLoss.STOP,
+            source="«Каждый из игроков имеет право прекратить игру в любой момент после "
+            f"любой метки» ({_RULES})",
+        ),
+        Plan(
+            "hermann",
+            description="stake everything (47 000) and let it ride for three deals; a loss ends it",
+            after_win=AfterWin.RIDE,
+            after_loss=AfterLoss.STOP,
+            kush=Fraction(47000),
+            deals=3,
+            story=(DealEvent.SONIK_WON, DealEvent.SONIK_WON, DealEvent.LOB_KILLED),
+            source="«поставил в первый же вечер все свое состояние (47 000) на тройку и "
+            "выиграл соника. Во второй вечер он поставил удвоенный капитал (94 000) ... В "
+            "третий вечер он поставил на туза уже 188 тысяч» (Pushkin, «Пиковая дама», 1834)",
+        ),
+    )
+}
+"""The plans the sources describe."""
+
+PLAN_ALIASES: dict[str, str] = {
+    "флэт": "flat",
+    "флет": "flat",
+    "ровно": "flat",
+    "начальный-куш": "flat",
+    "увеличение": "raise",
+    "поднять": "raise",
+    "увеличение-куша": "raise",
+    "пароли": "paroli",
+    "пароле": "paroli",
+    "загнуть-угол": "paroli",
+    "стоп": "stop",
+    "германн": "hermann",
+    "герман": "hermann",
+}
+"""Russian names of the built-in plans (lower case; spaces may stand for the hyphens)."""
+
+BOUNDED = ("raise", "paroli")
+"""The plans that take ``:k``, a bound on the raises in a row."""
+
+
+def plan_names() -> dict[str, list[str]]:
+    """Every built-in plan's name with its Russian aliases: the one registry that help
+    texts list (``raise`` and ``paroli`` also take ``:k``).
+
+    >>> plan_names()["paroli"]
+    ['пароли', 'пароле', 'загнуть-угол']
+    """
+    names: dict[str, list[str]] = {name: [] for name in BUILTIN_PLANS}
+    for alias, name in PLAN_ALIASES.items():
+        names[name].append(alias)
+    return names
+
+
+def _allowed() -> str:
+    listed = ", ".join(f"{name}:k" if name in BOUNDED else name for name in BUILTIN_PLANS)
+    return f"{listed} (k a whole number of at most 12 digits; or a Russian name)"
+
+
+def plan_named(text: str) -> Plan:
+    """A built-in plan by name or Russian alias: ``flat``, ``raise``, ``raise:k``,
+    ``paroli``, ``paroli:k``, ``stop``, ``hermann``; ``:k`` bounds the raises in a row.
+
+    >>> plan_named("raise").after_win, plan_named("Пароли:3").raises
+    (<AfterWin.SHARE: 'share'>, 3)
+    """
+    if not isinstance(text, str):
+        raise ShtossError(f"plan={quoted(text)} is not a plan name: allowed a Plan or a name")
+    head, colon, bound = unicodedata.normalize("NFC", text.strip()[:100]).partition(":")
+    key = head.strip().lower().replace(" ", "-")
+    name = PLAN_ALIASES.get(key, key)
+    plan = BUILTIN_PLANS.get(name)
+    if plan is None:
+        raise ShtossError(f"unknown plan {quoted(text)}: allowed plans are {_allowed()}")
+    if not colon:
+        return plan
+    try:
+        if name not in BOUNDED or bound.strip()[:1] in ("+", "-"):
+            raise ShtossError(bound)
+        raises = whole_number(bound, name="", minimum=0, maximum=10**12 - 1, text=True)
+    except ShtossError:
+        raise ShtossError(f"bad plan {quoted(text)}: allowed plans are {_allowed()}") from None
+    return replace(plan, name=f"{name}:{raises}", raises=raises)
+
+
+def as_plan(plan: object) -> Plan:
+    """A ``Plan`` from a library argument: a ``Plan`` or a built-in name.
+
+    >>> as_plan("стоп").name
+    'stop'
+    """
+    if isinstance(plan, Plan):
+        return plan
+    if isinstance(plan, str):
+        return plan_named(plan)
+    raise ShtossError(
+        f"plan={quoted(plan)} is a {type(plan).__name__}: allowed a Plan or a built-in name "
+        "such as 'paroli:3'"
+    )
+
+
+_KEYS = ("name", "description", "after_win", "after_loss", "raises", "kush", "deals", "source",
+         "story")  # fmt: skip
+
+
+def plan_from_mapping(data: object, *, origin: str = "plan", name: str = "plan") -> Plan:
+    """A plan from parsed TOML or JSON data: its keys are ``Plan``'s fields; numbers as
+    integers, decimals or exact strings; every mistake refused in one line.
+
+    >>> plan_from_mapping({"name": "p", "after_win": "ride", "raises": 2, "kush": "1/2"}).kush
+    Fraction(1, 2)
+    """
+    from shtoss_exact.data_files import exact_from_data, text_from_data
+
+    if not isinstance(data, Mapping):
+        raise ShtossError(f"{origin}: expected a table of keys, got a {type(data).__name__}")
+    unknown = sorted(str(key) for key in data if key not in _KEYS)
+    if unknown:
+        raise ShtossError(f"{origin}: unknown key {unknown[0][:40]!r}; allowed {', '.join(_KEYS)}")
+
+    def text(key: str, default: str) -> str:
+        try:
+            return text_from_data(data.get(key, default), key=key)
+        except ShtossError as error:
+            raise ShtossError(f"{origin}: {error}") from None
+
+    def whole(key: str) -> int | None:
+        value = data.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ShtossError(f"{origin}: {key} must be a whole number, got {quoted(value)}")
+        return value
+
+    def choice(key: str, kind: type[AfterWin] | type[AfterLoss], default: str) -> str:
+        value = text(key, default)
+        allowed = [member.value for member in kind]
+        if value not in allowed:
+            raise ShtossError(f"{origin}: {key}={value[:40]!r}; allowed {', '.join(allowed)}")
+        return value
+
+    raw_kush = data.get("kush", 1)
+    try:
+        kush = exact_from_data(raw_kush)
+    except ShtossError as error:
+        raise ShtossError(f"{origin}: kush: {error}") from None
+    if kush is None:
+        raise ShtossError(f'{origin}: kush must be a number like 1, "1/2", got {quoted(raw_kush)}')
+    story = data.get("story", [])
+    events = [event.value for event in DealEvent]
+    if not isinstance(story, list) or any(not isinstance(e, str) or e not in events for e in story):
+        raise ShtossError(f"{origin}: story must be a list of {', '.join(events)}")
+    try:
+        return Plan(
+            text("name", name),
+            description=text("description", ""),
+            after_win=AfterWin(choice("after_win", AfterWin, "keep")),
+            after_loss=AfterLoss(choice("after_loss", AfterLoss, "reset")),
+            raises=whole("raises"),
+            kush=kush,
+            deals=whole("deals"),
+            source=text("source", ""),
+            story=tuple(DealEvent(e) for e in story),
+        )
+    except ShtossError as error:
+        message = str(error)
+        if message.startswith(origin):
+            raise
+        raise ShtossError(f"{origin}: {message}") from None
+
+
+def load_plan(path: str | os.PathLike[str]) -> Plan:
+    """A plan from a ``.toml`` or ``.json`` file (its top-level keys are ``Plan``'s fields).
+
+    >>> load_plan("examples/plans/hermann-story.toml").kush
+    Fraction(47000, 1)
+    """
+    from shtoss_exact.data_files import data_path, read_data
+
+    name = data_path(path, what="plan file")
+    data = read_data(name, what="plan file", max_bytes=MAX_PLAN_BYTES)
+    return plan_from_mapping(data, origin=f"plan file {quoted(name, 200)}", name=Path(name).stem)

@@ -1,0 +1,274 @@
+"""Flat stakes (the initial kush every deal): closed forms instead of a chain.
+
+K deals at a flat stake are a sum of K independent bets, so no chain is needed:
+
+* With no bankroll and no target, the net is the K-fold convolution of one deal: on
+  the grid of the payoffs, the generating polynomial ``P(y)**K``. Its coefficients
+  come from J. C. P. Miller's recurrence for the power of a power series (Knuth, *The
+  Art of Computer Programming* 2, 4.7), exactly in integers:
+  ``n p_0 q_n = sum_i (i (K + 1) - n) p_i q_{n-i}``, ``q_0 = p_0**K`` — for the
+  classic scheme the binomial ``C(K, j) 400**j 433**(K-j)``. ``K d + 1`` values of
+  ``G`` terms each (``d`` the span of one deal on the grid, ``G`` its outcomes).
+* With a bankroll or a target and K deals, flat play is a walk on the grid with an
+  absorbing end (ruin below the kush, the target reached): one array of positions a
+  deal, the mass that crosses an end kept at the net where it crossed.
+* With both and no K it is the gambler's ruin (Huygens; de Moivre, *De mensura
+  sortis*, 1711): for steps of one grid unit (the classic scheme) the exact closed
+  form ``P(target) = p^(N-i) (p^i - q^i) / (p^N - q^N)``; for several step sizes an
+  exact solve of the walk's banded linear system (``shtoss_exact.linear``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil, gcd, lcm
+from operator import add
+
+from shtoss_exact.distribution import Distribution
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost
+from shtoss_exact.plans.chain import DealOutcomes, Rules, Status
+from shtoss_exact.plans.cost import (
+    BIT_STEP,
+    DENSE_STEP,
+    bits_after,
+    check_bits,
+    int_bytes,
+    layered_seconds,
+    reduce_seconds,
+)
+from shtoss_exact.plans.result import Solved
+
+_FEWER = "use fewer deals"
+_SMALLER = "use a smaller bankroll or target, or a larger kush"
+
+
+def grid(outcomes: DealOutcomes, kush: Fraction) -> tuple[Fraction, list[tuple[int, int]]]:
+    """The grid unit ``U`` of one deal's net at a flat ``kush`` and its steps as
+    ``(whole multiple of U, count)``.
+
+    >>> from shtoss_exact.plans.chain import DealOutcomes
+    >>> grid(DealOutcomes(4, ((Fraction(-1, 2), 1), (Fraction(1), 3))), Fraction(2))
+    (Fraction(1, 1), [(-1, 1), (2, 3)])
+    """
+    scale = lcm(*(x.denominator for x, _ in outcomes.counts))
+    steps = [(int(x * scale), c) for x, c in outcomes.counts]
+    common = gcd(*(e for e, _ in steps)) or 1
+    return kush * common / scale, [(e // common, c) for e, c in steps]
+
+
+def solve_flat(rules: Rules, deals: int | None) -> Solved:
+    """The exact result of flat play: the closed form that fits the limits.
+
+    >>> from shtoss_exact.deck import Deal
+    >>> from shtoss_exact.plans.catalog import plan_named
+    >>> from shtoss_exact.plans.chain import classic_outcomes
+    >>> rules = Rules(plan_named("flat"), classic_outcomes(Deal(52, 4)), bankroll=Fraction(1),
+    ...               target=Fraction(1), tracks_net=True)
+    >>> solve_flat(rules, None).ends["target"]
+    Fraction(400, 833)
+    """
+    outcomes = rules.outcomes
+    unit, steps = grid(outcomes, rules.plan.kush)
+    if rules.bankroll is None and rules.target is None:
+        if deals is None:
+            raise ShtossError(
+                "no number of deals: give --deals, or --bankroll/--target to play until one ends it"
+            )
+        return _convolution(outcomes.denominator, unit, steps, deals)
+    low = None if rules.bankroll is None else ceil((rules.plan.kush - rules.bankroll) / unit)
+    high = None if rules.target is None else ceil(rules.target / unit) - 1
+    if deals is not None:
+        return _walk(outcomes.denominator, unit, steps, deals, low=low, high=high)
+    if low is None or high is None:
+        raise ShtossError(
+            "play until ruin or target needs both --bankroll and --target (or give --deals)"
+        )
+    if {e for e, _ in steps} <= {-1, 0, 1}:
+        return _ruin_closed_form(outcomes.denominator, unit, dict(steps), low, high)
+    return _ruin_solve(outcomes.denominator, unit, steps, low, high)
+
+
+def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
+                 deals: int) -> Solved:  # fmt: skip
+    lowest = min(e for e, _ in steps)
+    spacing = gcd(*(e - lowest for e, _ in steps)) or 1
+    terms = sorted(((e - lowest) // spacing, c) for e, c in steps)
+    span = terms[-1][0]
+    size = deals * span + 1
+    bits = bits_after(deals, denominator)
+    check_bits(bits, what=f"{deals} deals", advice=_FEWER)
+    # Each value: a product and a sum per term and one exact division, on K log2 D bits.
+    seconds = size * (len(terms) + 1) * (2 * DENSE_STEP + bits * BIT_STEP) + 4 * reduce_seconds(
+        bits
+    )
+    check_cost(
+        Cost(seconds=seconds, bytes=int_bytes(size, bits)), what=f"{deals} deals", advice=_FEWER
+    )
+    head = terms[0][1]  # p_0: the count of the lowest payoff, never 0
+    rest = [(i, c) for i, c in terms[1:]]
+    q = [0] * size
+    q[0] = head**deals
+    k1 = deals + 1
+    for n in range(1, size):
+        total = 0
+        for i, c in rest:
+            if i > n:
+                break
+            total += ((i * k1 - n) * c) * q[n - i]
+        q[n] = total // (n * head)
+    values = tuple(deals * lowest + n * spacing for n in range(size) if q[n])
+    counts = tuple(c for c in q if c)
+    net = Distribution.on_grid(unit, values, counts, denominator**deals, base=denominator)
+    # K independent deals: K times one deal's mean and variance.
+    one = Distribution.on_grid(unit, (e for e, _ in steps), (c for _, c in steps), denominator)
+    moments = (deals * one.mean, deals * one.variance)
+    return Solved(net, {Status.PLAYING.value: Fraction(1)}, Fraction(deals), moments)
+
+
+def _walk(denominator: int, unit: Fraction, steps: list[tuple[int, int]], deals: int, *,
+          low: int | None, high: int | None) -> Solved:  # fmt: skip
+    """K deals of a walk from 0 with ruin below ``low`` and the target above ``high``."""
+    down = min(0, *(e for e, _ in steps))
+    up = max(0, *(e for e, _ in steps))
+    lo = deals * down if low is None else max(low, deals * down)
+    hi = deals * up if high is None else min(high, deals * up)
+    width = hi - lo + 1
+    bits = bits_after(deals, denominator)
+    check_bits(bits, what=f"{deals} deals", advice=_FEWER)
+    # Within k deals the walk spans at most k (up - down) + 1 positions.
+    span = up - down
+    reach = min(width, deals * span // 2 + 1)
+    seconds = layered_seconds(reach * len(steps), deals, denominator, step=DENSE_STEP)
+    check_cost(
+        Cost(seconds=seconds, bytes=2 * int_bytes(width, bits)),
+        what=f"{deals} deals of a walk of {width} positions",
+        advice=f"{_FEWER} or {_SMALLER}",
+    )
+    row = [0] * width
+    row[-lo] = 1
+    ends: dict[tuple[Status, int], int] = {}
+    power = 1  # D**k
+    playing_sum = 0  # sum over k < K of P(playing after k deals) D**k, by Horner
+    for _ in range(deals):
+        playing_sum = playing_sum * denominator + power - sum(ends.values())
+        following = [0] * width
+        for key in ends:
+            ends[key] *= denominator
+        for e, c in steps:
+            if e >= 0:  # sources 0..n-1 move up by e; the rest cross the top
+                n = max(0, width - e)
+                inside, start, crossing = row[:n], e, range(n, width)
+            else:  # sources width-n..width-1 move down; the rest cross the bottom
+                n = max(0, width + e)
+                inside, start, crossing = row[width - n :], 0, range(0, width - n)
+            following[start : start + n] = map(
+                add, following[start : start + n], map(c.__mul__, inside)
+            )
+            for i in crossing:
+                if row[i]:
+                    key = (Status.TARGET if e > 0 else Status.RUINED, lo + i + e)
+                    ends[key] = ends.get(key, 0) + c * row[i]
+        row = following
+        power *= denominator
+    by_value: dict[int, int] = {}
+    for i, count in enumerate(row):
+        if count:
+            by_value[lo + i] = count
+    result = dict.fromkeys((s.value for s in Status), 0)
+    result[Status.PLAYING.value] = sum(row)
+    for (status, value), count in ends.items():
+        by_value[value] = by_value.get(value, 0) + count
+        result[status.value] += count
+    values = tuple(sorted(by_value))
+    net = Distribution.on_grid(
+        unit, values, tuple(by_value[v] for v in values), power, base=denominator
+    )
+    scale = denominator ** (deals - 1)
+    return Solved(
+        net,
+        {key: Fraction(count, power) for key, count in result.items()},
+        Fraction(playing_sum, scale),
+    )
+
+
+def _ruin_closed_form(denominator: int, unit: Fraction, steps: dict[int, int], low: int,
+                      high: int) -> Solved:  # fmt: skip
+    """Steps of one unit: absorbed at ``low - 1`` (ruin) or ``high + 1`` (target)."""
+    p, q = steps.get(1, 0), steps.get(-1, 0)
+    if p == 0 and q == 0:
+        raise ShtossError("the play never ends with these options (no deal is ever decided)")
+    size = high - low + 2  # N: from the ruin end to the target end
+    start = -low + 1  # i: the start's distance from the ruin end
+    bits = size * max(p, q).bit_length()
+    what = f"a walk of {size - 1} positions"
+    check_bits(bits, what=what, advice=_SMALLER)
+    check_cost(
+        Cost(seconds=6 * reduce_seconds(bits), bytes=int_bytes(8, bits)), what=what, advice=_SMALLER
+    )
+    if p == 0:
+        target, decided = Fraction(0), Fraction(start)
+    elif q == 0:
+        target, decided = Fraction(1), Fraction(size - start)
+    elif p == q:
+        target = Fraction(start, size)
+        decided = Fraction(start * (size - start))
+    else:
+        target = Fraction(p ** (size - start) * (p**start - q**start), p**size - q**size)
+        decided = (start - size * target) * (p + q) / (q - p)
+    deals = decided * Fraction(denominator, p + q)  # pushes: D / (p + q) deals a step
+    ruin = 1 - target
+    net = Distribution.of({(low - 1) * unit: ruin, (high + 1) * unit: target})
+    return Solved(
+        net,
+        {Status.PLAYING.value: Fraction(0), Status.STOPPED.value: Fraction(0),
+         Status.RUINED.value: ruin, Status.TARGET.value: target},
+        deals,
+    )  # fmt: skip
+
+
+def _ruin_solve(denominator: int, unit: Fraction, steps: list[tuple[int, int]], low: int,
+                high: int) -> Solved:  # fmt: skip
+    """Several step sizes: expected visits of each position, then where the walk ends."""
+    from shtoss_exact.linear import elimination_work, solve_sums
+
+    width = high - low + 1
+    bits = denominator.bit_length()
+    what = f"a walk of {width} positions"
+    check_bits(width * (bits + 1), what=what, advice=_SMALLER)
+    span = max(e for e, _ in steps) - min(e for e, _ in steps)
+    # Dixon's solve: about 2 W (bits + 1) / 244 lifting steps over W (2 span + 1) entries.
+    rough = (2 * width * (bits + 1) / 244 + 1) * width * (2 * span + 1) * 150e-9
+    check_cost(Cost(seconds=rough / 10), what=what, advice=_SMALLER)
+    # Equation j: D v_j - sum over i of v_i count(i -> j) = D [j = start].
+    rows: list[dict[int, int]] = [{j: denominator} for j in range(width)]
+    ends: dict[tuple[Status, int], dict[int, int]] = {}
+    for i in range(width):
+        for e, c in steps:
+            j = i + e
+            if 0 <= j < width:
+                rows[j][i] = rows[j].get(i, 0) - c
+            else:
+                key = (Status.TARGET if j >= width else Status.RUINED, low + j)
+                weights = ends.setdefault(key, {})
+                weights[i] = weights.get(i, 0) + c
+    if any(rows[j][j] == 0 for j in range(width)):
+        raise ShtossError("the play never ends with these options (no deal is ever decided)")
+    seconds = elimination_work(rows, bits=bits, sums=len(ends) + 1, limit=MAX_SECONDS * 1e9)
+    seconds *= 1e-9
+    check_cost(
+        Cost(seconds=seconds, bytes=int_bytes(width * (2 * span + 1) * 4, 256)),
+        what=what,
+        advice=_SMALLER,
+    )
+    rhs = [0] * width
+    rhs[-low] = denominator
+    keys = sorted(ends, key=lambda key: key[1])
+    answers = solve_sums(rows, rhs, [ends[key] for key in keys] + [dict.fromkeys(range(width), 1)])
+    result = dict.fromkeys((s.value for s in Status), Fraction(0))
+    distribution: dict[Fraction, Fraction] = {}
+    for (status, value), visits in zip(keys, answers, strict=False):
+        p = visits / denominator
+        result[status.value] += p
+        distribution[value * unit] = distribution.get(value * unit, Fraction(0)) + p
+    return Solved(Distribution.of(distribution), result, answers[-1])

@@ -1,0 +1,348 @@
+"""A plan over a fixed number of deals: dynamic programming over the deals.
+
+The chain unrolled in time is acyclic (the deal's index is a topological order). Layer
+``k`` holds, for each state, integer counts over ``D**k`` (``D`` the deal's common
+denominator):
+
+* when the state holds the net (a bankroll or a target), one count per state;
+* otherwise the net's distribution in the state, on the grid of the plan's gains: a
+  dense array (``lo``, counts) when the values fill their range, a dict when they are
+  sparse (``raise`` doubles the stake, so its nets spread over an exponential range).
+
+Before any arithmetic the layers are run on their shape alone (the range or the set
+of each state's values), so the cost is known: ranges are cheap to follow; sets are
+followed only when ranges say a dense solve would be too slow, and both runs stop
+early (extrapolating) when they grow long. Sources sending the same count to one
+state are added first and multiplied once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from fractions import Fraction
+from functools import reduce
+from itertools import chain, repeat
+from math import lcm, log2
+from operator import add
+from typing import Any
+
+from shtoss_exact.distribution import Distribution
+from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost
+from shtoss_exact.plans.chain import Chain, State, Status
+from shtoss_exact.plans.cost import (
+    BIT_STEP,
+    DENSE_STEP,
+    PART_STEP,
+    SPARSE_STEP,
+    bits_after,
+    check_bits,
+    int_bytes,
+)
+from shtoss_exact.plans.result import Solved
+
+DRY_STEPS = 400_000
+"""Most (state, source) steps a shape run takes before it extrapolates."""
+
+_ADVICE = "use fewer deals or a simpler plan or scheme (a bound k on the raises)"
+
+# incoming[t] = [(source, gain in units, count), ...]
+Incoming = dict[State, list[tuple[State, int, int]]]
+
+
+def solve_horizon(chain: Chain, deals: int) -> Solved:
+    """The exact net distribution, ends and expected deals after ``deals`` deals.
+
+    >>> from shtoss_exact.deck import Deal
+    >>> from shtoss_exact.plans.catalog import plan_named
+    >>> from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
+    >>> rules = Rules(plan_named("paroli:1"), classic_outcomes(Deal(52, 4)))
+    >>> solve_horizon(build_chain(rules, deals=2, max_states=10), 2).net[Fraction(3)]
+    Fraction(160000, 693889)
+    """
+    check_bits(bits_after(deals, chain.denominator), what=f"{deals} deals", advice=_ADVICE)
+    if chain.rules.tracks_net:
+        return _by_state(chain, deals)
+    return _by_net(chain, deals)
+
+
+def _what(chain: Chain, deals: int) -> str:
+    return f"{deals} deals of a chain of {len(chain.depth)} states"
+
+
+def _held_seconds(chain: Chain, deals: int, *, step: float) -> float:
+    """Seconds of ``deals`` layers in which every state first reached by deal k is held
+    (with its edges) from then on."""
+    reached: dict[int, int] = {}
+    for state, depth in chain.depth.items():
+        reached[depth] = reached.get(depth, 0) + (len(chain.edges.get(state, ())) or 1)
+    slope = log2(max(chain.denominator, 2)) * BIT_STEP
+    seconds, held = 0.0, 0
+    last = max(reached)
+    for k in range(min(deals, last + 1)):
+        held += reached.get(k, 0)
+        seconds += held * (step + k * slope)
+    if deals > last + 1:  # every state is held from then on
+        rest = deals - last - 1
+        seconds += held * (rest * step + slope * rest * (deals + last) / 2)
+    return seconds
+
+
+def _by_state(chain: Chain, deals: int) -> Solved:
+    """One count per state (the state holds the net)."""
+    d = chain.denominator
+    seconds = _held_seconds(chain, deals, step=SPARSE_STEP)
+    memory = 2 * int_bytes(len(chain.depth), bits_after(deals, d))
+    check_cost(Cost(seconds=seconds, bytes=memory), what=_what(chain, deals), advice=_ADVICE)
+    states = list(chain.depth)
+    index = {state: i for i, state in enumerate(states)}
+    moves = [
+        [(index[nxt], count) for nxt, count, _ in chain.edges.get(state, ())] for state in states
+    ]
+    playing = [state.status is Status.PLAYING for state in states]
+    layer: dict[int, int] = {index[chain.start]: 1}
+    power, playing_sum = 1, 0
+    for _ in range(deals):
+        playing_sum = playing_sum * d + sum(w for i, w in layer.items() if playing[i])
+        following: dict[int, int] = {}
+        for i, weight in layer.items():
+            for j, count in moves[i]:
+                following[j] = following.get(j, 0) + weight * count
+        layer = following
+        power *= d
+    by_value: dict[Fraction | int, int] = {}
+    ends = dict.fromkeys((s.value for s in Status), 0)
+    for i, weight in layer.items():
+        state = states[i]
+        assert state.net is not None
+        by_value[state.net] = by_value.get(state.net, 0) + weight
+        ends[state.status.value] += weight
+    unit = Fraction(1, lcm(*(v.denominator for v in by_value)))
+    values = sorted(by_value)
+    net = Distribution.on_grid(
+        unit, tuple(int(v / unit) for v in values), tuple(by_value[v] for v in values), power,
+        base=d,
+    )  # fmt: skip
+    return Solved(
+        net,
+        {key: Fraction(w, power) for key, w in ends.items()},
+        Fraction(playing_sum, d ** (deals - 1)),
+    )
+
+
+def _incoming(chain: Chain) -> tuple[Fraction, Incoming]:
+    """The gains on one grid and, for each state, where its mass comes from: playing
+    states only (an ended state keeps its mass; it is scaled once, at the end)."""
+    gains = {g for out in chain.edges.values() for _, _, gs in out for g in gs}
+    unit = Fraction(1, lcm(*(g.denominator for g in gains)))
+    incoming: Incoming = {}
+    for source, out in chain.edges.items():
+        if source.status is not Status.PLAYING:
+            continue
+        for target, _, gs in out:
+            parts = incoming.setdefault(target, [])
+            parts.extend((source, int(g / unit), c) for g, c in gs.items())
+    return unit, incoming
+
+
+def _by_net(chain: Chain, deals: int) -> Solved:
+    """A net distribution per state (the net is not part of the state)."""
+    unit, incoming = _incoming(chain)
+    d = chain.denominator
+    # At least: every playing state first reached by deal k holds one value from then
+    # on (half of them, should the chain be periodic).
+    check_cost(
+        Cost(seconds=_held_seconds(chain, deals, step=DENSE_STEP) / 2),
+        what=_what(chain, deals),
+        advice=_ADVICE,
+    )
+    dense = _shape_seconds(chain, incoming, deals, _range_step, step=DENSE_STEP)
+    sparse = float("inf")
+    if dense > MAX_SECONDS / 4:
+        sparse = _shape_seconds(chain, incoming, deals, _set_step, step=SPARSE_STEP)
+    check_cost(Cost(seconds=min(dense, sparse)), what=_what(chain, deals), advice=_ADVICE)
+    use_dense = dense <= sparse
+    gather = _gather_dense if use_dense else _gather_sparse
+    layer: dict[State, Any] = {chain.start: (0, [1]) if use_dense else {0: 1}}
+    masses: dict[State, int] = {chain.start: 1}
+    pieces: dict[int, list[Any]] = {}  # deals played -> the ended states' new masses
+    ended = dict.fromkeys((s.value for s in Status), 0)  # over D**k, by Horner
+    playing_sum = 0
+    for k in range(deals):
+        playing_sum = playing_sum * d + sum(masses.values())
+        following: dict[State, Any] = {}
+        next_masses: dict[State, int] = {}
+        for key in ended:
+            ended[key] *= d
+        for target in _targets(chain, layer):
+            present = [(s, g, c) for s, g, c in incoming[target] if s in layer]
+            held = gather(present, layer)
+            mass = sum(masses[s] * c for s, _, c in present)
+            if target.status is Status.PLAYING:
+                following[target], next_masses[target] = held, mass
+            else:
+                pieces.setdefault(k + 1, []).append(held)
+                ended[target.status.value] += mass
+        layer, masses = following, next_masses
+    by_value: dict[int, int] = {}
+    for held in layer.values():
+        _add_into(by_value, held, 1)
+    scale = 1
+    for played in range(deals, 0, -1):  # mass that ended after ``played`` deals: * D**(K-played)
+        for held in pieces.get(played, ()):
+            _add_into(by_value, held, scale)
+        scale *= d
+    total = d**deals
+    ended[Status.PLAYING.value] = sum(masses.values())
+    values = sorted(by_value)
+    net = Distribution.on_grid(unit, values, tuple(by_value[v] for v in values), total, base=d)
+    return Solved(
+        net,
+        {key: Fraction(w, total) for key, w in ended.items()},
+        Fraction(playing_sum, d ** (deals - 1)),
+    )
+
+
+def _targets(chain: Chain, layer: dict[State, Any]) -> list[State]:
+    """The states the layer's states lead to, in the chain's order (each once)."""
+    seen: dict[State, None] = {}
+    for source in layer:
+        for target, _, _ in chain.edges.get(source, ()):
+            seen[target] = None
+    return sorted(seen, key=chain.depth.__getitem__) if len(seen) > 1 else list(seen)
+
+
+def _add_into(by_value: dict[int, int], held: Any, scale: int) -> None:
+    items = enumerate(held[1], held[0]) if isinstance(held, tuple) else held.items()
+    for v, w in items:
+        if w:
+            by_value[v] = by_value.get(v, 0) + w * scale
+
+
+def _gather_dense(parts: list[tuple[State, int, int]], layer: dict[State, Any]) -> Any:
+    """Sum of count * (source's array shifted by its gain), sources of one count first.
+
+    One lazy pipeline an entry at a time (the sources aligned by zero padding, added,
+    multiplied, added): every intermediate integer is freed as soon as it is used,
+    about twice as fast as whole intermediate arrays of big integers.
+    """
+    groups: dict[int, list[tuple[int, list[int]]]] = {}
+    for source, gain, count in parts:
+        lo, row = layer[source]
+        groups.setdefault(count, []).append((lo + gain, row))
+    low = min(off for group in groups.values() for off, _ in group)
+    high = max(off + len(row) for group in groups.values() for off, row in group)
+    streams: list[Iterable[int]] = []
+    for count, group in groups.items():
+        rows: list[Iterable[int]] = [_aligned(off - low, row, high - low) for off, row in group]
+        summed = reduce(_added, rows[1:], rows[0])
+        streams.append(summed if count == 1 else map(count.__mul__, summed))
+    return (low, list(reduce(_added, streams[1:], streams[0])))
+
+
+def _aligned(before: int, row: list[int], width: int) -> Iterator[int]:
+    after = width - before - len(row)
+    if not before and not after:
+        return iter(row)
+    return chain(repeat(0, before), row, repeat(0, after))
+
+
+def _added(total: Iterable[int], row: Iterable[int]) -> Iterator[int]:
+    return map(add, total, row)
+
+
+def _gather_sparse(parts: list[tuple[State, int, int]], layer: dict[State, Any]) -> Any:
+    groups: dict[int, list[tuple[int, dict[int, int]]]] = {}
+    for source, gain, count in parts:
+        groups.setdefault(count, []).append((gain, layer[source]))
+    out: dict[int, int] = {}
+    for count, group in groups.items():
+        if len(group) == 1:
+            gain, summed = group[0][0], group[0][1]
+        else:
+            gain, summed = 0, {}
+            for g, dist in group:
+                for v, w in dist.items():
+                    summed[v + g] = summed.get(v + g, 0) + w
+        for v, w in summed.items():
+            key = v + gain
+            out[key] = out.get(key, 0) + w * count
+    return out
+
+
+Shape = object
+
+
+def _range_step(
+    parts: list[tuple[State, int, int]], shapes: dict[State, Shape]
+) -> tuple[Shape, int]:
+    low = min(shapes[s][0] + g for s, g, _ in parts)  # type: ignore[index]
+    high = max(shapes[s][1] + g for s, g, _ in parts)  # type: ignore[index]
+    work = sum(shapes[s][1] - shapes[s][0] + 1 for s, _, _ in parts)  # type: ignore[index]
+    return (low, high), work
+
+
+def _set_step(parts: list[tuple[State, int, int]], shapes: dict[State, Shape]) -> tuple[Shape, int]:
+    out: set[int] = set()
+    work = 0
+    for s, g, _ in parts:
+        held: set[int] = shapes[s]  # type: ignore[assignment]
+        work += len(held)
+        out.update(v + g for v in held)
+    return out, work
+
+
+def _shape_seconds(
+    chain: Chain,
+    incoming: Incoming,
+    deals: int,
+    advance: Callable[[list[tuple[State, int, int]], dict[State, Shape]], tuple[Shape, int]],
+    *,
+    step: float,
+) -> float:
+    """Estimated seconds of the layers: run on shapes (ranges or sets of values), each
+    layer's work the entries its sources hold; past ``DRY_STEPS`` (or ``MAX_SECONDS``
+    times ten) the growth of the last layers is extrapolated."""
+    start: Shape = (0, 0) if advance is _range_step else {0}
+    shapes: dict[State, Shape] = {chain.start: start}
+    slope = log2(max(chain.denominator, 2)) * BIT_STEP
+    seconds, taken, history = 0.0, 0, []
+    for k in range(deals):
+        following: dict[State, Shape] = {}
+        work = 0
+        pairs = 0
+        for target in _targets(chain, shapes):
+            present = [p for p in incoming[target] if p[0] in shapes]
+            if present:
+                following[target], done = advance(present, shapes)
+                work += done
+                pairs += len(present)
+                if target.status is not Status.PLAYING:
+                    work += done  # scaled once more at the end
+                    following.pop(target)
+                taken += len(present) + (done if advance is _set_step else 0)
+        shapes = following
+        # The entries, the bookkeeping of each pair, and the masses and ends (a few
+        # products of counts over D**k) of each state.
+        seconds += (work * (step + k * slope) + pairs * PART_STEP
+                    + (len(shapes) + 8) * (SPARSE_STEP + 2 * k * slope))  # fmt: skip
+        history.append(work)
+        if seconds > 10 * MAX_SECONDS:
+            return seconds
+        if taken > DRY_STEPS and k + 1 < deals:
+            return seconds + _extrapolate(history, k + 1, deals, step=step, slope=slope)
+    return seconds
+
+
+def _extrapolate(history: list[int], done: int, deals: int, *, step: float, slope: float) -> float:
+    """The seconds of layers ``done..deals-1``, the work growing as a power of the layer
+    (fitted on the last half of ``history``)."""
+    half = max(1, done // 2)
+    late, early = history[done - 1], history[half - 1]
+    power = max(0.0, log2(max(late, 1) / max(early, 1)) / log2(done / half)) if done > half else 1.0
+    total = 0.0
+    for k in range(done, deals, max(1, (deals - done) // 1000)):
+        work = late * (k / done) ** power
+        total += work * (step + k * slope) * max(1, (deals - done) // 1000)
+        if total > 10 * MAX_SECONDS:
+            break
+    return total

@@ -1,0 +1,135 @@
+"""The ``strategy`` plot: the optimal value and every optimal stake against the bankroll.
+
+Listed in ``registry.KINDS`` (``render("strategy", path, target=100)``); the values
+are computed exactly by ``optimal_play`` and turned into floats only to draw.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from shtoss_exact.deck import Deal
+from shtoss_exact.report.numbers import decimal_str
+from shtoss_exact.schemes.scheme import Scheme
+
+if TYPE_CHECKING:
+    from shtoss_exact.strategy.play import OptimalPlay
+
+VALUE, STAKE, BOLD = "#2a7f62", "#b2443a", "#8c8c8c"
+"""Colours: the optimal value, the optimal stakes, bold play's stakes."""
+
+
+def strategy_plot(
+    axes: Any,
+    *,
+    target: Fraction | int | str,
+    bankroll: Fraction | int | str = 1,
+    scheme: Scheme | str = "classic",
+    objective: str = "reach",
+    max_stake: Fraction | int | str | None = None,
+    deal: Deal | None = None,
+) -> None:
+    # Options as those of ``shtoss_exact.strategy.play.optimal_play``; the bankroll marks the
+    # punter's place (every bankroll up to the target is drawn).
+    from shtoss_exact.strategy.play import optimal_play
+
+    result = optimal_play(
+        bankroll=bankroll,
+        target=target,
+        scheme=scheme,
+        objective=objective,
+        max_stake=max_stake,
+        deal=deal,
+        plans=(),
+    )
+    reach = result.objective.value == "reach"
+    xs = [float(x) for x in result.values]
+    axes.plot(
+        xs,
+        [float(v) for v in result.values.values()],
+        color=VALUE,
+        marker="o",
+        markersize=2,
+        linewidth=1.2,
+        label="P(reach the target), best stakes" if reach else "expected deals, best stakes",
+    )
+    axes.set_xlabel("the punter's bankroll (units of the initial kush)")
+    axes.set_ylabel("P(reach the target)" if reach else "expected deals before ruin or target")
+    axes.set_ylim(bottom=0)
+    axes.grid(alpha=0.3)
+    stakes = axes.twinx()
+    points = [(float(x), s) for x, tied in result.policy.items() for s in tied]
+    stakes.scatter(
+        [x for x, _ in points],
+        [s for _, s in points],
+        s=6,
+        color=STAKE,
+        label="optimal stakes (every one where they tie)",
+    )
+    if reach:
+        stakes.plot(
+            xs, bold_stakes(result), color=BOLD, linestyle="--", linewidth=1.0,
+            label="bold play's stake",
+        )  # fmt: skip
+    stakes.set_ylabel("stake (units)")
+    stakes.set_ylim(bottom=0)
+    axes.axvline(float(result.bankroll), color="black", linewidth=0.6, linestyle=":")
+    handles = axes.get_legend_handles_labels()
+    more = stakes.get_legend_handles_labels()
+    axes.legend(handles[0] + more[0], handles[1] + more[1], loc="upper left", fontsize=9)
+    kush = "free kush" if result.max_stake is None else f"maximum stake {result.max_stake}"
+    axes.set_title(
+        f"The best a punter can do: target {result.target}, {result.scheme.name} scheme, "
+        f"{kush}\nfrom a bankroll of {result.bankroll}: "
+        f"{'P(reach)' if reach else 'expected deals'} = {decimal_str(result.value, 6)}, "
+        f"stake {', '.join(str(s) for s in result.stakes)}",
+        fontsize=11,
+    )
+
+
+def bold_stakes(result: OptimalPlay) -> list[int]:
+    """Bold play's stake at every bankroll of ``result`` (as ``strategy_solve`` plays it).
+
+    >>> from shtoss_exact.strategy.play import optimal_play
+    >>> bold_stakes(optimal_play(bankroll=1, target=5, plans=()))
+    [1, 2, 2, 1]
+    """
+    from shtoss_exact.plans.series import deal_outcomes
+    from shtoss_exact.strategy.solve import game
+
+    outcomes = deal_outcomes(result.deal, result.scheme)
+    g = game(
+        (outcomes.denominator, outcomes.counts),
+        bankroll=result.bankroll,
+        target=result.target,
+        max_stake=result.max_stake,
+    )
+    return g.bold()
+
+
+def plot_arguments(values: dict[str, Any]) -> dict[str, Any]:
+    """The drawing's options from the ``plot`` command's parsed values (``--target``,
+    ``--bankroll``, ``--max-stake``, ``--scheme``), exact numbers parsed and checked."""
+    from shtoss_exact.errors import ShtossError
+    from shtoss_exact.numbers import parse_fraction
+    from shtoss_exact.schemes.files import resolve_scheme
+
+    def number(key: str) -> Fraction | None:
+        text = values.get(key)
+        if text is None:
+            return None
+        try:
+            return parse_fraction(text)
+        except ShtossError as error:
+            raise ShtossError(f"--{key.replace('_', '-')}: {error}") from None
+
+    target = number("target")
+    if target is None:
+        raise ShtossError("--kind strategy needs --target T: the bankroll to reach")
+    return {
+        "target": target,
+        "bankroll": number("bankroll") or 1,
+        "max_stake": number("max_stake"),
+        "scheme": resolve_scheme((values.get("scheme") or "classic").strip()),
+    }

@@ -1,0 +1,1 @@
+"""Exactly optimal stakes."""

@@ -1,0 +1,359 @@
+"""Exactly optimal stakes across deals: policy iteration with exact evaluations.
+
+The problem (Dubins and Savage, *How to Gamble If You Must*, 1965, in the units of the
+initial kush): a punter holds a bankroll and, before each deal, stakes a whole number
+``s`` of units, ``1 <= s <=`` what he holds (and at most the banker's maximum stake);
+the deal pays ``s * a`` for a per-unit payoff ``a`` of the scheme, with its exact
+probability. He is ruined when his bankroll falls below one unit and done when it
+reaches the target. The objective is P(reach the target) (``reach``) or the expected
+number of deals before ruin or target (``stay``).
+
+States. Every payoff is a multiple of ``1/L`` (``L`` the lcm of the payoffs'
+denominators: 1 for classic, 2 for half losses, 3 for thirds), so from a bankroll ``B``
+every bankroll reachable lies on ``B + Z/L``. State ``j`` is the bankroll
+``low + j/L``, ``low`` the least point of that grid ``>= 1``; states below ``0`` are
+ruin, ``j >= size`` the target. A payoff ``a`` at stake ``s`` moves ``j`` by
+``s * a * L`` grid points.
+
+Evaluation. A policy (a stake per state) is a Markov chain; its values solve, over the
+deal's common denominator ``d`` and counts ``c_i``,
+``d V(j) - sum_i c_i V(j + s_j k_i) = r_j`` (the sum over next states still playing;
+``r_j`` the counts that reach the target, or ``d`` for one deal played), an integer
+system solved exactly by ``shtoss_exact.linear.solve``.
+
+Improvement and proof. With the values over one common denominator ``D``
+(``V(j) = N_j / D``), every Bellman sum ``Q(j, s) d D = sum_i c_i N(j + s k_i)``
+(``+ d D`` for ``stay``) is an integer, so comparing stakes is comparing integers.
+Each state takes a stake of largest ``Q`` (keeping its own when it ties); the policy
+iteration (Howard, 1960) stops when no state can do strictly better. Every policy ends
+with probability 1 (a run of wins reaches the target, a run of losses ruins), so the
+Bellman equation ``V(j) = max_s Q(j, s)`` has exactly one solution, the optimal value
+(Bertsekas and Tsitsiklis, stochastic shortest paths): the last sweep checks it exactly
+at every state for every stake, and the stakes that attain the maximum are all the
+optimal ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import ceil, floor, lcm
+
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_SECONDS, Cost
+from shtoss_exact.linear import Row, elimination_work, solve
+
+MAX_STATES = 20_000
+"""Most states looked at before the cost is estimated: beyond it a refusal is certain."""
+
+MAX_WORK = MAX_SECONDS * 1e9
+"""Largest estimated cost (about one unit a nanosecond): ``limits.MAX_SECONDS``."""
+
+SETTLING = 10
+"""Policy iterations assumed in the estimate when bold (or timid) play need not be
+optimal: measured, 4 to 10 from the start up to a target of 400."""
+
+SWEEP_COST = 400.0
+"""Cost of one term ``c_i * N`` of a Bellman sum, plus ``SWEEP_BIT_COST`` per bit of N."""
+
+SWEEP_BIT_COST = 0.05
+
+INT_BYTES = 40
+"""Bytes of a Python int besides its digits, with the list slot holding it."""
+
+
+MAX_VALUE_BITS = 13_000
+"""Longest numerator or denominator of an exact value (about 3 900 digits), so that
+every answer prints."""
+
+
+def shown(value: Fraction | int) -> str:
+    """A number for a message: exact when short, else by its number of digits.
+
+    >>> shown(Fraction(5, 2)), shown(10**80)
+    ('5/2', 'a number of about 81 digits')
+    """
+    value = Fraction(value)
+    bits = max(value.numerator.bit_length(), value.denominator.bit_length())
+    if bits <= 200:
+        return str(value)
+    return f"a number of about {int(bits * 0.30103) + 1} digits"
+
+
+@dataclass(frozen=True)
+class Game:
+    """The problem on its grid: state ``j`` is the bankroll ``low + j / unit``.
+
+    >>> g = game((833, ((Fraction(-1), 433), (Fraction(1), 400))), bankroll=2, target=4)
+    >>> g.size, g.most, g.bankroll(2)
+    (3, (1, 2, 3), Fraction(3, 1))
+    """
+
+    unit: int
+    low: Fraction
+    size: int
+    steps: tuple[int, ...]
+    counts: tuple[int, ...]
+    denominator: int
+    most: tuple[int, ...]
+    reach: bool
+
+    def bankroll(self, index: int) -> Fraction:
+        """The bankroll of state ``index``."""
+        return self.low + Fraction(index, self.unit)
+
+    def index(self, bankroll: Fraction) -> int:
+        """The state of a bankroll on the grid."""
+        return int((bankroll - self.low) * self.unit)
+
+    @property
+    def pairs(self) -> int:
+        """The (state, stake) pairs a Bellman sweep compares."""
+        return sum(self.most)
+
+    def bold(self) -> list[int]:
+        """Bold play: the least stake that reaches the target on the largest win, or all
+        that is allowed (Dubins and Savage's optimal play in a subfair even-money game)."""
+        top = max(self.steps)
+        if top <= 0:
+            return list(self.most)
+        return [max(1, min(most, ceil((self.size - j) / top))) for j, most in enumerate(self.most)]
+
+    def timid(self) -> list[int]:
+        """Timid play: one unit every deal."""
+        return [1] * self.size
+
+
+def states_between(bankroll: Fraction, target: Fraction, unit: int) -> int:
+    """The number of playing states from the least bankroll ``>= 1`` on ``bankroll``'s
+    grid up to ``target`` (without building them).
+
+    >>> states_between(Fraction(50), Fraction(100), 2)
+    198
+    """
+    low = bankroll - Fraction(floor((bankroll - 1) * unit), unit)
+    return max(0, ceil((target - low) * unit))
+
+
+def game(
+    outcomes: tuple[int, Sequence[tuple[Fraction, int]]],
+    *,
+    bankroll: Fraction | int,
+    target: Fraction | int,
+    max_stake: Fraction | int | None = None,
+    reach: bool = True,
+) -> Game:
+    """The grid of states of a problem, from one deal's per-unit payoffs with their
+    counts over a common denominator (``(denominator, ((payoff, count), ...))``)."""
+    denominator, counts = outcomes
+    unit = lcm(*(payoff.denominator for payoff, _ in counts))
+    start, goal = Fraction(bankroll), Fraction(target)
+    low = start - Fraction(floor((start - 1) * unit), unit)
+    size = states_between(start, goal, unit)
+    if size > MAX_STATES:
+        raise ShtossError(
+            f"{shown(size)} bankrolls between {shown(start)} and the target {shown(goal)} "
+            f"(steps of 1/{shown(unit)}): more than the limit {MAX_STATES}; use a smaller "
+            "target"
+        )
+    cap = None if max_stake is None else floor(max_stake)
+    num, den = low.numerator, low.denominator
+    most = tuple(
+        (num * unit + j * den) // (den * unit) if cap is None
+        else min(cap, (num * unit + j * den) // (den * unit))
+        for j in range(size)
+    )  # fmt: skip
+    return Game(
+        unit=unit,
+        low=low,
+        size=size,
+        steps=tuple(int(payoff * unit) for payoff, _ in counts),
+        counts=tuple(count for _, count in counts),
+        denominator=denominator,
+        most=most,
+        reach=reach,
+    )
+
+
+def equations(g: Game, policy: Sequence[int]) -> tuple[list[Row], list[int]]:
+    """The integer system of a policy's values: one row per state."""
+    rows: list[Row] = []
+    rhs: list[int] = []
+    d, size = g.denominator, g.size
+    for j, stake in enumerate(policy):
+        row: Row = {j: d}
+        right = 0 if g.reach else d
+        for step, count in zip(g.steps, g.counts, strict=True):
+            nxt = j + stake * step
+            if nxt >= size:
+                if g.reach:
+                    right += count
+            elif nxt >= 0:
+                row[nxt] = row.get(nxt, 0) - count
+        rows.append(row)
+        rhs.append(right)
+    return rows, rhs
+
+
+@dataclass(frozen=True)
+class Values:
+    """A policy's exact values, ``numerators[j] / denominator`` at state ``j``."""
+
+    numerators: tuple[int, ...]
+    denominator: int
+
+    def at(self, index: int) -> Fraction:
+        return Fraction(self.numerators[index], self.denominator)
+
+
+def evaluate(g: Game, policy: Sequence[int]) -> Values:
+    """The exact values of a policy, over their least common denominator.
+
+    >>> g = game((833, ((Fraction(-1), 433), (Fraction(1), 400))), bankroll=1, target=2)
+    >>> evaluate(g, [1]).at(0)
+    Fraction(400, 833)
+    """
+    rows, rhs = equations(g, policy)
+    solution = solve(rows, rhs)
+    common = lcm(*(value.denominator for value in solution))
+    longest = max(common.bit_length(), *(v.numerator.bit_length() for v in solution))
+    if longest > MAX_VALUE_BITS:
+        raise ShtossError(
+            f"the exact values have about {longest * 0.30103:.0f} digits: more than the "
+            f"limit {MAX_VALUE_BITS * 0.30103:.0f}; use a smaller target"
+        )
+    return Values(
+        tuple(value.numerator * (common // value.denominator) for value in solution), common
+    )
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """One Bellman sweep: at each state the best stakes and whether the policy's own is
+    among them."""
+
+    best: tuple[tuple[int, ...], ...]
+    improved: tuple[int, ...]  # states where some stake does strictly better
+
+
+def sweep(g: Game, policy: Sequence[int], values: Values) -> Sweep:
+    """Every Bellman sum ``Q(j, s)`` for every state and stake, as integers over ``d D``.
+
+    The policy's own stake must give back its value exactly (``Q = d N_j``): a check of
+    the evaluation.
+    """
+    d, big = g.denominator, values.denominator
+    pad = max(g.most, default=0) * max((abs(k) for k in g.steps), default=0) + 1
+    end = big if g.reach else 0
+    ext = [0] * pad + list(values.numerators) + [end] * pad
+    bonus = 0 if g.reach else d * big
+    best: list[tuple[int, ...]] = []
+    improved: list[int] = []
+    pairs = list(zip(g.steps, g.counts, strict=True))
+    for j, most in enumerate(g.most):
+        at = pad + j
+        sums: list[int] | None = None
+        for step, count in pairs:
+            if step == 0:
+                column = [ext[at]] * most
+            elif step > 0:
+                column = ext[at + step : at + step * most + 1 : step]
+            else:
+                column = ext[at + step : at + step * most - 1 : step]
+            if sums is None:
+                sums = [bonus + count * v for v in column] if bonus else [count * v for v in column]
+            else:
+                sums = [a + count * v for a, v in zip(sums, column, strict=True)]
+        assert sums is not None and len(sums) == most
+        own = sums[policy[j] - 1]
+        if own != d * values.numerators[j]:
+            raise AssertionError(f"state {j}: the policy's Bellman sum is not its value")
+        top = max(sums)
+        best.append(tuple(s for s, q in enumerate(sums, start=1) if q == top))
+        if top > own:
+            improved.append(j)
+    return Sweep(tuple(best), tuple(improved))
+
+
+def iteration_cost(g: Game, policy: Sequence[int], *, limit: float) -> float:
+    """Estimated cost of one evaluation and one sweep (about a unit a nanosecond)."""
+    rows, _ = equations(g, policy)
+    bits = g.denominator.bit_length() + 1
+    solving = elimination_work(rows, bits=bits, limit=limit)
+    value_bits = g.size * bits // 2  # measured: a tenth to most of Hadamard's bound
+    terms = g.pairs * len(g.steps)
+    return solving + terms * (SWEEP_COST + SWEEP_BIT_COST * value_bits)
+
+
+def solve_cost(g: Game, policy: Sequence[int], *, settled: bool) -> Cost:
+    """The estimated cost of the whole policy iteration from ``policy``: seconds (one
+    evaluation and sweep, or ``SETTLING`` of them), and the bytes of the exact
+    optimality check — the values over their common denominator, padded on both sides,
+    and one Bellman sum per stake of a state — with the exact solve's own.
+    """
+    work = iteration_cost(g, policy, limit=MAX_WORK) * (1 if settled else SETTLING)
+    value_bits = g.size * (g.denominator.bit_length() + 1) // 2
+    pad = max(g.most, default=0) * max((abs(k) for k in g.steps), default=0) + 1
+    held = (g.size + 2 * pad + max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
+    return Cost(seconds=work * 1e-9, bytes=held + (work / 1000) * (256 / 8 + INT_BYTES))
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The optimal values, every optimal stake at each state, and the start's values."""
+
+    values: Values
+    best: tuple[tuple[int, ...], ...]
+    start: Values
+    iterations: int
+
+
+def policy_iteration(
+    g: Game,
+    start: Sequence[int],
+    *,
+    settled: bool,
+    refuse: Callable[[float], ShtossError],
+    cost: float | None = None,
+) -> Solution:
+    """Howard's policy iteration from ``start``, every policy evaluated exactly, until the
+    Bellman equation holds exactly at every state for every stake.
+
+    ``settled``: the start is known to be optimal (one evaluation and one sweep are
+    expected). ``cost``: the estimate of one iteration, when the caller has checked it.
+    The cost is estimated before each evaluation; ``refuse(estimate)`` makes
+    the refusal when the estimate (and, on the way, the work done) passes ``MAX_WORK``.
+
+    >>> g = game((833, ((Fraction(-1), 433), (Fraction(1), 400))), bankroll=2, target=4)
+    >>> s = policy_iteration(g, g.bold(), settled=True, refuse=ShtossError)
+    >>> s.values.at(1), s.best
+    (Fraction(400, 833), ((1,), (2,), (1,)))
+    """
+    policy = list(start)
+    if cost is None:
+        cost = iteration_cost(g, policy, limit=MAX_WORK)
+        expected = cost * (1 if settled else SETTLING)
+        if expected > MAX_WORK:
+            raise refuse(expected)
+    spent = 0.0
+    first: Values | None = None
+    iterations = 0
+    moved = 0  # states whose stake changed since the cost was last estimated
+    while True:
+        iterations += 1
+        if moved * 8 > g.size:  # a policy much changed may fill in more: estimate again
+            cost = iteration_cost(g, policy, limit=MAX_WORK)
+            moved = 0
+        spent += cost
+        if spent > 2 * MAX_WORK:
+            raise refuse(spent)
+        values = evaluate(g, policy)
+        if first is None:
+            first = values
+        result = sweep(g, policy, values)
+        if not result.improved:
+            return Solution(values, result.best, first, iterations)
+        for j in result.improved:
+            policy[j] = result.best[j][-1] if g.reach else result.best[j][0]
+        moved += len(result.improved)

@@ -1,0 +1,1 @@
+"""Closed forms in the number of cards (sympy)."""

@@ -1,0 +1,313 @@
+"""The one limits module: its check, the one whole-number parser, and the estimates held
+to the measured CPU time both ways (never wall time: the machine is shared)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from shtoss_exact import ShtossError, odds
+from shtoss_exact.bet.tables import TableSpec
+from shtoss_exact.deck import Deal
+from shtoss_exact.engine import abzug_cost, abzug_counts
+from shtoss_exact.limits import (
+    MAX_CHAIN_BYTES,
+    MAX_SECONDS,
+    MAX_WHOLE_DIGITS,
+    Cost,
+    allowance,
+    check_cost,
+)
+from shtoss_exact.numbers import whole_number
+from shtoss_exact.plans.catalog import plan_named
+from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
+from shtoss_exact.plans.series import series
+from shtoss_exact.schemes.files import scheme_from_data
+from shtoss_exact.schemes.settlement import settlement_seconds
+from shtoss_exact.strategy.play import optimal_play
+
+ROOT = Path(__file__).resolve().parents[1]
+
+HEAVY = {
+    "name": "heavy",
+    "rules": [
+        {"kind": ["killed", "plie"], "position": i, "payoff": "-1/2"} for i in range(1, 1001)
+    ],
+    "premiums": [
+        {"name": f"p{i}", "kind": "given", "position": i + 1, "amount": "1/10"}
+        for i in range(1, 1001)
+    ],
+}
+"""A scheme file at its limits: 1000 rules and 1000 premiums, each naming a position."""
+
+
+RUN_AND_REPORT_PEAK = """
+import atexit, os, sys
+
+def peak():
+    with open("/proc/self/status") as status, open(os.environ["PEAK_FILE"], "w") as out:
+        out.write(next(line.split()[1] for line in status if line.startswith("VmHWM:")))
+
+atexit.register(peak)
+sys.argv[0] = "shtoss-exact"
+from shtoss_exact.entry import main
+main()
+"""
+"""The program, writing at exit its own peak resident memory (``VmHWM``, kB): the
+child's ``ru_maxrss`` would count the test process it was forked from."""
+
+
+def _child(
+    args: list[str], *, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> tuple[subprocess.CompletedProcess[str], float, float]:
+    """Run the program in a child: its output and status, its own CPU seconds (from
+    ``os.wait4``) and its peak resident memory in MB."""
+    with tempfile.TemporaryDirectory() as where:
+        peak_file = Path(where) / "peak"
+        out, err = Path(where) / "out", Path(where) / "err"
+        with out.open("wb") as stdout, err.open("wb") as stderr:
+            child = subprocess.Popen(
+                [sys.executable, "-c", RUN_AND_REPORT_PEAK, *args],
+                stdout=stdout,
+                stderr=stderr,
+                env={
+                    **os.environ,
+                    "PYTHONPATH": str(ROOT),
+                    "PEAK_FILE": str(peak_file),
+                    **(env or {}),
+                },
+                cwd=cwd,
+            )
+            _, status, usage = os.wait4(child.pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        ran = subprocess.CompletedProcess(args, code, out.read_text(), err.read_text())
+        peak = int(peak_file.read_text()) / 1024
+    return ran, usage.ru_utime + usage.ru_stime, peak
+
+
+# --- the check --------------------------------------------------------------------------------
+
+
+def test_one_line_names_what_the_estimate_the_limit_and_the_advice() -> None:
+    with pytest.raises(ShtossError) as caught:
+        check_cost(Cost(seconds=25.0), what="this", advice="do less")
+    assert str(caught.value) == "this: about 25 s of work, more than the limit of 10 s; do less"
+    with pytest.raises(ShtossError, match="about 2 GB held at once, more than the limit of 1 GB"):
+        check_cost(Cost(bytes=2e9), what="this", advice="do less")
+    with pytest.raises(ShtossError, match=r"exact values of about 6e\+04 digits"):
+        check_cost(Cost(digits=6e4), what="this", advice="do less")
+    check_cost(Cost(seconds=MAX_SECONDS, bytes=1e9, digits=5e4), what="this", advice="-")
+
+
+def test_an_allowance_narrows_the_budget_and_reports_what_it_passed() -> None:
+    with allowance(seconds=2.0) as spent:
+        check_cost(Cost(seconds=1.5), what="a", advice="b")
+        with pytest.raises(ShtossError, match="more than the limit of 2 s"):
+            check_cost(Cost(seconds=3.0), what="a", advice="b")
+    assert spent.seconds == 1.5 and len(spent.refused) == 1
+    check_cost(Cost(seconds=3.0), what="a", advice="b")  # outside it: the whole budget
+
+
+# --- one whole-number parser ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "allowed"),
+    [("52", 52), (" +7 ", 7), ("9" * MAX_WHOLE_DIGITS, 10**MAX_WHOLE_DIGITS - 1), (12, 12)],
+)
+def test_whole_numbers_are_read(value: object, allowed: int) -> None:
+    assert whole_number(value, name="cards", text=True) == allowed
+
+
+@pytest.mark.parametrize(
+    ("value", "needle"),
+    [
+        ("٣", "is not a whole number"),
+        ("３", "is not a whole number"),
+        ("²", "is not a whole number"),
+        ("1e9", "is not a whole number"),
+        ("", "is not a whole number"),
+        (3.0, "is not a whole number"),
+        (True, "is not a whole number"),
+        ("9" * (MAX_WHOLE_DIGITS + 1), f"at most {MAX_WHOLE_DIGITS} digits"),
+        ("-1", "too small"),
+        ("13", "too large: allowed whole numbers 0..12"),
+    ],
+)
+def test_whole_numbers_are_refused(value: object, needle: str) -> None:
+    if isinstance(value, str) and needle == "is not a whole number":
+        with pytest.raises(ShtossError, match=needle):  # text only where text is read
+            whole_number("12", name="cards")
+    with pytest.raises(ShtossError, match=needle):
+        whole_number(value, name="cards", maximum=12, text=True)
+
+
+@pytest.mark.parametrize("limit", ["640", "0"])
+def test_parsing_and_printing_do_not_depend_on_pythonintmaxstrdigits(limit: str) -> None:
+    cards = "1" + "0" * 4000
+    for fmt in ("text", "json", "csv", "markdown"):
+        args = ["odds", "--cards", cards, "--copies", "1", "--format", fmt, "--decimals", "3"]
+        plain, _, _ = _child(args)
+        ran, _, _ = _child(args, env={"PYTHONINTMAXSTRDIGITS": limit})
+        assert (ran.returncode, ran.stderr) == (0, "")
+        assert ran.stdout == plain.stdout and cards in ran.stdout
+    ran, _, _ = _child(["table", "--cards", "52..60:4"], env={"PYTHONINTMAXSTRDIGITS": limit})
+    assert (ran.returncode, ran.stderr) == (0, "")
+    too_long, _, _ = _child(["odds", "--cards", "9" * 5000], env={"PYTHONINTMAXSTRDIGITS": limit})
+    assert too_long.returncode == 2 and "is not a whole number of at most 4300" in too_long.stderr
+
+
+@pytest.mark.parametrize("limit", ["640", "0"])
+def test_data_files_are_read_alike_whatever_pythonintmaxstrdigits(
+    limit: str, tmp_path: Path
+) -> None:
+    (tmp_path / "p.json").write_text('{"kush": ' + "7" * 700 + "}")
+    (tmp_path / "s.json").write_text('{"payoffs": {"given": 2}}')
+    (tmp_path / "p.toml").write_text("kush = " + "7" * 700)
+    (tmp_path / "q.toml").write_text("kush = " + "7" * 5000)
+    for args, status, needle in (
+        (["series", "--plan-file", "p.json"], 2, "an integer of 700 digits: at most 60"),
+        (["series", "--plan-file", "p.toml"], 2, "more than 60 digits"),
+        (["series", "--plan-file", "q.toml"], 2, "bad TOML (Exceeds the limit (4300 digits)"),
+        (["odds", "--scheme", "s.json"], 0, ""),
+    ):
+        ran, _, _ = _child(args, env={"PYTHONINTMAXSTRDIGITS": limit}, cwd=tmp_path)
+        assert ran.returncode == status and needle in ran.stderr, ran.stderr
+
+
+def test_huge_decks_print_whole_in_the_library() -> None:
+    result = odds(cards=10**10000, copies=1)
+    assert "(cards=1" + "0" * 10000 + "," in repr(result)
+    record = result.to_dict()
+    assert record["cards"] == 10**10000
+    back = json.loads(
+        result.to_json(), parse_int=lambda text: int(text) if len(text) < 100 else text
+    )
+    assert back["cards"] == "1" + "0" * 10000
+    assert Fraction(back["given"]) == result.given
+    assert "| cards | 1000" in result._repr_markdown_()
+
+
+# --- the guards, both ways --------------------------------------------------------------------
+
+
+def test_abzug_counts_is_guarded() -> None:
+    start = time.process_time()
+    with pytest.raises(ShtossError, match=r"abzug_counts.*iter_abzug_counts"):
+        abzug_counts(10**10, 4)
+    assert time.process_time() - start < 0.1
+    assert len(abzug_counts(10**5, 4)) == 50_000
+
+
+def test_finding_a_chain_stops_at_its_memory_budget() -> None:
+    # A target is a bankroll to reach, so the command line always bounds the chain by a
+    # ruin and a target; the search itself is held to its memory budget here.
+    rules = Rules(plan_named("raise"), classic_outcomes(Deal(52, 4)))
+    start = time.process_time()
+    with pytest.raises(
+        ShtossError,
+        match=r"finding the chain's states .* MB held at once, more than the limit of 100 MB",
+    ):
+        build_chain(rules, deals=None, max_states=10**6, max_seconds=1e9)
+    assert time.process_time() - start < 5
+    assert MAX_CHAIN_BYTES <= 100_000_000
+
+
+def test_a_long_raise_is_refused_before_its_chain_is_built(tmp_path: Path) -> None:
+    args = ["series", "--plan", "raise", "--deals", "30000", "--export-graph", "c.dot"]
+    ran, cpu, peak = _child(args, cwd=tmp_path)
+    assert ran.returncode == 2 and "30000 deals of a chain of more than" in ran.stderr
+    assert cpu < 1.0 and peak < 150  # it built 370 MB before it refused
+    assert not (tmp_path / "c.dot").exists()
+
+
+def test_strategy_with_every_plan_keeps_its_budget() -> None:
+    args = ["strategy", "--bankroll", "1", "--target", "2000", "--max-stake", "2000"]
+    ran, cpu, _ = _child([*args, "--format", "json"])
+    assert ran.returncode == 0, ran.stderr
+    assert cpu < MAX_SECONDS  # the compared plans share what the optimal solve leaves
+    names = [row["plan"] for row in json.loads(ran.stdout)["compare"]]
+    assert names == ["bold", "flat", "stop", "raise", "paroli", "hermann"]
+
+
+def test_a_plan_under_two_names_is_computed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shtoss_exact.strategy import play
+
+    calls: list[object] = []
+    real = play._plan_value
+
+    def counted(plan, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(plan)
+        return real(plan, *args, **kwargs)
+
+    monkeypatch.setattr(play, "_plan_value", counted)
+    result = optimal_play(bankroll=5, target=10, plans=["paroli", "paroli:1", "flat"])
+    assert len(calls) == 2
+    values = {row.plan: row.value for row in result.compare}
+    assert values["paroli"] == values["paroli:1"] is not None
+
+
+def test_scheme_rules_and_premiums_count_in_a_table() -> None:
+    heavy = scheme_from_data(HEAVY)
+    plain = TableSpec(cards=range(1000, 1101), copies=(4,))
+    costly = TableSpec(cards=range(1000, 1101), copies=(4,), schemes=[heavy])
+    assert costly.seconds() > 100 * plain.seconds()
+    start = time.process_time()
+    with pytest.raises(ShtossError, match=r"the table .* s of work, more than the limit"):
+        costly.check()
+    assert time.process_time() - start < 1
+
+
+# --- the estimates are within a few times of the CPU time --------------------------------------
+
+
+def _ratio(estimate: float, run: object) -> float:
+    start = time.process_time()
+    run()  # type: ignore[operator]
+    return estimate / (time.process_time() - start)
+
+
+def test_estimates_are_honest_both_ways() -> None:
+    heavy = scheme_from_data(HEAVY)
+    ratios = {
+        "abzug_counts": _ratio(
+            abzug_cost(200_000, 1000).seconds, lambda: abzug_counts(200_000, 1000)
+        ),
+        "settlement": _ratio(
+            settlement_seconds(heavy, Deal(1200, 4)),
+            lambda: heavy.settlement_counts(Deal(1200, 4)),
+        ),
+        "table": _ratio(
+            TableSpec(cards=range(1000, 1004), copies=(4,), schemes=[heavy]).seconds(),
+            lambda: list(TableSpec(cards=range(1000, 1004), copies=(4,), schemes=[heavy]).rows()),
+        ),
+    }
+    for name, ratio in ratios.items():
+        assert 0.2 < ratio < 5, (name, ratio)
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        lambda: optimal_play(bankroll=1, target=1000, max_stake=1000, plans=()),
+        lambda: optimal_play(bankroll=1, target=100, scheme="lob-half", plans=()),
+        lambda: series("stop", bankroll=1, target=800),
+        lambda: series("paroli:3", deals=300),
+        lambda: series("raise", deals=150),
+    ],
+    ids=["strategy-bold", "strategy-lob-half", "series-stop", "series-paroli", "series-raise"],
+)
+def test_the_estimate_passed_is_within_a_few_times_of_the_cpu_time(run: object) -> None:
+    with allowance(seconds=MAX_SECONDS) as spent:
+        start = time.process_time()
+        run()  # type: ignore[operator]
+        used = time.process_time() - start
+    assert 0.2 < spent.seconds / used < 5, (spent.seconds, used)
