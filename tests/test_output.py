@@ -649,5 +649,6 @@ def test_ctrl_c_during_long_work_is_answered_at_once(args: tuple[str, ...], tmp_
     assert pid, f"still running {wall:.1f} s after Ctrl-C"
     assert os.waitstatus_to_exitcode(status) == 130, error
     assert error.splitlines() == ["shtoss-exact: error: interrupted"]
-    assert cpu < 1.0 and wall < 3.0, f"{wall:.2f} s ({cpu:.2f} s of CPU) after Ctrl-C"
+    # CPU time, not the wall clock: a long step in C would spend it; a loaded machine not.
+    assert cpu < 1.0, f"{cpu:.2f} s of CPU ({wall:.2f} s) after Ctrl-C"
     assert [p.name for p in tmp_path.iterdir()] == []  # no output, no temporary file

@@ -208,7 +208,8 @@ def test_a_bug_is_one_line_500(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_every_answer_along_a_whole_deal_is_fast() -> None:
     """Each position of a 52-card Faro deal, every bet kind, with the replay and bets the
     page asks for. The target, 150 ms, is measured by benchmarks/bench_serve.py; here a
-    guard with room for a shared machine (twice the target, three times under CI)."""
+    guard on the CPU time of each answer (twice the target, three times under CI), which a
+    loaded machine does not stretch."""
     app = App()
     app.handle("GET", "/api/case", "localhost")  # imports, caches
     slowest = 0.0
@@ -217,9 +218,9 @@ def test_every_answer_along_a_whole_deal_is_fast() -> None:
         for kind, extra in (("stay", {"replay": "1", "bets": "K@0,5:coppered@0"}),
                             ("one-turn", {}), ("coppered", {})):  # fmt: skip
             query = urlencode({"seen": seen, "bet-kind": kind, **extra})
-            start = time.perf_counter()
+            start = time.process_time()
             response = app.handle("GET", "/api/case?" + query, "localhost")
-            slowest = max(slowest, time.perf_counter() - start)
+            slowest = max(slowest, time.process_time() - start)
             assert response.status == 200
     assert slowest < 0.15 * (3 if os.environ.get("CI") else 2), slowest
 
