@@ -281,7 +281,7 @@ def _interrupt_at(module: str, where: Path) -> dict[str, str]:
         "click",  # the command line loads
         "shtoss_exact.cli.base",
         "shtoss_exact.engine",  # the command runs and loads what it needs
-        "shtoss_exact.abzug_stream",
+        "shtoss_exact.report.stream",
     ],
 )
 @pytest.mark.parametrize("program", PROGRAMS)
@@ -293,6 +293,7 @@ def test_ctrl_c_while_the_program_loads_is_one_line(
         stdout=subprocess.PIPE, env=_interrupt_at(module, tmp_path),
     ) as process:  # fmt: skip
         _, error = process.communicate(timeout=HANG_SECONDS)
+    assert process.returncode != 0, f"the program never loads {module}: name one it loads"
     assert process.returncode == 130, error.decode()
     assert error.decode().splitlines() == ["shtoss-exact: error: interrupted"]
 
