@@ -55,9 +55,9 @@ def estimates() -> Iterator[list[float]]:
     saved = [module.check_cost for module in modules]
 
     def record(original: Callable[..., None]) -> Callable[..., None]:
-        def check(seconds: float, memory: float, **kwargs: Any) -> None:
-            seen.append(seconds)
-            original(seconds, memory, **kwargs)
+        def check(cost: Any, **kwargs: Any) -> None:
+            seen.append(cost.seconds)
+            original(cost, **kwargs)
 
         return check
 

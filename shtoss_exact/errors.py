@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import reprlib
-from fractions import Fraction
+import sys
 
 MAX_MESSAGE = 1000
 """Longest message a ``ShtossError`` keeps: a refusal is one short line, whatever it quotes."""
@@ -46,7 +46,9 @@ def quoted(value: object, width: int = 40) -> str:
     """
     if isinstance(value, str | bytes):  # as repr(value)[:width], without the whole repr
         return repr(value[:width])[:width]
-    if isinstance(value, Fraction):
+    # A Fraction can only be given once ``fractions`` is loaded: not loaded here for it.
+    fractions = sys.modules.get("fractions")
+    if fractions is not None and isinstance(value, fractions.Fraction):
         bits = max(value.numerator.bit_length(), value.denominator.bit_length())
         if bits > 100:
             return f"<a fraction of about {bits * 0.30103:.0f} digits>"

@@ -18,7 +18,8 @@ MAX_DIGITS = 60
 """Longest exact number accepted (digits in all: a stake, a payoff, a bankroll), so that
 no input builds a huge integer."""
 
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:/\d+)?")
+_NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:/\d+)?"
+"""An exact number as text (compiled on first use, by re's own cache: not at start-up)."""
 
 ALLOWED = 'an integer, decimal or fraction such as -1, 0.5, "1/2", "-2/3"'
 
@@ -30,7 +31,7 @@ def parse_fraction(text: str) -> Fraction:
     (Fraction(-2, 3), Fraction(1, 4), Fraction(3, 1))
     """
     raw = text.strip()
-    if not raw.isascii() or not _NUMBER.fullmatch(raw):
+    if not raw.isascii() or not re.fullmatch(_NUMBER, raw):
         raise ShtossError(f"{quoted(text)} is not an exact number: allowed {ALLOWED}")
     if sum(ch.isdigit() for ch in raw) > MAX_DIGITS:
         raise ShtossError(f"{text[:20]!r}... has more than {MAX_DIGITS} digits: allowed {ALLOWED}")

@@ -16,7 +16,6 @@ hash from ``frozen_hash``: equal results hash alike, so every result can be a
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -115,6 +114,8 @@ def to_json(record: Any) -> str:
     '{\\n  "ev": "-33/833",\\n  "float": {\\n    "ev": null\\n  }\\n}'
     """
     longs: list[int] = []
+    import json  # loaded when JSON is written, not at start-up
+
     text = json.dumps(_tokens(record, longs), ensure_ascii=False, indent=JSON_INDENT,
                       allow_nan=False)  # fmt: skip
     for i, number in enumerate(longs):  # whole numbers too long for json's int-to-text
@@ -191,5 +192,7 @@ def _cell(value: object) -> str:
     if value is None:
         return ""
     if isinstance(value, dict | list):
+        import json  # loaded when JSON is written, not at start-up
+
         return json.dumps(value, ensure_ascii=False, allow_nan=False).replace("|", "\\|")
     return _text(value).replace("|", "\\|")

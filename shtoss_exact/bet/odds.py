@@ -15,7 +15,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal
-from shtoss_exact.distribution import mix_counts
 from shtoss_exact.engine import (
     KindCounts,
     check_deal,
@@ -413,6 +412,8 @@ def _scheme(scheme: Scheme | str) -> Scheme:
 
 def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:
     """Kind counts of a weighted mixture of decks, over one common denominator."""
+    from shtoss_exact.distribution import mix_counts  # only a scheme of several deals
+
     fields = ("killed", "plie", "given", "no_copy")
     tables = []
     for weight, d in parts:

@@ -114,7 +114,7 @@ def decimal_text(cell: Cell, places: int) -> str:
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
-_EXACT = re.compile(r"-?[0-9]+(?:/0*[1-9][0-9]*)?")
+_EXACT = r"-?[0-9]+(?:/0*[1-9][0-9]*)?"  # compiled on first use (re's cache), not at start-up
 """An exact number as ``exact_str`` writes it: ``-33/833``, ``0``; ASCII digits, no /0."""
 
 
@@ -125,7 +125,7 @@ def _exact(cell: Cell) -> Fraction | None:
         return cell
     if not isinstance(cell, str):
         return None
-    if _EXACT.fullmatch(cell):
+    if re.fullmatch(_EXACT, cell):
         return exact_of(cell)
     return None
 
@@ -159,7 +159,7 @@ def latex_cell(cell: Cell) -> str:
     ('$-\\frac{33}{833}$', '$\\frac{1}{2}$', 'plié \\& co')
     """
     if isinstance(cell, str):
-        if not _EXACT.fullmatch(cell):
+        if not re.fullmatch(_EXACT, cell):
             return latex_escape(cell)
         top, _, bottom = cell.partition("/")
         if not bottom:
