@@ -34,11 +34,8 @@ from math import gcd, isqrt, lcm
 from typing import Any, TypeVar
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_SUM_PAIRS
 from shtoss_exact.numbers import exact_number, exact_text, whole_number
-
-MAX_SUM_PAIRS = 4_000_000
-"""Most pairs of outcomes (the product of the two supports) the sum of two independent
-results may combine: about 4 s."""
 
 MAX_SD_PLACES = 10_000
 """Most decimal places ``sd`` may be asked for."""

@@ -78,6 +78,36 @@ MAX_PATTERN_FILE_BYTES = 100_000
 """Size of a betting-pattern file."""
 
 
+MAX_EXPORT_STATES = 20_000
+"""Largest chain written (its text is about a hundred bytes a state and an edge)."""
+
+MAX_RECORD_DIGITS = 20_000_000
+"""Most digits of exact values one record (one output) may hold: about 20 MB of text."""
+
+MAX_JOINT_STATES = 30_000
+"""Most joint states (estimated up front) for which the distribution is computed: about
+2 s (every live rank of a 52-card Faro deal, 2 380 states, takes about 0.3 s)."""
+
+MAX_JOINT_STEPS = 3_000_000
+"""Most (state, value, move) steps the distribution's walk may take (about 2 s); past
+them it stops and the distribution is left out."""
+
+MAX_JOINT_ROWS = 100_000
+"""Largest joint distribution of outcomes built (a bound on its rows)."""
+
+MAX_BANK_DIGITS = 1500
+"""Most decimal digits of a bank's exact values: its joint walk multiplies weights
+over every abzug, and a bank prints dozens of them, per bet and per pair."""
+
+MAX_SUM_PAIRS = 4_000_000
+"""Most pairs of outcomes (the product of the two supports) the sum of two independent
+results may combine: about 4 s."""
+
+MAX_VALUE_BITS = 13_000
+"""Longest numerator or denominator of an exact value (about 3 900 digits), so that
+every answer prints."""
+
+
 @dataclass(frozen=True)
 class Cost:
     """What a computation is estimated to take: CPU seconds, bytes held at once, decimal

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shtoss_exact.case.deal import MAX_JOINT_STATES
 from shtoss_exact.case.pattern import (
     BUILTIN,
     Pattern,
@@ -25,6 +24,7 @@ from shtoss_exact.case.state import Case
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_JOINT_STATES
 from shtoss_exact.schemes.parts import Match, Outcome, Rule, Soda
 from shtoss_exact.schemes.scheme import Scheme, bassette, classic, faro, lob_half, pharaon, stuss
 

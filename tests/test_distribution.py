@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shtoss_exact.distribution import MAX_SUM_PAIRS, Distribution, mix_counts
+from shtoss_exact.distribution import Distribution, mix_counts
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_SUM_PAIRS
 
 VALUES = st.fractions(min_value=-20, max_value=20, max_denominator=6)
 

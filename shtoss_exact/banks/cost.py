@@ -31,13 +31,10 @@ from shtoss_exact.banks.setup import Label, categorize, named_positions
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind, binom_bits, check_deal, summary_cost
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.limits import Cost, check_cost
+from shtoss_exact.limits import MAX_BANK_DIGITS, MAX_JOINT_ROWS, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.schemes.scheme import Scheme
 from shtoss_exact.schemes.settlement import settlement_seconds
-
-MAX_JOINT_ROWS = 100_000
-"""Largest joint distribution of outcomes built (a bound on its rows)."""
 
 # Seconds per operation, measured on a busy 2-core machine (see the module's docstring).
 ITEM_SECONDS = 1.5e-7
@@ -68,10 +65,6 @@ ClassSpec = tuple[int, tuple[Scheme, ...], Sequence[tuple[Fraction, ...]]]
 
 BetSpec = tuple[str, int, Scheme]
 """(rank, copies, scheme) of one bet."""
-
-MAX_BANK_DIGITS = 1500
-"""Most decimal digits of a bank's exact values: its joint walk multiplies weights
-over every abzug, and a bank prints dozens of them, per bet and per pair."""
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from shtoss_exact.case.rules import Side, TurnSettlements, side_payoff, turn_set
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.limits import MAX_JOINT_STATES, MAX_JOINT_STEPS
 from shtoss_exact.numbers import exact_str, float_of
 from shtoss_exact.records import Record, frozen_hash
 from shtoss_exact.schemes.parts import Settlement
@@ -40,13 +41,6 @@ from shtoss_exact.schemes.parts import Settlement
 if TYPE_CHECKING:
     from shtoss_exact.case.state import Case
 
-MAX_JOINT_STATES = 30_000
-"""Most joint states (estimated up front) for which the distribution is computed: about
-2 s (every live rank of a 52-card Faro deal, 2 380 states, takes about 0.3 s)."""
-
-MAX_JOINT_STEPS = 3_000_000
-"""Most (state, value, move) steps the distribution's walk may take (about 2 s); past
-them it stops and the distribution is left out."""
 
 # A rank's state for one bet of the pattern: (losses while open, taken down).
 BetState = tuple[int, int]

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.limits import MAX_EXPORT_STATES
 from shtoss_exact.output import STDOUT, write_output
 
 if TYPE_CHECKING:
@@ -21,9 +22,6 @@ if TYPE_CHECKING:
     from shtoss_exact.plans.result import SeriesResult
 
 __all__ = ["check_graph_target", "export_graph", "graph_format", "graph_text", "write_graph"]
-
-MAX_EXPORT_STATES = 20_000
-"""Largest chain written (its text is about a hundred bytes a state and an edge)."""
 
 
 def graph_format(path: str | os.PathLike[str]) -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.limits import MAX_SECONDS
+from shtoss_exact.limits import MAX_RECORD_DIGITS, MAX_SECONDS
 from shtoss_exact.numbers import exact_text, float_of
 from shtoss_exact.plans.catalog import Plan
 from shtoss_exact.plans.cost import reduce_seconds
@@ -24,9 +24,6 @@ from shtoss_exact.records import Record, frozen_hash
 
 if TYPE_CHECKING:
     from shtoss_exact.plans.chain import Chain, Rules
-
-MAX_RECORD_DIGITS = 20_000_000
-"""Most digits of exact values one record (one output) may hold: about 20 MB of text."""
 
 
 def _digits(bits: int) -> int:

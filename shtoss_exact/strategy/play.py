@@ -26,12 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError, quoted
-from shtoss_exact.limits import MAX_SECONDS, allowance, check_cost
+from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_cost
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of
 from shtoss_exact.records import Record, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.strategy.solve import (
-    MAX_VALUE_BITS,
     MAX_WORK,
     SETTLING,
     Game,

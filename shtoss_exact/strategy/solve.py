@@ -41,7 +41,7 @@ from fractions import Fraction
 from math import ceil, floor, lcm
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.limits import MAX_SECONDS, Cost
+from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, Cost
 from shtoss_exact.linear import Row, elimination_work, solve
 
 MAX_STATES = 20_000
@@ -61,11 +61,6 @@ SWEEP_BIT_COST = 0.05
 
 INT_BYTES = 40
 """Bytes of a Python int besides its digits, with the list slot holding it."""
-
-
-MAX_VALUE_BITS = 13_000
-"""Longest numerator or denominator of an exact value (about 3 900 digits), so that
-every answer prints."""
 
 
 def shown(value: Fraction | int) -> str:
