@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from shtoss_exact.banks.odds import Bank, Bet, bank
     from shtoss_exact.bet.fair import FairPayoff, fair_payoff
     from shtoss_exact.bet.measures import SchemeResult
-    from shtoss_exact.bet.odds import AbzugOdds, Odds, PositionOdds, odds, odds_of
+    from shtoss_exact.bet.odds import Odds, odds, odds_of
+    from shtoss_exact.bet.rows import AbzugOdds, PositionOdds
     from shtoss_exact.bet.tables import TableSpec, summary_records
     from shtoss_exact.case.state import Case
     from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal, parse_card, parse_rank
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from shtoss_exact.symbolic.forms import ClosedForm, ClosedForms, closed_form, closed_forms
 
 _LAZY = {
-    "AbzugOdds": "bet.odds",
+    "AbzugOdds": "bet.rows",
     "Bank": "banks.odds",
     "Bet": "banks.odds",
     "Card": "deck",
@@ -51,7 +52,7 @@ _LAZY = {
     "Odds": "bet.odds",
     "OptimalPlay": "strategy.play",
     "Plan": "plans.catalog",
-    "PositionOdds": "bet.odds",
+    "PositionOdds": "bet.rows",
     "Scheme": "schemes.scheme",
     "SchemeResult": "bet.measures",
     "SeriesResult": "plans.series",

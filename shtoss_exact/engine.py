@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from math import comb, inf, lgamma, log, log1p, log10, pi
+from typing import NamedTuple
 
 from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
 from shtoss_exact.errors import ShtossError, quoted
@@ -218,9 +219,9 @@ def kind_counts(cards: int, copies: int) -> KindCounts:
     return KindCounts(total - given - plie, plie, given, 0, total)
 
 
-@dataclass(frozen=True)
-class PositionCounts:
-    """Counts (over C(n, m)) of bets decided at one position, by kind.
+class PositionCounts(NamedTuple):
+    """Counts (over C(n, m)) of bets decided at one position, by kind: a row (a named
+    tuple, the cheapest class to create when the program starts).
 
     For an odd position the card is the lob: ``killed`` and ``plie`` (this lob and
     the next card both copies); for an even one the sonik: ``given``.

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import astuple, dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from shtoss_exact.errors import ShtossError
 
@@ -131,9 +132,9 @@ class Cost:
         )
 
 
-@dataclass(frozen=True)
-class Budget:
-    """What one computation may take; ``check_cost`` compares a ``Cost`` with it."""
+class Budget(NamedTuple):
+    """What one computation may take; ``check_cost`` compares a ``Cost`` with it. (A
+    named tuple: no class is generated for it when the program starts.)"""
 
     seconds: float = MAX_SECONDS
     bytes: float = MAX_BYTES
@@ -144,13 +145,16 @@ class Budget:
 _BUDGET: ContextVar[Budget | None] = ContextVar("shtoss_exact_budget", default=None)
 
 
-@dataclass
 class Spent:
-    """The largest estimate passed inside an ``allowance`` (seconds and bytes)."""
+    """The largest estimate passed inside an ``allowance`` (seconds and bytes), and what
+    was refused there."""
 
-    seconds: float = 0.0
-    bytes: float = 0.0
-    refused: list[str] = field(default_factory=list)
+    __slots__ = ("bytes", "refused", "seconds")
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.bytes = 0.0
+        self.refused: list[str] = []
 
 
 _SPENT: ContextVar[Spent | None] = ContextVar("shtoss_exact_spent", default=None)
@@ -206,7 +210,7 @@ of 10 s; use fewer deals
     now = _BUDGET.get()
     most = (now or Budget()) if limit is None else limit
     if now is not None and limit is not None:  # inside an allowance: the narrower of both
-        most = Budget(*(min(a, b) for a, b in zip(astuple(limit), astuple(now), strict=True)))
+        most = Budget(*(min(a, b) for a, b in zip(limit, now, strict=True)))
     seconds = most.seconds
     if cost.seconds > seconds:
         _refuse(f"{what}: about {figure(cost.seconds)} s of work, more than the limit of "

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact import ShtossError, odds
-from shtoss_exact.bet.odds import MAX_TABLE_ROWS, AbzugOdds, Odds, odds_of
+from shtoss_exact.bet.odds import MAX_TABLE_ROWS, Odds, odds_of
+from shtoss_exact.bet.rows import AbzugOdds
 from shtoss_exact.deck import Card, Deal, Suit, parse_card, parse_suits
 from shtoss_exact.limits import MAX_DECK_SECONDS
 from shtoss_exact.schemes.scheme import BUILTIN, Soda, faro, scheme_named, stuss

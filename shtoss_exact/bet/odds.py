@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal
+from shtoss_exact.deck import Card, Deal, Suit, make_deal
 from shtoss_exact.engine import (
     KindCounts,
     check_deal,
@@ -29,6 +29,7 @@ from shtoss_exact.records import Record, exact_fields
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.measures import SchemeResult
+    from shtoss_exact.bet.rows import AbzugOdds, PositionOdds, RelationOdds
     from shtoss_exact.bet.stream import AbzugStream
     from shtoss_exact.schemes.scheme import Scheme
 
@@ -41,51 +42,6 @@ MAX_TABLE_ROWS = MAX_HELD_ROWS
 
 IN_MEMORY_FACTOR = 4.0
 """A row of ``Fraction``s held in memory costs about this many streamed rows."""
-
-
-@dataclass(frozen=True)
-class PositionOdds:
-    """Probabilities that the bet is decided at one position, by kind."""
-
-    position: int
-    killed: Fraction
-    plie: Fraction
-    given: Fraction
-
-    @property
-    def abzug(self) -> int:
-        return (self.position + 1) // 2
-
-
-@dataclass(frozen=True, kw_only=True)
-class AbzugOdds:
-    """Probabilities that the bet is decided in abzug ``abzug``: killed, plié, given."""
-
-    abzug: int
-    killed: Fraction
-    plie: Fraction
-    given: Fraction
-
-    @property
-    def banker(self) -> Fraction:
-        """The banker wins in this abzug: killed or plié."""
-        return self.killed + self.plie
-
-    def to_dict(self) -> dict[str, Any]:
-        """The row: ``abzug``, then ``killed``, ``plie``, ``given`` exact (where the first
-        copy falls; who wins is the scheme's, and ``banker`` is kept for that)."""
-        exact = {"killed": self.killed, "plie": self.plie, "given": self.given}
-        return {"abzug": self.abzug, **exact_fields(exact, floats=False)}
-
-
-@dataclass(frozen=True)
-class RelationOdds:
-    """Probabilities of each kind jointly with the deciding card's suit relation."""
-
-    relation: SuitRelation
-    killed: Fraction
-    plie: Fraction
-    given: Fraction
 
 
 @dataclass(frozen=True, repr=False, kw_only=True)
@@ -244,6 +200,8 @@ edge_per_abzug=55/7719)
     def by_position(self) -> tuple[PositionOdds, ...]:
         """One row per position 1..n of the deck the bet is played on (refused beyond
         ``MAX_TABLE_ROWS`` cards)."""
+        from shtoss_exact.bet.rows import PositionOdds  # loaded when a table is asked for
+
         self._check_table()
         total = self.counts.total
         return tuple(
@@ -270,6 +228,8 @@ edge_per_abzug=55/7719)
         >>> next(odds(cards=10**12, copies=4).iter_abzug()).given
         Fraction(83333333333, 20833333333312500000000)
         """
+        from shtoss_exact.bet.rows import AbzugOdds  # loaded when a table is asked for
+
         total = self.counts.total
         for abzug, killed, plie, given in self.abzug_stream().counts():
             yield AbzugOdds(
@@ -297,6 +257,8 @@ edge_per_abzug=55/7719)
         >>> odds(cards=10**9, copies=4).at_abzug(1).given
         Fraction(83333333, 20833333312500000)
         """
+        from shtoss_exact.bet.rows import AbzugOdds  # loaded when a table is asked for
+
         self._check_single()
         rows = (self.deal.cards + 1) // 2
         if isinstance(abzug, bool) or not isinstance(abzug, int) or not 1 <= abzug <= rows:
@@ -317,6 +279,8 @@ edge_per_abzug=55/7719)
         suits = self.deal.suit_counts
         if suits is None or self.copies == 0 or self.mixed:
             return None
+        from shtoss_exact.bet.rows import RelationOdds  # loaded when a table is asked for
+
         total = self.counts.total * self.copies
         return tuple(
             RelationOdds(

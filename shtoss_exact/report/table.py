@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from shtoss_exact.numbers import exact_of, int_str
 from shtoss_exact.report.numbers import exact_str
@@ -176,8 +177,7 @@ def latex_cell(cell: Cell) -> str:
 # --- the formats: each written once, a line at a time ------------------------------------
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(NamedTuple):
     """What a format needs before the rows: the title, the header, which columns are
     numbers (aligned right) and, for text, each column's width."""
 
