@@ -1,5 +1,9 @@
 """The pieces a payout scheme is made of: outcomes, matches, rules, premiums, parameters.
 
+Outcomes, rules, premiums and settlements are named tuples (immutable values whose
+classes cost next to nothing to create when the program starts); a match checks its
+fields, so it is a frozen dataclass.
+
 ``shtoss_exact.schemes.scheme`` re-exports every name here; import them from there.
 """
 
@@ -9,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import NamedTuple
 
 from shtoss_exact.deck import SuitRelation
 from shtoss_exact.engine import Kind
@@ -66,8 +71,7 @@ class Soda(StrEnum):
     BEFORE = "before"
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """One way a bet is decided, as a scheme sees it.
 
     ``position`` is the deciding card's place (the lob of a plié); ``None`` stands for
@@ -161,16 +165,14 @@ class Match:
         )
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """Outcomes matching ``match`` pay ``payoff`` (before thirds); ``payoff=None`` is null."""
 
     match: Match
     payoff: Fraction | None
 
 
-@dataclass(frozen=True)
-class Premium:
+class Premium(NamedTuple):
     """An extra amount for a named event, added on top of the scheme's payoff ("with bait")."""
 
     name: str
@@ -178,8 +180,7 @@ class Premium:
     amount: Fraction
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The punter's net result per unit stake; ``null`` when the bet is void (no action)."""
 
     payoff: Fraction
