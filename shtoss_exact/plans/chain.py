@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.limits import MAX_CHAIN_BYTES, MAX_CHAIN_SECONDS, Budget, Cost, check_cost
+from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.catalog import AfterLoss, AfterWin, Plan
 from shtoss_exact.plans.cost import BIT_STEP, CHAIN_STEP, DENSE_STEP, FRACTION_STEP
 
@@ -355,7 +356,7 @@ def build_chain(
                 nxt, gain = rules._step(state, payoff, factor, sign)
                 if nxt not in depth:
                     if len(depth) >= max_states:
-                        reach = "reach" if deals is None else f"{deals} deals"
+                        reach = "reach" if deals is None else f"{short_int(deals)} deals"
                         raise ShtossError(
                             f"the chain has more than {max_states} states within {reach}: "
                             f"more than the limit; {_ADVICE}"
@@ -391,7 +392,7 @@ def _check_solve(found: int, level: int, deals: int, denominator: int) -> None:
     seconds = found * (rest * DENSE_STEP + slope * rest * (deals - 1 + level) / 2) / 2
     check_cost(
         Cost(seconds=seconds),
-        what=f"{deals} deals of a chain of more than {found} states",
+        what=f"{short_int(deals)} deals of a chain of more than {found} states",
         advice=_ADVICE,
     )
 

@@ -27,6 +27,7 @@ from operator import add
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost
+from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.chain import DealOutcomes, Rules, Status
 from shtoss_exact.plans.cost import (
     BIT_STEP,
@@ -97,13 +98,15 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     span = terms[-1][0]
     size = deals * span + 1
     bits = bits_after(deals, denominator)
-    check_bits(bits, what=f"{deals} deals", advice=_FEWER)
+    check_bits(bits, what=f"{short_int(deals)} deals", advice=_FEWER)
     # Each value: a product and a sum per term and one exact division, on K log2 D bits.
     seconds = size * (len(terms) + 1) * (2 * DENSE_STEP + bits * BIT_STEP) + 4 * reduce_seconds(
         bits
     )
     check_cost(
-        Cost(seconds=seconds, bytes=int_bytes(size, bits)), what=f"{deals} deals", advice=_FEWER
+        Cost(seconds=seconds, bytes=int_bytes(size, bits)),
+        what=f"{short_int(deals)} deals",
+        advice=_FEWER,
     )
     head = terms[0][1]  # p_0: the count of the lowest payoff, never 0
     rest = [(i, c) for i, c in terms[1:]]
@@ -135,14 +138,14 @@ def _walk(denominator: int, unit: Fraction, steps: list[tuple[int, int]], deals:
     hi = deals * up if high is None else min(high, deals * up)
     width = hi - lo + 1
     bits = bits_after(deals, denominator)
-    check_bits(bits, what=f"{deals} deals", advice=_FEWER)
+    check_bits(bits, what=f"{short_int(deals)} deals", advice=_FEWER)
     # Within k deals the walk spans at most k (up - down) + 1 positions.
     span = up - down
     reach = min(width, deals * span // 2 + 1)
     seconds = layered_seconds(reach * len(steps), deals, denominator, step=DENSE_STEP)
     check_cost(
         Cost(seconds=seconds, bytes=2 * int_bytes(width, bits)),
-        what=f"{deals} deals of a walk of {width} positions",
+        what=f"{short_int(deals)} deals of a walk of {width} positions",
         advice=f"{_FEWER} or {_SMALLER}",
     )
     row = [0] * width

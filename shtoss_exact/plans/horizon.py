@@ -28,6 +28,7 @@ from typing import Any
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost
+from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.chain import Chain, State, Status
 from shtoss_exact.plans.cost import (
     BIT_STEP,
@@ -59,14 +60,16 @@ def solve_horizon(chain: Chain, deals: int) -> Solved:
     >>> solve_horizon(build_chain(rules, deals=2, max_states=10), 2).net[Fraction(3)]
     Fraction(160000, 693889)
     """
-    check_bits(bits_after(deals, chain.denominator), what=f"{deals} deals", advice=_ADVICE)
+    check_bits(
+        bits_after(deals, chain.denominator), what=f"{short_int(deals)} deals", advice=_ADVICE
+    )
     if chain.rules.tracks_net:
         return _by_state(chain, deals)
     return _by_net(chain, deals)
 
 
 def _what(chain: Chain, deals: int) -> str:
-    return f"{deals} deals of a chain of {len(chain.depth)} states"
+    return f"{short_int(deals)} deals of a chain of {len(chain.depth)} states"
 
 
 def _held_seconds(chain: Chain, deals: int, *, step: float) -> float:

@@ -16,6 +16,7 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.engine import binom, counts_at
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.limits import Cost, check_cost
+from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.catalog import DealEvent
 from shtoss_exact.plans.chain import DealOutcomes, Rules, State, Status
 from shtoss_exact.plans.cost import bits_after, check_bits, int_bytes, step_seconds
@@ -39,7 +40,7 @@ def p_series(outcomes: DealOutcomes, *, deals: int, length: int) -> Fraction:
     win, loss = outcomes.weight(sign=1), outcomes.weight(sign=-1)
     push = outcomes.denominator - win - loss
     bits = bits_after(deals, outcomes.denominator)
-    what = f"a series of {length} wins within {deals} deals"
+    what = f"a series of {short_int(length)} wins within {short_int(deals)} deals"
     check_bits(bits, what=what, advice="use fewer deals")
     check_cost(
         Cost(
@@ -102,7 +103,10 @@ def p_series_played(rules: Rules, *, deals: int, length: int) -> Fraction:
     whole = rules.outcomes.denominator
     moves = rules._moves
     bits = bits_after(deals, whole)
-    what = f"a series of {length} wins within {deals} deals of plan {rules.plan.name}"
+    what = (
+        f"a series of {short_int(length)} wins within {short_int(deals)} deals of plan "
+        f"{rules.plan.name}"
+    )
     check_bits(bits, what=what, advice="use fewer deals")
     seconds = 0.0
     weights: dict[tuple[State, int], int] = {(rules.start(), 0): 1}
