@@ -521,7 +521,7 @@ def test_remove_temporaries_removes_what_unwinding_left(tmp_path: Path) -> None:
 def test_a_second_signal_cannot_cut_the_removal_short(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from shtoss_exact.cli import base
+    from shtoss_exact.cli import process
 
     numbers = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
     handlers = {n: signal.getsignal(n) for n in numbers}
@@ -533,7 +533,7 @@ def test_a_second_signal_cannot_cut_the_removal_short(
         real_unlink(self, missing_ok=missing_ok)
 
     try:
-        base._handle_signals(base._terminate)
+        process.handle_signals(process.terminate)
         with pytest.raises(Terminated) as stopped, atomic_path(tmp_path / "out.csv") as temporary:
             temporary.write_text("half")
             monkeypatch.setattr(Path, "unlink", unlink)

@@ -2,35 +2,36 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import os
 import signal
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import click
 
 from shtoss_exact._version import __version__
+from shtoss_exact.cli.process import (
+    PROG,
+    fail,
+    finish,
+    prepare_streams,
+    quiet_broken_pipe,
+    signal_mask,
+    stop_signals,
+)
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
-from shtoss_exact.output import (
-    OutputError,
-    Terminated,
-    drop_stdout,
-    finish_stdout,
-    guard_stdout,
-    remove_temporaries,
-)
+from shtoss_exact.output import OutputError, Terminated, drop_stdout, remove_temporaries
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from shtoss_exact.report.stream import RowStream
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-PROG = "shtoss-exact"
 
 # click >= 8.2 raises this for a bare ``shtoss-exact`` (click 8.1 prints the help itself).
 _NO_ARGS_IS_HELP: tuple[type[click.UsageError], ...] = (
@@ -77,25 +78,25 @@ class ShtossGroup(click.Group):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
-        mask = _signal_mask("SIG_BLOCK")  # as it is: restored if the caller goes on
+        mask = signal_mask("SIG_BLOCK")  # as it is: restored if the caller goes on
         try:
-            _prepare_streams()
+            prepare_streams()
             # Python's limit on int-text conversion is the program's own, whatever
             # PYTHONINTMAXSTRDIGITS says: every whole number read has at most
             # MAX_WHOLE_DIGITS digits, and every long exact value is written by int_str.
             sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
             code = self._run(args, prog_name or PROG, complete_var, extra)
-            code = _finish(code)
+            code = finish(code)
             remove_temporaries()
         except (Terminated, KeyboardInterrupt) as stop:
-            _stop_signals()  # a second signal cannot cut the clean-up short
+            stop_signals()  # a second signal cannot cut the clean-up short
             drop_stdout()
             remove_temporaries()
             signum = stop.signum if isinstance(stop, Terminated) else signal.SIGINT
-            code = _fail("interrupted" if signum == signal.SIGINT else "terminated",
+            code = fail("interrupted" if signum == signal.SIGINT else "terminated",
                          status=128 + signum)  # fmt: skip
             if not standalone_mode:  # the caller goes on: its signals as they were
-                _signal_mask("SIG_SETMASK", mask)
+                signal_mask("SIG_SETMASK", mask)
         if standalone_mode:
             sys.exit(code)
         return code
@@ -117,109 +118,24 @@ class ShtossGroup(click.Group):
                 result = 0
             return result if isinstance(result, int) else 0
         except click.exceptions.Abort:
-            return _fail("interrupted", status=130)
+            return fail("interrupted", status=130)
         except BrokenPipeError:
-            return _quiet_broken_pipe()
+            return quiet_broken_pipe()
         except OutputError as error:
-            return _fail(str(error), status=1)
+            return fail(str(error), status=1)
         except click.ClickException as error:
-            return _fail(error.format_message(), status=2)
+            return fail(error.format_message(), status=2)
         except ShtossError as error:
-            return _fail(str(error), status=2)
+            return fail(str(error), status=2)
         except RecursionError:
-            return _fail("input nested too deeply", status=2)
+            return fail("input nested too deeply", status=2)
         except MemoryError:
-            return _fail(
+            return fail(
                 "out of memory: the computation is larger than this machine holds", status=2
             )
         except Exception as error:  # a bug: still one line, never a traceback
             name = type(error).__name__
-            return _fail(f"internal error ({name}: {error}); please report it", status=1)
-
-
-_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
-
-
-def _prepare_streams() -> None:
-    """Characters the terminal cannot show are escaped, not fatal; every write to
-    standard output is whole or an error (``guard_stdout``), and a file size limit
-    (``ulimit -f``) fails a write instead of killing the program (SIGXFSZ ignored);
-    Ctrl-C, SIGTERM and SIGHUP unwind (``Terminated``), so that no temporary file is
-    left behind and the program ends with one line (click would print a blank line
-    first for Ctrl-C)."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
-    guard_stdout()
-    _handle_signals(_terminate)
-    if hasattr(signal, "SIGXFSZ"):
-        with contextlib.suppress(ValueError):
-            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-
-
-def _handle_signals(handler: Callable[[int, Any], None]) -> None:
-    for number in _numbers():
-        with contextlib.suppress(ValueError):  # not the main thread: leave them be
-            signal.signal(number, handler)
-
-
-def _terminate(signum: int, frame: object) -> None:
-    # The first signal unwinds; any further one is held back until the program ends,
-    # so that it cannot cut short the removal of a temporary file, change the exit
-    # status, or kill the program while it ends.
-    _stop_signals()
-    raise Terminated(signum)
-
-
-def _stop_signals() -> None:
-    """From now on Ctrl-C, SIGTERM and SIGHUP wait (blocked) until the program has
-    ended; one already on its way is ignored."""
-    _handle_signals(_ignore)
-    _signal_mask("SIG_BLOCK", _numbers())
-
-
-def _signal_mask(how: str, numbers: Iterable[int] = ()) -> set[int]:
-    """``signal.pthread_sigmask(SIG_BLOCK or SIG_SETMASK, numbers)``: the mask before.
-    Nothing where the platform has no signal masks."""
-    mask = getattr(signal, "pthread_sigmask", None)
-    return set() if mask is None else set(mask(getattr(signal, how), numbers))
-
-
-def _numbers() -> set[int]:
-    return {getattr(signal, name) for name in _SIGNALS if hasattr(signal, name)}
-
-
-def _ignore(signum: int, frame: object) -> None:
-    """A signal that arrived with the first one, before the others were blocked."""
-
-
-def _finish(code: int) -> int:
-    """The last flush of standard output, checked (a failure there is exit status 1)."""
-    try:
-        finish_stdout()
-    except BrokenPipeError:
-        return _quiet_broken_pipe() if code == 0 else code
-    except OutputError as error:
-        return _fail(str(error), status=1) if code == 0 else code
-    return code
-
-
-def _quiet_broken_pipe() -> int:
-    """The reader went away (``| head -1``): end quietly, as Unix tools do."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, AttributeError, ValueError):
-        pass
-    return 141
-
-
-def _fail(message: str, *, status: int) -> int:
-    line = " ".join(message.split())
-    with contextlib.suppress(OSError):
-        click.echo(f"{PROG}: error: {line}", err=True)
-    return status
+            return fail(f"internal error ({name}: {error}); please report it", status=1)
 
 
 class WholeNumber(click.ParamType):  # type: ignore[type-arg,unused-ignore]
@@ -242,6 +158,23 @@ class WholeNumber(click.ParamType):  # type: ignore[type-arg,unused-ignore]
             )
         except ShtossError as error:
             self.fail(str(error), param, ctx)
+
+
+@overload
+def option_number(flag: str, text: str) -> Fraction: ...
+@overload
+def option_number(flag: str, text: str | None) -> Fraction | None: ...
+def option_number(flag: str, text: str | None) -> Fraction | None:
+    """An option's exact number (``"3"``, ``"1/2"``), or ``None`` when it was not given;
+    a bad one is refused naming the option: ``--target: ...``."""
+    if text is None:
+        return None
+    from shtoss_exact.numbers import parse_fraction
+
+    try:
+        return parse_fraction(text)
+    except ShtossError as error:
+        raise ShtossError(f"{flag}: {error}") from None
 
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import click
 
-from shtoss_exact.cli.base import WholeNumber
+from shtoss_exact.cli.base import WholeNumber, option_number
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -118,18 +118,10 @@ def plan_options(command: F) -> F:
 
 def plan_arguments(options: Mapping[str, Any]) -> dict[str, Any]:
     """The keyword arguments of ``series()`` from ``plan_options``' values."""
-    from shtoss_exact.errors import ShtossError
-    from shtoss_exact.numbers import parse_fraction
     from shtoss_exact.plans.catalog import load_plan, plan_named
 
     def number(key: str) -> Any:
-        text = options[key]
-        if text is None:
-            return None
-        try:
-            return parse_fraction(text)
-        except ShtossError as error:
-            raise ShtossError(f"--{key.replace('_', '-')}: {error}") from None
+        return option_number(f"--{key.replace('_', '-')}", options[key])
 
     plan_file = options["plan_file"]
     if plan_file is not None and options["plan_name"] is not None:

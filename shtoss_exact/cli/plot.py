@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,6 +14,7 @@ from shtoss_exact.cli.base import (
     deck_option,
     game_option,
     one_deck_option,
+    option_number,
     suits_option,
 )
 from shtoss_exact.cli.bundles import (
@@ -26,6 +27,9 @@ from shtoss_exact.cli.bundles import (
 )
 from shtoss_exact.cli.scheme_list import scheme_list_option
 from shtoss_exact.report.plots.registry import KINDS
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 DEFAULT_CARDS = {"abzug": "52", "edge": "12..104:2"}
 DEFAULT_SCHEMES = "classic,lob-half,pharaon,faro"
@@ -190,12 +194,30 @@ def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:
         suits=values["suits"],
     )
     if kind == "strategy":
-        from shtoss_exact.report.plots.strategy import plot_arguments
-
-        return {**plot_arguments(values), "deal": deal}
+        return {**_strategy_arguments(values), "deal": deal}
     if kind == "abzug":
         return {"deal": deal}
     from shtoss_exact.schemes.files import resolve_scheme
 
     scheme = resolve_scheme((values["scheme"] or "classic").strip())
     return {**plan_arguments(values), "scheme": scheme, "deal": deal}
+
+
+def _strategy_arguments(values: dict[str, Any]) -> dict[str, Any]:
+    """The drawing's options from the ``plot`` command's parsed values (``--target``,
+    ``--bankroll``, ``--max-stake``, ``--scheme``), exact numbers parsed and checked."""
+    from shtoss_exact.errors import ShtossError
+    from shtoss_exact.schemes.files import resolve_scheme
+
+    def number(key: str) -> Fraction | None:
+        return option_number(f"--{key.replace('_', '-')}", values.get(key))
+
+    target = number("target")
+    if target is None:
+        raise ShtossError("--kind strategy needs --target T: the bankroll to reach")
+    return {
+        "target": target,
+        "bankroll": number("bankroll") or 1,
+        "max_stake": number("max_stake"),
+        "scheme": resolve_scheme((values.get("scheme") or "classic").strip()),
+    }

@@ -11,6 +11,7 @@ from shtoss_exact.cli.base import (
     cli,
     deck_options,
     make_deal_from,
+    option_number,
     output_options,
     scheme_option,
 )
@@ -83,29 +84,18 @@ def strategy(
       shtoss-exact strategy --bankroll 20 --bank 30 --max-stake 5
       shtoss-exact strategy --bankroll 10 --target 20 --objective stay --format json
     """
-    from shtoss_exact.numbers import parse_fraction
     from shtoss_exact.report.strategy_view import strategy_csv, strategy_tables
     from shtoss_exact.schemes.files import resolve_scheme
     from shtoss_exact.strategy.play import optimal_play
 
-    def number(flag: str, text: str | None) -> Any:
-        if text is None:
-            return None
-        from shtoss_exact.errors import ShtossError
-
-        try:
-            return parse_fraction(text)
-        except ShtossError as error:
-            raise ShtossError(f"{flag}: {error}") from None
-
     names = [] if plans.strip().lower() == "none" else [p.strip() for p in plans.split(",")]
     result = optimal_play(
-        bankroll=number("--bankroll", bankroll),
-        target=number("--target", target),
-        bank=number("--bank", bank),
+        bankroll=option_number("--bankroll", bankroll),
+        target=option_number("--target", target),
+        bank=option_number("--bank", bank),
         scheme=resolve_scheme(scheme),
         objective=objective,
-        max_stake=number("--max-stake", max_stake),
+        max_stake=option_number("--max-stake", max_stake),
         deal=make_deal_from(options),
         plans=names,
     )

@@ -106,30 +106,3 @@ def bold_stakes(result: OptimalPlay) -> list[int]:
         max_stake=result.max_stake,
     )
     return g.bold()
-
-
-def plot_arguments(values: dict[str, Any]) -> dict[str, Any]:
-    """The drawing's options from the ``plot`` command's parsed values (``--target``,
-    ``--bankroll``, ``--max-stake``, ``--scheme``), exact numbers parsed and checked."""
-    from shtoss_exact.errors import ShtossError
-    from shtoss_exact.numbers import parse_fraction
-    from shtoss_exact.schemes.files import resolve_scheme
-
-    def number(key: str) -> Fraction | None:
-        text = values.get(key)
-        if text is None:
-            return None
-        try:
-            return parse_fraction(text)
-        except ShtossError as error:
-            raise ShtossError(f"--{key.replace('_', '-')}: {error}") from None
-
-    target = number("target")
-    if target is None:
-        raise ShtossError("--kind strategy needs --target T: the bankroll to reach")
-    return {
-        "target": target,
-        "bankroll": number("bankroll") or 1,
-        "max_stake": number("max_stake"),
-        "scheme": resolve_scheme((values.get("scheme") or "classic").strip()),
-    }

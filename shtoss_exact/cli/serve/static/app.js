@@ -112,13 +112,17 @@ function deal(tokens) {
   refresh(() => { state.cards.length = before; });
 }
 
+// A card as the grid writes it: rank, then suit letter. Only for display: the server
+// parses every card.
+const CARD = /^(10|[2-9jqka])([shdc])$/i;
+
 function cardCode(token) {   // "10H" -> "10h", for marking the grid; others stay as typed
-  const m = /^(10|[2-9jqka])([shdc])$/i.exec(token);
+  const m = token.match(CARD);
   return m ? m[1].toUpperCase() + m[2].toLowerCase() : token;
 }
 
 function pretty(token) {   // "3c" -> "3♣"; anything else as typed
-  const m = /^(10|[2-9jqka])([shdc])$/i.exec(token);
+  const m = token.match(CARD);
   if (!m) return token;
   return m[1].toUpperCase() + SUITS.find(([letter]) => letter === m[2].toLowerCase())[1];
 }

@@ -1,0 +1,105 @@
+"""How the program runs: its standard streams, its signals and its exit statuses.
+
+Every way the program ends is one line on stderr (``fail``) and an exit status: 1 for a
+write that fails, 2 for bad input, 128 + the signal for Ctrl-C, SIGTERM and SIGHUP, 141
+(quietly) when the reader of standard output goes away.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import click
+
+from shtoss_exact.output import OutputError, Terminated, finish_stdout, guard_stdout
+
+PROG = "shtoss-exact"
+
+_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+def prepare_streams() -> None:
+    """Characters the terminal cannot show are escaped, not fatal; every write to
+    standard output is whole or an error (``guard_stdout``), and a file size limit
+    (``ulimit -f``) fails a write instead of killing the program (SIGXFSZ ignored);
+    Ctrl-C, SIGTERM and SIGHUP unwind (``Terminated``), so that no temporary file is
+    left behind and the program ends with one line (click would print a blank line
+    first for Ctrl-C)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    guard_stdout()
+    handle_signals(terminate)
+    if hasattr(signal, "SIGXFSZ"):
+        with contextlib.suppress(ValueError):
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def handle_signals(handler: Callable[[int, Any], None]) -> None:
+    for number in _numbers():
+        with contextlib.suppress(ValueError):  # not the main thread: leave them be
+            signal.signal(number, handler)
+
+
+def terminate(signum: int, frame: object) -> None:
+    # The first signal unwinds; any further one is held back until the program ends,
+    # so that it cannot cut short the removal of a temporary file, change the exit
+    # status, or kill the program while it ends.
+    stop_signals()
+    raise Terminated(signum)
+
+
+def stop_signals() -> None:
+    """From now on Ctrl-C, SIGTERM and SIGHUP wait (blocked) until the program has
+    ended; one already on its way is ignored."""
+    handle_signals(_ignore)
+    signal_mask("SIG_BLOCK", _numbers())
+
+
+def signal_mask(how: str, numbers: Iterable[int] = ()) -> set[int]:
+    """``signal.pthread_sigmask(SIG_BLOCK or SIG_SETMASK, numbers)``: the mask before.
+    Nothing where the platform has no signal masks."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    return set() if mask is None else set(mask(getattr(signal, how), numbers))
+
+
+def _numbers() -> set[int]:
+    return {getattr(signal, name) for name in _SIGNALS if hasattr(signal, name)}
+
+
+def _ignore(signum: int, frame: object) -> None:
+    """A signal that arrived with the first one, before the others were blocked."""
+
+
+def finish(code: int) -> int:
+    """The last flush of standard output, checked (a failure there is exit status 1)."""
+    try:
+        finish_stdout()
+    except BrokenPipeError:
+        return quiet_broken_pipe() if code == 0 else code
+    except OutputError as error:
+        return fail(str(error), status=1) if code == 0 else code
+    return code
+
+
+def quiet_broken_pipe() -> int:
+    """The reader went away (``| head -1``): end quietly, as Unix tools do."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+    return 141
+
+
+def fail(message: str, *, status: int) -> int:
+    line = " ".join(message.split())
+    with contextlib.suppress(OSError):
+        click.echo(f"{PROG}: error: {line}", err=True)
+    return status
