@@ -1,21 +1,21 @@
 """The README's command reference, generated from the click commands.
 
 ``python -m tests.gen_cli_reference`` rewrites the block between the markers in
-README.md; ``tests/test_readme.py`` fails when the block is not what this makes.
+README.md; ``tests/contracts/test_docs.py`` fails when the block is not what this makes.
 """
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
 from shtoss_exact.cli import all_commands
+from tests import ROOT
 
 START = "<!-- cli-reference:start -->"
 END = "<!-- cli-reference:end -->"
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = ROOT / "README.md"
 
 
 def _options(command: click.Command) -> str:

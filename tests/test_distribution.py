@@ -243,7 +243,7 @@ def test_reprs() -> None:
 def test_bank_distributions_are_brute_force() -> None:
     from shtoss_exact.banks.odds import Bet, bank
     from shtoss_exact.schemes.scheme import scheme_named
-    from tests.test_bank import brute
+    from tests.banks.test_odds import brute
 
     bets = [
         Bet("7", stake=Fraction(2)),
@@ -276,7 +276,7 @@ def test_series_net_is_the_sum_of_its_deals() -> None:
 
 def test_case_and_measures_distributions() -> None:
     from shtoss_exact.bet.odds import odds
-    from tests.test_case_brute import PATTERN_CASES, _case, brute_pattern
+    from tests.case.test_deal import PATTERN_CASES, _case, brute_pattern
 
     result = odds(cards=12, copies=2, scheme="pharaon").scheme_result
     assert result is not None and isinstance(result.distribution, Distribution)

@@ -32,7 +32,7 @@ from shtoss_exact.engine import (
     summary_cost,
 )
 from shtoss_exact.limits import MAX_PRINTED_DIGITS
-from tests.brute import MAX_CARDS, brute_odds, decide, position_sets
+from tests.oracles.brute import MAX_CARDS, brute_odds, decide, position_sets
 
 SMALL = [(n, m) for n in range(MAX_CARDS + 1) for m in range(n + 1)]
 

@@ -33,8 +33,7 @@ from shtoss_exact.plans.series import series
 from shtoss_exact.schemes.files import scheme_from_data
 from shtoss_exact.schemes.settlement import settlement_seconds
 from shtoss_exact.strategy.play import optimal_play
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests import ROOT
 
 HEAVY = {
     "name": "heavy",

@@ -1,0 +1,92 @@
+"""Inputs that look hostile but have an answer: each must be answered (exit status 0,
+nothing on stderr) within ``ANSWER_SECONDS`` and in less than ``ANSWER_MEMORY``.
+
+A guard must not refuse what finishes well within its limits: huge decks with a
+closed form, long chains that are solved, banks of every rank, payoffs with hundreds
+of digits, and a million-row table streamed to a file.
+"""
+
+from __future__ import annotations
+
+from shtoss_exact.deck import RANKS_52
+from tests.contracts.hostile.harness import answer, many_rules_scheme
+
+SEVEN_SCHEMES = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette"]
+THIRTEEN = [f"--bet={rank}" for rank in RANKS_52]
+
+ANSWERED = [
+    # --- odds --------------------------------------------------------------------------------
+    answer("odds-billion-cards-1000-copies", "odds --cards 1000000000 --copies 1000"),
+    answer(
+        "odds-huge-payoffs-huge-deck",
+        "odds --scheme h.toml --cards 4900 --copies 2450",
+        h__toml=b"[payoffs]\nkilled = 1e399\ngiven = 1e-399\n",
+    ),
+    answer(
+        "odds-by-abzug-million-rows-to-a-file",
+        "odds --cards 2000000 --by-abzug --format csv -o out.csv",
+        leaves=("out.csv",),
+    ),
+    answer(
+        "odds-cards-4001-digits-json",
+        ["odds", "--cards", "1" + "0" * 4000, "--copies", "1", "--format", "json"],
+    ),
+    answer(
+        "table-scheme-many-rules-under-the-limit",
+        "table --cards 200..230 --copies 4 --scheme heavy.toml",
+        heavy__toml=many_rules_scheme(),
+    ),
+    # --- bank --------------------------------------------------------------------------------
+    answer("bank-thirteen-ranks-10000-cards", ["bank", *THIRTEEN, "--cards", "10000"]),
+    answer(
+        "bank-thirteen-ranks-10000-cards-csv",
+        ["bank", *THIRTEEN, "--cards", "10000", "--format", "csv"],
+    ),
+    answer(
+        "bank-thirteen-ranks-mixed-schemes",
+        ["bank", *(f"--bet={r}:{i + 1}:{SEVEN_SCHEMES[i % 3]}" for i, r in enumerate(RANKS_52))],
+    ),
+    answer("bank-two-ranks-400-copies", "bank --cards 3000 --copies 400 --bet 7 --bet Q"),
+    answer("bank-joint-120-cards", "bank --joint --cards 120 --bet 7 --bet Q"),
+    # --- series ------------------------------------------------------------------------------
+    answer("series-deals-1500", "series --deals 1500"),
+    answer("series-cards-4000-digits", ["series", "--deals", "2", "--cards", "9" * 4000]),
+    answer("series-length-googol", "series --deals 3 --series 10000000000000000000"),
+    answer("series-length-billion", "series --deals 3 --series 1000000000"),
+    answer("series-length-million", "series --deals 1000 --series 1000000"),
+    answer("series-raise-100", "series --plan raise --deals 100"),
+    answer(
+        "series-graph-on-stdout-report-to-a-file",
+        "series --plan paroli:2 --deals 5 --export-graph - -o report.txt",
+        leaves=("report.txt",),
+    ),
+    answer("series-raise-ruin-100", "series --plan raise --bankroll 100 --target 200"),
+    answer("series-flat-1000-deals-ruin", "series --deals 1000 --bankroll 20 --target 40"),
+    answer("series-flat-ruin-1000", "series --bankroll 1000 --target 2000 --format json"),
+    answer(
+        "series-ruin-thirds-small-kush",
+        "series --bankroll 1 --target 2 --kush 1/100 --scheme thirds --card 7h",
+    ),
+    # --- strategy ----------------------------------------------------------------------------
+    # The optimal stakes take about 3 s, and 6 s with every named plan but stop: the stop
+    # plan's walk to the target must not take longer (it takes about 70 s today).
+    answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
+    answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 2000"),
+    # --- built-in names before files of the working directory, composed text ---------------
+    answer(
+        "scheme-builtin-beside-files-of-its-name",
+        "odds --scheme classic",
+        classic=b"\xff not a scheme",
+        classic__toml=b"[[[",
+    ),
+    answer(
+        "case-pattern-builtin-beside-file-of-its-name",
+        ["case", "--seen", "5h", "--pattern", "every-rank"],
+        **{"every-rank": b"\x00"},
+    ),
+    answer(
+        "scheme-file-decomposed-plie",
+        "odds --scheme k.toml",
+        k__toml='name = "и\u0306"\n[[rules]]\nkind = "plie\u0301"\npayoff = "-1/2"\n'.encode(),
+    ),
+]

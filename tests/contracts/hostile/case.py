@@ -1,0 +1,169 @@
+"""``case``: the cards seen, the case, games, bets and patterns (and ``plot --kind case``)."""
+
+from __future__ import annotations
+
+from tests.contracts.hostile.harness import case
+
+CASES = [
+    # --- the cards seen ------------------------------------------------------------------
+    case("case-seen-unknown-card", ["case", "--seen", "5h 1x 5d"], "unknown card '1x'"),
+    case("case-seen-unknown-suit", ["case", "--seen", "5z"], "unknown card '5z'"),
+    case("case-seen-twice", ["case", "--seen", "5h Ks 5h"], "card 5♥ is seen twice"),
+    case(
+        "case-seen-not-in-deck",
+        ["case", "--game", "two-deck", "--deck", "36", "--seen", "2h 7c"],
+        "not in the 36-card deck",
+    ),
+    case("case-seen-inside-a-turn", ["case", "--seen", "5h Ks"], "end inside a turn"),
+    case("case-seen-pharaon-odd", ["case", "--game", "pharaon", "--seen", "5h"], "inside a turn"),
+    case("case-seen-whole-deck-twice", ["case", "--seen", " ".join(["5h"] * 60)], "seen twice"),
+    case("case-seen-huge", ["case", "--seen", "7h " * 5000], "characters"),
+    case("case-seen-control-chars", ["case", "--seen", "5h \x1b[31m"], "unknown card"),
+    case("case-seen-and-case", ["case", "--seen", "5h", "--case", "A:1"], "--seen or --case"),
+    # --- the case --------------------------------------------------------------------------
+    case("case-syntax", ["case", "--case", "A=1"], "is not RANK:COPIES"),
+    case("case-too-many-copies", ["case", "--case", "A:5"], "allowed a whole number 0..4"),
+    case("case-negative", ["case", "--case", "A:-1"], "allowed a whole number 0..4"),
+    case("case-huge-copies", ["case", "--case", "A:" + "9" * 5000], "characters"),
+    case("case-long-digits", ["case", "--case", "A:99999"], "allowed a whole number 0..4"),
+    case("case-unknown-rank", ["case", "--case", "X:1"], "unknown rank 'X'"),
+    case("case-rank-twice", ["case", "--case", "A:1,A:2"], "rank A is given twice"),
+    case("case-star-twice", ["case", "--case", "*:0,*:1"], "'*' is given twice"),
+    case("case-inside-a-turn", ["case", "--case", "A:2"], "end inside a turn"),
+    case("case-empty", ["case", "--case", ","], "no rank given"),
+    case("case-fullwidth-digit", ["case", "--case", "A:３"], "allowed a whole number 0..4"),
+    # --- games, schemes, bets ----------------------------------------------------------------
+    case(
+        "case-game-unknown",
+        ["case", "--game", "poker"],
+        "--game 'poker': allowed games are faro, stuss, pharaon, bassette, two-deck",
+    ),
+    case(
+        "case-scheme-with-faro", ["case", "--scheme", "classic"], "--scheme is for --game two-deck"
+    ),
+    case("case-scheme-thirds", ["case", "--game", "two-deck", "--scheme", "thirds"], "has no suit"),
+    case("case-scheme-unknown", ["case", "--game", "two-deck", "--scheme", "nosuch"], "nosuch"),
+    case(
+        "case-coppered-pharaon",
+        ["case", "--game", "pharaon", "--bet-kind", "coppered"],
+        "coppered bets: a Faro bet",
+    ),
+    case(
+        "case-high-card-bassette",
+        ["case", "--game", "bassette", "--bet-kind", "high-card"],
+        "high card: a Faro bet",
+    ),
+    case("case-bet-kind-unknown", ["case", "--bet-kind", "twice"], "'twice' is not one of"),
+    case("case-call-the-turn-early", ["case", "--call-the-turn"], "needs three cards left"),
+    case("case-pay-zero", ["case", "--pay-for", "0"], "allowed a payout > 0"),
+    case("case-pay-word", ["case", "--pay-for", "four"], "not an exact number"),
+    case("case-pay-code", ["case", "--cathop-pay", "__import__('os')"], "not an exact number"),
+    case("case-pay-huge", ["case", "--pay-for", "9" * 5000], "digits"),
+    case(
+        "case-replay-without-seen",
+        ["case", "--case", "5:2,K:3", "--replay"],
+        "needs the cards seen",
+    ),
+    # --- patterns ----------------------------------------------------------------------------
+    case("case-pattern-unknown", ["case", "--pattern", "nosuch"], "unknown pattern 'nosuch'"),
+    case("case-pattern-missing-file", ["case", "--pattern", "none.toml"], "cannot read the file"),
+    case(
+        "case-pattern-unknown-key",
+        ["case", "--pattern", "p.toml"],
+        "unknown key 'rank'",
+        p__toml=b'[[bets]]\nrank = "7"\n',
+    ),
+    case(
+        "case-pattern-no-bets",
+        ["case", "--pattern", "p.toml"],
+        "bets: expected a list",
+        p__toml=b'name = "x"\n',
+    ),
+    case(
+        "case-pattern-stake-negative",
+        ["case", "--pattern", "p.json"],
+        "allowed an exact number > 0",
+        p__json=b'{"bets": [{"stake": -1}]}',
+    ),
+    case(
+        "case-pattern-stake-huge",
+        ["case", "--pattern", "p.toml"],
+        "too long",
+        p__toml=b"[[bets]]\nstake = 1e999999\n",
+    ),
+    case(
+        "case-pattern-stake-code",
+        ["case", "--pattern", "p.toml"],
+        "not an exact number",
+        p__toml=b"[[bets]]\nstake = \"__import__('os').system('x')\"\n",
+    ),
+    case(
+        "case-pattern-duplicate-key",
+        ["case", "--pattern", "p.json"],
+        "given twice",
+        p__json=b'{"bets": [{}], "bets": [{}]}',
+    ),
+    case(
+        "case-pattern-bad-toml", ["case", "--pattern", "p.toml"], "bad TOML", p__toml=b"[[bets]\n"
+    ),
+    case(
+        "case-pattern-not-utf8", ["case", "--pattern", "p.toml"], "not UTF-8", p__toml=b"\xff\xfe"
+    ),
+    case(
+        "case-pattern-too-large",
+        ["case", "--pattern", "p.toml"],
+        "too large",
+        p__toml=b"# " + b"x" * 200_000,
+    ),
+    case(
+        "case-pattern-too-many-bets",
+        ["case", "--pattern", "p.toml"],
+        "at most 16",
+        p__toml=b"[[bets]]\n" * 17,
+    ),
+    case(
+        "case-pattern-rank-not-in-deck",
+        ["case", "--deck", "36", "--game", "two-deck", "--pattern", "p.toml"],
+        "bets on 2: not in",
+        p__toml=b'[[bets]]\nranks = ["2"]\n',
+    ),
+    case(
+        "case-pattern-copper-pharaon",
+        ["case", "--game", "pharaon", "--pattern", "copper-after-two"],
+        "coppers bets",
+    ),
+    case(
+        "case-pattern-control-chars",
+        ["case", "--pattern", "p.toml"],
+        "control character",
+        p__toml=b'name = "\\u001b[31mred"\n[[bets]]\n',
+    ),
+    case(
+        "case-pattern-deep",
+        ["case", "--pattern", "p.json"],
+        "bad JSON",
+        p__json=b'{"bets": ' + b"[" * 40_000 + b"]" * 40_000 + b"}",
+    ),
+    # --- the plot ------------------------------------------------------------------------
+    case(
+        "plot-seen-twice",
+        ["plot", "-o", "c.png", "--kind", "case", "--seen", "5h 5h"],
+        "seen twice",
+    ),
+    case(
+        "plot-seen-wrong-kind", ["plot", "-o", "c.png", "--seen", "5h"], "--seen is for --kind case"
+    ),
+    case("case-game-one-deck", "case --game one-deck", "--game 'one-deck' is not dealt here"),
+    case(
+        "case-pattern-path-without-suffix",
+        ["case", "--pattern", "./every-rank"],
+        "unknown file type 'none'",
+        **{"every-rank": b'name = "x"\n'},
+    ),
+    case(
+        "case-pattern-name-beside-file",
+        ["case", "--pattern", "nosuch"],
+        "unknown pattern 'nosuch'",
+        nosuch=b'[[bets]]\nranks = "live"\n',
+    ),
+]

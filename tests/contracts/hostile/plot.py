@@ -1,0 +1,44 @@
+"""``plot``: targets, kinds, and plots with too many points or too costly to draw."""
+
+from __future__ import annotations
+
+from tests.contracts.hostile.harness import HUGE, case
+from tests.contracts.hostile.table import BAD_SCHEME
+
+CASES = [
+    case("plot-missing-output", "plot", "Missing option '-o'"),
+    case("plot-suffix", "plot -o out.pdf", "cannot plot to 'out.pdf'"),
+    case("plot-format", "plot -o x.png --format gif", "'gif' is not one of"),
+    case("plot-no-directory", "plot -o nodir/out.svg --cards 8", "cannot write"),
+    case("plot-scheme-unknown", "plot -o out.svg --kind edge --scheme nosuch", "nosuch"),
+    case(
+        "plot-scheme-file",
+        "plot -o x.png --kind series --scheme bad.toml",
+        "bad.toml",
+        bad__toml=BAD_SCHEME,
+    ),
+    case("plot-googol-cards", f"plot -o out.png --cards {HUGE}", "too large"),
+    case(
+        "plot-abzug-two-sizes", "plot -o x.png --cards 36,52", "the abzug plot takes one deck size"
+    ),
+    case("plot-too-many-points", "plot -o out.svg --kind edge --cards 4..1000000", "at most"),
+    case("plot-edge-many", "plot -o x.png --kind edge --cards 1..60000", "at most 50000"),
+    case(
+        "plot-edge-digits",
+        "plot -o x.png --kind edge --cards 10000..40000 --copies 2000",
+        "the most for deck=40000 with copies=2000",
+    ),
+    case(
+        "plot-edge-slow",
+        "plot -o x.png --kind edge --cards 10000..40000 --copies 600 "
+        "--scheme classic,pharaon,faro,lob-half",
+        "the table (the most for deck=40000 with copies=600): about",
+    ),
+    case("plot-case-cards", "plot -o out.svg --kind case --cards 40", "not for the case plot"),
+    case("plot-case-one-deck", "plot -o out.svg --kind case --one-deck", "not for the case plot"),
+    case(
+        "plot-case-game-one-deck",
+        "plot --kind case --game one-deck -o x.svg",
+        "--game 'one-deck' is not dealt here",
+    ),
+]

@@ -1,0 +1,173 @@
+"""Scheme names and scheme files (``--scheme NAME|FILE``), read through ``odds``."""
+
+from __future__ import annotations
+
+from tests.contracts.hostile.harness import DEEP, case, random_bytes
+
+
+def _many_rules(count: int) -> bytes:
+    rule = '[[rules]]\nkind = "killed"\npayoff = -1\n'
+    return (rule * count).encode()
+
+
+CASES = [
+    case("scheme-unknown-name", "odds --scheme nosuch", "unknown scheme 'nosuch'"),
+    case("scheme-russian-unknown", "odds --scheme фараоны", "фараоны"),
+    case("scheme-missing-file", "odds --scheme missing.toml", "cannot read"),
+    case("scheme-wrong-suffix", "odds --scheme s.txt", "unknown file type", s__txt=b"x = 1"),
+    case("scheme-empty-toml", "odds --scheme e.toml", "empty", e__toml=b""),
+    case("scheme-blank-json", "odds --scheme e.json", "empty", e__json=b" \n\t\n"),
+    case("scheme-random-bytes", "odds --scheme r.toml", "not UTF-8", r__toml=random_bytes(4096, 1)),
+    case("scheme-nul-bytes", "odds --scheme n.toml", "bad TOML", n__toml=b"\x00" * 64),
+    case("scheme-invalid-utf8", "odds --scheme u.json", "not UTF-8", u__json=b'{"name": "\xff"}'),
+    case("scheme-bad-toml", "odds --scheme b.toml", "bad TOML", b__toml=b"[rules\npayoff = ="),
+    case(
+        "scheme-nested-json-lists",
+        "odds --scheme d.json",
+        "d.json",
+        d__json=b"[" * DEEP + b"]" * DEEP,
+    ),
+    case(
+        "scheme-nested-json-objects",
+        "odds --scheme d.json",
+        "d.json",
+        d__json=b'{"a":' * DEEP + b"1" + b"}" * DEEP,
+    ),
+    case(
+        "scheme-nested-toml-arrays",
+        "odds --scheme d.toml",
+        "d.toml",
+        d__toml=b"a = " + b"[" * DEEP + b"]" * DEEP,
+    ),
+    case(
+        "scheme-nested-toml-inline",
+        "odds --scheme d.toml",
+        "d.toml",
+        d__toml=b"a = " + b"{b = " * DEEP + b"1" + b"}" * DEEP,
+    ),
+    case(
+        "scheme-huge-file",
+        "odds --scheme h.toml",
+        "bytes",
+        h__toml=b"# " + b"x" * 1_100_000 + b"\n",
+    ),
+    case("scheme-too-many-rules", "odds --scheme m.toml", "entries", m__toml=_many_rules(1001)),
+    case("scheme-unknown-key", "odds --scheme k.toml", "unknown key", k__toml=b'colour = "red"'),
+    case(
+        "scheme-payoff-code",
+        "odds --scheme c.toml",
+        "bad payoff",
+        c__toml=b"[payoffs]\ngiven = \"__import__('os').system('x')\"",
+    ),
+    case(
+        "scheme-payoff-divides-by-zero",
+        "odds --scheme z.json",
+        "bad payoff",
+        z__json=b'{"rules": [{"position": 1, "payoff": "1/0"}]}',
+    ),
+    case(
+        "scheme-payoff-1e999999-toml",
+        "odds --scheme x.toml",
+        "payoffs.given",
+        x__toml=b"[payoffs]\ngiven = 1e999999",
+    ),
+    case(
+        "scheme-payoff-1e999999-json",
+        "odds --scheme x.json",
+        "payoffs.given",
+        x__json=b'{"payoffs": {"given": 1e999999}}',
+    ),
+    case(
+        "scheme-payoff-infinity-json",
+        "odds --scheme x.json",
+        "Infinity",
+        x__json=b'{"payoffs": {"given": Infinity}}',
+    ),
+    case(
+        "scheme-payoff-fullwidth",
+        "odds --scheme x.toml",
+        "bad payoff",
+        x__toml='[payoffs]\ngiven = "３/4"'.encode(),
+    ),
+    case(
+        "scheme-payoff-bool",
+        "odds --scheme x.toml",
+        "bad payoff True",
+        x__toml=b"[payoffs]\ngiven = true",
+    ),
+    case(
+        "scheme-abzug-huge",
+        "odds --scheme x.toml",
+        "rules[1].abzug",
+        x__toml=b"[[rules]]\nabzug = 1" + b"0" * 30 + b"\npayoff = 1",
+    ),
+    case(
+        "scheme-rules-not-a-list",
+        "odds --scheme x.json",
+        "expected a list",
+        x__json=b'{"rules": {"payoff": 1}}',
+    ),
+    case("scheme-top-level-list", "odds --scheme x.json", "expected a table", x__json=b"[1, 2]"),
+    case("scheme-fifo", "odds --scheme p.toml", "not a regular file", fifos=("p.toml",)),
+    case(
+        "scheme-device", "odds --scheme z.json", "not a regular file", links={"z.json": "/dev/zero"}
+    ),
+    case(
+        "scheme-param-two-values",
+        "fair --scheme p.toml --solve x",
+        "parameter 'x' is given two values",
+        p__toml=b'[payoffs]\ngiven = {param = "x", value = 1}\n'
+        b'killed = {param = "x", value = -1}\n',
+    ),
+    case(
+        "scheme-json-duplicate-key",
+        "odds --scheme d.json",
+        "given twice",
+        d__json=b'{"payoffs": {"given": 1}, "payoffs": {"given": 2}}',
+    ),
+    case(
+        "scheme-name-terminal-escape",
+        "odds --scheme e.toml",
+        "control character",
+        e__toml=b'name = "\\u001b[2Jred"',
+    ),
+    case(
+        "scheme-description-line-break",
+        "odds --scheme e.json",
+        "control character",
+        e__json=b'{"description": "one\\ntwo"}',
+    ),
+    case(
+        "scheme-json-5000-digit-integer",
+        "odds --scheme i.json",
+        "i.json",
+        i__json=b'{"payoffs": {"given": ' + b"9" * 5000 + b"}}",
+    ),
+    # --- a name is never a file of the working directory; a path looks like one ------------
+    case(
+        "scheme-name-beside-file-of-that-name",
+        "odds --scheme nosuch",
+        "unknown scheme 'nosuch'",
+        nosuch=b'base = "pharaon"\n',
+    ),
+    case(
+        "scheme-path-without-suffix",
+        "odds --scheme ./classic",
+        "unknown file type 'none'",
+        classic=b'base = "pharaon"\n',
+    ),
+    case("scheme-name-long", ["odds", "--scheme", "x" * 100_000], "unknown scheme 'xxx"),
+    case("scheme-path-long", ["odds", "--scheme", "x" * 5000 + ".toml"], "the path is too long"),
+    case(
+        "scheme-file-is-directory",
+        "odds --scheme ./d.toml",
+        "not a regular file",
+        links={"d.toml": "."},
+    ),
+    case(
+        "scheme-decomposed-kind-unknown",
+        "odds --scheme k.toml",
+        "unknown kind 'plíe'",
+        k__toml='[[rules]]\nkind = "pli\u0301e"\npayoff = 1\n'.encode(),
+    ),
+]

@@ -1,0 +1,128 @@
+"""The package's layout: packages by subject, imports pointing one way only.
+
+Every import of a module of the package is read from the source (those inside
+functions too; those under ``if TYPE_CHECKING:`` are for the type checker only and
+left out). The graph they make has no cycle; the command line is on top (nothing
+imports it); no core module imports ``report``, ``cli`` or matplotlib.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from tests import ROOT
+
+PACKAGE = ROOT / "shtoss_exact"
+
+SUBJECTS = {"schemes", "bet", "banks", "plans", "strategy", "case", "symbolic", "report", "cli"}
+"""The packages by subject; every other module is a foundation, flat in the package."""
+
+TOP = {"shtoss_exact.entry", "shtoss_exact.__main__"}
+"""What may import the command line."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports(path: Path) -> set[str]:
+    """The modules ``path`` imports at run time (absolute names)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            # ``from shtoss_exact.plans import series`` imports a module.
+            for alias in node.names:
+                candidate = f"{node.module}.{alias.name}"
+                if (PACKAGE.parent / (candidate.replace(".", "/") + ".py")).exists():
+                    found.add(candidate)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def graph() -> nx.DiGraph:
+    edges = nx.DiGraph()
+    for name, path in MODULES.items():
+        edges.add_node(name)
+        for target in imports(path):
+            if target in MODULES and target != name:
+                edges.add_edge(name, target)
+    return edges
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    cycles = list(nx.simple_cycles(graph()))
+    assert cycles == []
+
+
+def test_nothing_imports_the_command_line() -> None:
+    edges = graph()
+    for name in MODULES:
+        if name.startswith("shtoss_exact.cli"):
+            importers = {
+                a for a in edges.predecessors(name) if not a.startswith("shtoss_exact.cli")
+            }
+            assert importers <= TOP, f"{name} is imported by {sorted(importers - TOP)}"
+
+
+def _is_core(name: str) -> bool:
+    parts = name.split(".")
+    return len(parts) < 2 or parts[1] not in {"report", "cli", "entry", "__main__"}
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if _is_core(n)))
+def test_the_core_imports_no_report_no_cli_no_matplotlib(name: str) -> None:
+    bad = {
+        target
+        for target in imports(MODULES[name])
+        if target.split(".")[0] == "matplotlib"
+        or target.startswith(("shtoss_exact.report", "shtoss_exact.cli"))
+    }
+    assert bad == set(), f"{name} imports {sorted(bad)}"
+
+
+def test_modules_are_foundations_or_in_a_subject() -> None:
+    for name in MODULES:
+        parts = name.split(".")
+        if len(parts) > 2:
+            assert parts[1] in SUBJECTS, name
+        # No module at the top carries a subject's prefix: it belongs in its package.
+        if len(parts) == 2:
+            prefix = parts[1].split("_")[0]
+            assert prefix not in SUBJECTS - {"cli"} or parts[1] in SUBJECTS, name
+
+
+def test_the_top_level_names_are_functions_and_classes() -> None:
+    import shtoss_exact
+
+    for name in ("odds", "bank", "series", "optimal_play", "fair_payoff"):
+        assert callable(getattr(shtoss_exact, name)), name
+    for name in shtoss_exact.__all__:
+        assert getattr(shtoss_exact, name) is not None

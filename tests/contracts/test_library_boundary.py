@@ -1,0 +1,411 @@
+"""Every public entry of the library checks its arguments where they come in.
+
+A hostile value — ``None``, a bool, a float (``nan``, ``inf``), bytes, a dict, a set,
+an object, a googol, a negative number, a string with a NUL, a string of a million
+characters, a list nested a hundred thousand deep, an object whose ``repr`` raises —
+is refused with a ``ShtossError`` (a ``ValueError``) of one short line naming the
+argument, at once (CPU time, not wall time, is measured), never with a
+``TypeError``, ``AttributeError``, ``KeyError`` or ``RecursionError`` from inside.
+Strings of digits are refused where a whole number is asked for, as floats are
+(``tests/contracts/test_library_arguments.py``); exact numbers may be strings such as "1/10".
+
+Every result pickles back to an equal value and hashes alike when equal; a name is
+never looked up in the working directory; file text and names are read in NFC.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import time
+import unicodedata
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import shtoss_exact as s
+from shtoss_exact import ShtossError
+from shtoss_exact.case.pattern import resolve_pattern
+from shtoss_exact.case.rules import Game as CaseGame
+from shtoss_exact.errors import MAX_MESSAGE, quoted
+from shtoss_exact.plans.catalog import load_plan
+from shtoss_exact.schemes.files import resolve_scheme
+
+CPU_SECONDS = 0.5
+"""CPU time one refusal may take (all of them take milliseconds)."""
+
+
+class _BadRepr:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+def _deep(levels: int) -> list[object]:
+    nested: list[object] = []
+    for _ in range(levels):
+        nested = [nested]
+    return nested
+
+
+HOSTILE: dict[str, object] = {
+    "none": None,
+    "bool": True,
+    "float": 1.5,
+    "nan": math.nan,
+    "inf": math.inf,
+    "bytes": b"7h",
+    "dict": {"7": 1},
+    "set": {7},
+    "object": object(),
+    "googol": 10**100,
+    "negative": -1,
+    "nul": "7\x00h",
+    "long": "7" * 1_000_000,
+    "deep": _deep(100_000),
+    "digits": "36",
+    "bad-repr": _BadRepr(),
+}
+
+_FARO = s.scheme_named("faro")
+
+
+def _new_case(**changes: object) -> object:
+    fields: dict[str, object] = {"game": _game(), "deck": 52, "left": (4,) * 13, "turns_dealt": 0}
+    return s.Case(**{**fields, **changes})  # type: ignore[arg-type]
+
+
+def _game() -> CaseGame:
+    return CaseGame("faro", _FARO)
+
+
+# (id, call with the hostile value, fragment the message names, values it accepts)
+ENTRIES: list[tuple[str, Callable[[object], object], str, frozenset[str]]] = [
+    ("Card-rank", lambda v: s.Card(v, s.Suit.HEARTS), "rank", frozenset()),
+    ("Card-suit", lambda v: s.Card("7", v), "suit", frozenset()),
+    ("parse_card", lambda v: s.parse_card(v), "card", frozenset()),
+    ("parse_rank", lambda v: s.parse_rank(v), "rank", frozenset()),
+    ("Game-name", lambda v: CaseGame(v, _FARO), "game", frozenset()),
+    ("Game-scheme", lambda v: CaseGame("faro", v), "scheme", frozenset()),
+    ("Case-game", lambda v: _new_case(game=v), "game", frozenset()),
+    ("Case-deck", lambda v: _new_case(deck=v), "deck", frozenset()),
+    ("Case-left", lambda v: _new_case(left=v), "left", frozenset()),
+    ("Case-turns", lambda v: _new_case(turns_dealt=v), "turns", frozenset()),
+    ("from_seen-seen", lambda v: s.Case.from_seen(v), "card", frozenset()),
+    ("from_seen-game", lambda v: s.Case.from_seen("", game=v), "game", frozenset()),
+    ("from_seen-deck", lambda v: s.Case.from_seen("", deck=v), "deck", frozenset()),
+    (
+        "from_seen-scheme",
+        lambda v: s.Case.from_seen("", game="two-deck", scheme=v),
+        "scheme",
+        frozenset({"none"}),
+    ),
+    ("from_case-case", lambda v: s.Case.from_case(v), "case", frozenset({"dict"})),
+    ("from_case-deck", lambda v: s.Case.from_case("A:1", deck=v), "deck", frozenset()),
+    ("from_counts", lambda v: s.Case.from_counts(v), "counts", frozenset()),
+    ("then", lambda v: s.Case.from_seen("5h").then(v), "card", frozenset()),
+    ("bet-rank", lambda v: s.Case.from_seen("5h").bet(v), "rank", frozenset()),
+    ("bet-side", lambda v: s.Case.from_seen("5h").bet("7", side=v), "side", frozenset()),
+    ("bet-kind", lambda v: s.Case.from_seen("5h").bet("7", kind=v), "kind", frozenset()),
+    ("bets-side", lambda v: s.Case.from_seen("5h").bets(side=v), "side", frozenset()),
+    ("bets-kind", lambda v: s.Case.from_seen("5h").bets(kind=v), "kind", frozenset()),
+    ("deal-pattern", lambda v: s.Case.from_seen("5h").deal(v), "pattern", frozenset()),
+    ("load_scheme", lambda v: s.load_scheme(v), "scheme file", frozenset()),
+    ("resolve_scheme", lambda v: resolve_scheme(v), "scheme", frozenset()),
+    ("load_plan", lambda v: load_plan(v), "plan file", frozenset()),
+    ("scheme_named", lambda v: s.scheme_named(v), "scheme", frozenset()),
+    ("plan_named", lambda v: s.plan_named(v), "plan", frozenset()),
+    ("bank-bets", lambda v: s.bank(v), "bet", frozenset()),
+    ("bank-bets-item", lambda v: s.bank(["7", v]), "bet", frozenset()),
+    ("bank-deck", lambda v: s.bank(["7"], deck=v), "deck", frozenset()),
+    ("bank-cards", lambda v: s.bank(["7"], cards=v), "cards", frozenset({"none"})),
+    ("bank-copies", lambda v: s.bank(["7"], copies=v), "copies", frozenset({"none", "dict"})),
+    ("bank-scheme", lambda v: s.bank(["7"], scheme=v), "scheme", frozenset()),
+    ("Bet-rank", lambda v: s.Bet(v), "rank", frozenset()),
+    ("Bet-stake", lambda v: s.Bet("7", stake=v), "stake", frozenset({"googol", "digits"})),
+    ("Bet-scheme", lambda v: s.Bet("7", scheme=v), "scheme", frozenset()),
+    ("series-deals", lambda v: s.series(deals=v), "deals", frozenset({"none"})),
+    ("series-plan", lambda v: s.series(v, deals=2), "plan", frozenset()),
+    ("series-scheme", lambda v: s.series(deals=2, scheme=v), "scheme", frozenset()),
+    ("series-deal", lambda v: s.series(deals=2, deal=v), "deal", frozenset({"none"})),
+    ("series-kush", lambda v: s.series(deals=2, kush=v), "kush", frozenset({"none", "digits"})),
+    ("optimal-bankroll", lambda v: s.optimal_play(bankroll=v, target=4), "bankroll", frozenset()),
+    (
+        "optimal-target",
+        lambda v: s.optimal_play(bankroll=2, target=v),
+        "target",
+        frozenset({"digits"}),
+    ),
+    (
+        "optimal-objective",
+        lambda v: s.optimal_play(bankroll=2, target=4, objective=v),
+        "objective",
+        frozenset(),
+    ),
+    (
+        "optimal-deal",
+        lambda v: s.optimal_play(bankroll=2, target=4, deal=v),
+        "deal",
+        frozenset({"none"}),
+    ),
+    ("optimal-plans", lambda v: s.optimal_play(bankroll=2, target=4, plans=v), "plan", frozenset()),
+    (
+        "optimal-scheme",
+        lambda v: s.optimal_play(bankroll=2, target=4, scheme=v),
+        "scheme",
+        frozenset(),
+    ),
+    ("odds-deck", lambda v: s.odds(deck=v), "deck", frozenset()),
+    ("odds-cards", lambda v: s.odds(cards=v), "cards", frozenset({"none", "googol"})),
+    ("odds-copies", lambda v: s.odds(copies=v), "copies", frozenset({"none"})),
+    ("odds-card", lambda v: s.odds(card=v), "card", frozenset({"none"})),
+    ("odds-suits", lambda v: s.odds(card="7h", suits=v), "suit", frozenset({"none"})),
+    ("odds-scheme", lambda v: s.odds(scheme=v), "scheme", frozenset({"none"})),
+    ("odds_of", lambda v: s.odds_of(v), "deal", frozenset()),
+    ("fair-deal", lambda v: s.fair_payoff("lob-half", "lob", deal=v), "deal", frozenset({"none"})),
+    ("fair-scheme", lambda v: s.fair_payoff(v, "lob"), "scheme", frozenset()),
+    (
+        "fair-parameter",
+        lambda v: s.fair_payoff("lob-half", v),
+        "parameter",
+        frozenset(),
+    ),
+    ("TableSpec-cards", lambda v: s.TableSpec(cards=v), "cards", frozenset({"googol", "set"})),
+    (
+        "TableSpec-copies",
+        lambda v: s.TableSpec(copies=v),
+        "copies",
+        frozenset({"none", "googol", "set"}),
+    ),
+    ("TableSpec-schemes", lambda v: s.TableSpec(schemes=v), "schemes", frozenset()),
+    ("TableSpec-games", lambda v: s.TableSpec(games=v), "games", frozenset()),
+    ("closed_form-copies", lambda v: s.closed_form(v, parity="even"), "copies", frozenset()),
+    ("closed_form-parity", lambda v: s.closed_form(1, parity=v), "parity", frozenset()),
+    (
+        "closed_form-scheme",
+        lambda v: s.closed_form(1, parity="even", scheme=v),
+        "scheme",
+        frozenset(),
+    ),
+    ("closed_forms-copies", lambda v: s.closed_forms(v), "copies", frozenset()),
+    ("Deal-cards", lambda v: s.Deal(v, 1), "cards", frozenset({"googol"})),
+    ("Deal-card", lambda v: s.Deal(52, 4, card=v), "card", frozenset({"none"})),
+    ("Deal-one_deck", lambda v: s.Deal(52, 4, one_deck=v), "one_deck", frozenset({"bool"})),
+    ("Plan-name", lambda v: s.Plan(v), "name", frozenset({"digits"})),
+    ("Plan-after_win", lambda v: s.Plan("p", after_win=v), "after_win", frozenset()),
+    ("Plan-story", lambda v: s.Plan("p", story=v), "story", frozenset()),
+    ("Scheme-name", lambda v: s.Scheme(v), "name", frozenset({"digits"})),
+    ("kind_counts", lambda v: s.kind_counts(v, 4), "cards", frozenset({"googol"})),
+    ("abzug_counts", lambda v: s.abzug_counts(52, v), "copies", frozenset()),
+    ("position_counts", lambda v: s.position_counts(v, 4), "cards", frozenset({"googol"})),
+    ("counts_at", lambda v: s.counts_at(52, 4, v), "position", frozenset({"googol", "negative"})),
+]
+
+ROWS = [
+    pytest.param(call, HOSTILE[value], fragment, id=f"{name}-{value}")
+    for name, call, fragment, accepted in ENTRIES
+    for value in HOSTILE
+    if value not in accepted
+]
+
+
+@pytest.mark.parametrize(("call", "value", "fragment"), ROWS)
+def test_a_hostile_argument_is_refused_by_name_at_once(
+    call: Callable[[object], object], value: object, fragment: str
+) -> None:
+    start = time.process_time()
+    with pytest.raises(ShtossError) as caught:
+        call(value)
+    seconds = time.process_time() - start
+    message = str(caught.value)
+    assert fragment in message, message
+    assert "\n" not in message and len(message) <= MAX_MESSAGE
+    assert seconds < CPU_SECONDS, f"{seconds:.2f} s of CPU"
+    assert isinstance(caught.value, ValueError)
+
+
+def test_a_shtoss_error_is_one_short_line() -> None:
+    assert len(str(ShtossError("x" * 10**6))) == MAX_MESSAGE
+    assert quoted(_BadRepr()).startswith("<_BadRepr")
+    assert quoted(_deep(100_000)) == "[[[[...]]]]"
+    assert quoted("x" * 10**6) == repr("x" * 40)[:40]
+    assert "digits" in quoted(10**100_000)
+    assert "digits" in quoted(Fraction(10**100_000, 3))
+
+
+@pytest.mark.parametrize(
+    ("deals", "fragment"),
+    [(0, "deals=0"), (-1, "deals=-1"), (True, "deals=True"), (2.0, "deals=2.0"),
+     (math.nan, "deals=nan"), ("3", "deals='3'"), (10**100, "deals"), (10**6, "deals")],
+)  # fmt: skip
+def test_series_deals_are_bounded(deals: object, fragment: str) -> None:
+    start = time.process_time()
+    with pytest.raises(ShtossError, match=fragment.replace("(", r"\(")):
+        s.series(deals=deals)
+    assert time.process_time() - start < CPU_SECONDS
+
+
+def test_bets_are_a_sequence_or_a_generator_in_order() -> None:
+    listed = s.bank(["7:2", "Q"])
+    assert s.bank(bet for bet in ["7:2", "Q"]) == listed
+    assert s.bank(("7:2", s.Bet("Q"))) == listed
+    for refused in ({"7": 2, "Q": 1}, {"7", "Q"}, "7:2", b"7", [["7"]], [None]):
+        with pytest.raises(ShtossError, match="bet"):
+            s.bank(refused)
+
+
+def test_load_refuses_paths_that_are_no_files(tmp_path: Path) -> None:
+    (tmp_path / "dir.toml").mkdir()
+    for path, fragment in [
+        (tmp_path / "dir.toml", "not a regular file"),
+        (str(tmp_path / "dir.toml"), "not a regular file"),
+        (b"x.toml", "is a bytes"),
+        ("x\x00.toml", "NUL"),
+        ("x" * 5000 + ".toml", "too long"),
+        (tmp_path / "missing.toml", "cannot read"),
+    ]:
+        for load in (s.load_scheme, load_plan):
+            with pytest.raises(ShtossError, match=fragment):
+                load(path)
+
+
+# --- results pickle and hash ---------------------------------------------------------
+
+
+def _results() -> Iterator[tuple[str, Callable[[], object]]]:
+    yield "Odds", lambda: s.odds(scheme="pharaon")
+    yield "SchemeResult", lambda: s.odds(scheme="lob-half").scheme_result
+    yield "FairPayoff", lambda: s.fair_payoff("lob-half", "lob")
+    yield "Bank", lambda: s.bank(["7:2", "Q:1:pharaon"], deck=36)
+    yield "Bet", lambda: s.Bet("7", stake="5/2", scheme="pharaon")
+    yield "SeriesResult-flat", lambda: s.series("paroli", deals=3)
+    yield "SeriesResult-chain", lambda: s.series("raise", bankroll=5, target=8)
+    yield "ClosedForm", lambda: s.closed_form(2, parity="odd")
+    yield "ClosedForms", lambda: s.closed_forms(1)
+    yield "TableSpec", lambda: s.TableSpec(cards=(52, 36), schemes=("classic", "pharaon"))
+    yield "SummaryTable", lambda: s.TableSpec(cards=(36, 32)).table()
+    yield "SummaryRow", lambda: next(s.TableSpec(cards=(36,)).rows())
+    yield "Case", lambda: s.Case.from_seen("5h Ks 5d")
+    yield "CaseBet", lambda: s.Case.from_seen("5h").bet("7")
+    yield "WholeDeal", lambda: s.Case.from_case("*:0,7:2,K:1").deal("every-rank")
+    yield "CaseReport", lambda: s.Case.from_case("*:0,7:2,K:1").report()
+    yield "OptimalPlay", lambda: s.optimal_play(bankroll=2, target=4)
+    yield "Scheme", lambda: s.scheme_named("thirds")
+    yield "Scheme-file", lambda: s.load_scheme("examples/schemes/eleven.toml")
+    yield "Plan", lambda: s.plan_named("hermann")
+    yield "Deal", lambda: s.make_deal(card="7h")
+    yield "Card", lambda: s.parse_card("Дп")
+    yield "KindCounts", lambda: s.kind_counts(52, 4)
+
+
+RESULTS = list(_results())
+
+
+@pytest.mark.parametrize("make", [m for _, m in RESULTS], ids=[n for n, _ in RESULTS])
+def test_every_result_pickles_back_equal_and_hashes_alike(make: Callable[[], object]) -> None:
+    one, two = make(), make()
+    back = pickle.loads(pickle.dumps(one))
+    assert back == one == two
+    assert hash(back) == hash(one) == hash(two)
+    assert {one: 1}[two] == 1 and len({one, two, back}) == 1
+    record = getattr(one, "to_dict", None)
+    if record is not None:
+        assert back.to_dict() == record()
+
+
+def test_a_pickled_closed_form_still_evaluates() -> None:
+    form = s.closed_form(3, parity="even")
+    back = pickle.loads(pickle.dumps(form))
+    assert back.at("banker", 52) == form.at("banker", 52) == s.odds(copies=3).banker
+    assert back.at("decided_at", 52, 1) == form.at("decided_at", 52, 1)
+    assert back.to_dict() == form.to_dict()
+
+
+def test_unequal_results_differ() -> None:
+    assert s.odds(scheme="pharaon").scheme_result != s.odds(scheme="classic").scheme_result
+    assert len({s.Case.from_seen("5h"), s.Case.from_seen("5d"), s.Case.from_seen("5h")}) == 2
+
+
+# --- names before paths ---------------------------------------------------------------
+
+_OTHER = b'name = "not-the-builtin"\nbase = "pharaon"\n'
+
+
+@pytest.fixture
+def decoys(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A working directory whose files are named like the built-ins."""
+    for name in ("classic", "faro", "every-rank", "flat", "pharaon"):
+        (tmp_path / name).write_bytes(_OTHER)
+    (tmp_path / "classic.toml").write_bytes(_OTHER)
+    (tmp_path / "lob-half").mkdir()
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_builtin_name_is_never_a_file_of_the_working_directory(decoys: Path) -> None:
+    assert resolve_scheme("classic") is s.scheme_named("classic")
+    assert resolve_scheme("lob-half").name == "lob-half"
+    assert resolve_scheme("pharaon").name == "pharaon"
+    assert s.Case.from_seen("", game="faro").game.scheme.name == "faro"
+    assert resolve_pattern("every-rank").name == "every-rank"
+    assert s.plan_named("flat").name == "flat"
+    assert s.odds(scheme="classic").ev == Fraction(-33, 833)
+
+
+def test_text_that_looks_like_a_path_is_a_file(decoys: Path) -> None:
+    assert resolve_scheme("classic.toml").name == "not-the-builtin"
+    assert resolve_scheme("./classic.toml").name == "not-the-builtin"
+    assert resolve_scheme(Path("classic.toml")).name == "not-the-builtin"
+    with pytest.raises(ShtossError, match="unknown file type"):
+        resolve_scheme("./classic")
+    with pytest.raises(ShtossError, match="unknown scheme 'nosuch'"):
+        resolve_scheme("nosuch")
+    with pytest.raises(ShtossError, match=r"unknown file type '\.txt'"):
+        resolve_scheme("classic.txt")
+
+
+def test_no_builtin_name_looks_like_a_path() -> None:
+    from shtoss_exact.case.pattern import BUILTIN as PATTERNS
+    from shtoss_exact.data_files import looks_like_path
+    from shtoss_exact.schemes.scheme import ALIASES, BUILTIN
+
+    names = [*BUILTIN, *ALIASES, *PATTERNS, "two-deck", "stoss", "штосс"]
+    assert names and not any(looks_like_path(name) for name in names)
+
+
+# --- NFC ------------------------------------------------------------------------------
+
+
+def _nfd(text: str) -> str:
+    return unicodedata.normalize("NFD", text)
+
+
+def test_file_text_is_read_composed(tmp_path: Path) -> None:
+    name = "игра́ и́ й"  # composed characters: й, и with an acute
+    scheme = tmp_path / "s.toml"
+    scheme.write_text(
+        _nfd(f'name = "{name}"\n[[rules]]\nkind = "plié"\npayoff = "-1/2"\n'), encoding="utf-8"
+    )
+    assert _nfd(name) != unicodedata.normalize("NFC", name)
+    loaded = s.load_scheme(scheme)
+    assert loaded.name == unicodedata.normalize("NFC", name)
+    assert loaded.ev(s.Deal(52, 4)) == s.load_scheme(_composed(tmp_path, scheme)).ev(s.Deal(52, 4))
+    plan = tmp_path / "p.json"
+    plan.write_text(_nfd('{"name": "пароли й", "after_win": "ride"}'), encoding="utf-8")
+    assert load_plan(plan).name == "пароли й"
+
+
+def _composed(where: Path, path: Path) -> Path:
+    text = unicodedata.normalize("NFC", path.read_text(encoding="utf-8"))
+    copy = where / "composed.toml"
+    copy.write_text(text, encoding="utf-8")
+    return copy
+
+
+def test_names_are_read_composed() -> None:
+    assert s.Case.from_seen("5h").bet("7", side=_nfd("open")).side.value == "open"
+    assert s.scheme_named(_nfd("Фараон")).name == "pharaon"
+    assert s.parse_card(_nfd("Дп")) == s.Card("Q", s.Suit.SPADES)
+    with pytest.raises(ShtossError, match="unknown rank"):
+        s.parse_rank("й")
