@@ -5,7 +5,8 @@ whole and fills every marker ``<!-- figure: KEY -->TEXT<!-- /figure -->`` in
 ``README.md`` and the other pages under ``docs/`` with figure KEY's value, formatted as
 on the Performance page. ``--check`` writes nothing: it exits 1 naming each page and
 key that disagrees with the results file (or names a key not in it), and the
-Performance page if it is not what this script makes. ``--results FILE`` reads
+Performance page if it is not what this script makes. A marker inside a fenced code
+block is an example and is left as it is. ``--results FILE`` reads
 another results file.
 
 The results file is written by ``python benchmarks/run_all.py``; nothing here measures.
@@ -28,6 +29,9 @@ FORMAT = 1
 
 MARKER = re.compile(r"<!-- figure: (?P<key>\S+?) -->(?P<text>.*?)<!-- /figure -->")
 """A quoted figure: its key, and the text shown (the formatted value)."""
+
+FENCE = re.compile(r"^(`{3,}|~{3,}).*?^\1", flags=re.S | re.M)
+"""A fenced code block: a marker inside one is an example, left as it is."""
 
 GROUPS = {
     "bench": "One bet: the engine against brute force, a simulation and start-up",
@@ -208,11 +212,19 @@ def peers_table(results: dict[str, Any]) -> list[str]:
     )
     if not stems:
         return []
-    peers = [
-        p
-        for p in PEERS
-        if any(f"{stem}.{p}.ratio" in figures or f"{stem}.{p}.status" in figures for stem in stems)
-    ]
+
+    def answered(peer: str) -> bool:
+        """Whether the peer ran at all (a time, or a status other than "not installed")."""
+        for stem in stems:
+            status = figures.get(f"{stem}.{peer}.status")
+            if f"{stem}.{peer}.ratio" in figures:
+                return True
+            if status is not None and not str(status["value"]).startswith("not installed"):
+                return True
+        return False
+
+    peers = [p for p in PEERS if answered(p)]
+    absent = [PEERS[p] for p in PEERS if not answered(p)]
     lines = [
         "Each peer's time over shtoss_exact's, for the same exact answer (checked cell by cell "
         "before it is timed); the figures, and each peer's status in full, are listed below.",
@@ -234,6 +246,8 @@ def peers_table(results: dict[str, Any]) -> list[str]:
         ours = value_text(results, f"{stem}.shtoss_exact")
         row = f"| {case.replace('_', '/')} | {what} | {ours} | " + " | ".join(cells) + " |"
         lines.append(row)
+    if absent:
+        lines += ["", "Not installed in this run: " + "; ".join(absent) + "."]
     return [*lines, ""]
 
 
@@ -361,7 +375,12 @@ def fill(text: str, results: dict[str, Any]) -> tuple[str, list[tuple[str, str]]
             problems.append((key, f"shows {shown!r}, the results file says {wanted!r}"))
         return f"<!-- figure: {key} -->{wanted}<!-- /figure -->"
 
-    return MARKER.sub(replace, text), problems
+    out, at = [], 0
+    for block in FENCE.finditer(text):
+        out += [MARKER.sub(replace, text[at : block.start()]), block[0]]
+        at = block.end()
+    out.append(MARKER.sub(replace, text[at:]))
+    return "".join(out), problems
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -383,10 +402,11 @@ def main(argv: list[str] | None = None) -> int:
         text = path.read_text(encoding="utf-8")
         filled, problems = fill(text, results)
         name = path.relative_to(ROOT)
-        unknown = [f"{name}: figure {key}: {why}" for key, why in problems if "no such" in why]
-        disagree += unknown if not args.check else [f"{name}: figure {k}: {w}" for k, w in problems]
-        if not args.check and filled != text:
-            path.write_text(filled, encoding="utf-8")
+        if not args.check:  # a stale value is mended; an unknown key stays an error
+            problems = [(key, why) for key, why in problems if key not in results["figures"]]
+            if filled != text:
+                path.write_text(filled, encoding="utf-8")
+        disagree += [f"{name}: figure {key}: {why}" for key, why in problems]
     for line in disagree:
         print(line, file=sys.stderr)
     return 1 if disagree else 0

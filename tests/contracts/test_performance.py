@@ -49,7 +49,7 @@ BOUND = re.compile(r"(?:≤|≥|<=|>=|\bwithin|\bunder|\bat most|\bat least|\bli
 ALLOWED: set[tuple[str, str]] = set()
 """(page, text) pairs allowed to look like a typed figure; none so far."""
 
-FENCE = re.compile(r"^(`{3,}|~{3,}).*?^\1", flags=re.S | re.M)
+FENCE = PAGES.FENCE
 COMMENT = re.compile(r"<!--.*?-->", flags=re.S)
 
 
@@ -138,3 +138,5 @@ def test_check_mode_names_page_and_key(tmp_path: Path) -> None:
     assert stale == good and [k for k, _ in problems] == [key]
     _, unknown = PAGES.fill("<!-- figure: no.such_key -->1 s<!-- /figure -->", RESULTS)
     assert unknown and unknown[0][0] == "no.such_key"
+    example = "```\n<!-- figure: KEY -->TEXT<!-- /figure -->\n```\n"
+    assert PAGES.fill(example, RESULTS) == (example, [])
