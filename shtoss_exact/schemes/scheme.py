@@ -3,9 +3,10 @@
 A scheme is data: a payoff for each kind (killed, plié, given), ordered rules that
 override it for outcomes they match (by kind, abzug, position, suit relation, last
 pair, last card), optional *thirds* factors by the deciding card's suit relation (they
-scale the payoff of a kind, never a rule's payoff), and premiums added on top. A rule may also declare an outcome null: the stake comes back
-and the bet counts as no action. Any payoff may be a named ``Param`` (a ``Fraction``
-with a name) so that the fair-payoff solver can ask which value makes the game fair.
+scale the payoff of a kind, never a rule's payoff), and premiums added on top. A rule
+may also declare an outcome null: the stake comes back and the bet counts as no
+action. Any payoff may be a named ``Param`` (a ``Fraction`` with a name) so that the
+fair-payoff solver can ask which value makes the game fair.
 
 Faro and Stuss burn the first card (the soda): ``Scheme.played_deals`` turns the
 deck as shuffled into the deck(s) the bet is played on, and ``settlement_counts``
