@@ -203,15 +203,16 @@ edge_per_abzug=55/7719)
         from shtoss_exact.bet.rows import PositionOdds  # loaded when a table is asked for
 
         self._check_table()
-        total = self.counts.total
+        stream = self.abzug_stream()
+        total, decks = self._total(stream), _decks(stream)
         return tuple(
             PositionOdds(
-                row.position,
-                Fraction(row.killed, total),
-                Fraction(row.plie, total),
-                Fraction(row.given, total),
+                rows[0].position,
+                Fraction(sum(row.killed for row in rows), total),
+                Fraction(sum(row.plie for row in rows), total),
+                Fraction(sum(row.given for row in rows), total),
             )
-            for row in position_counts(self.deal.cards, self.deal.copies)
+            for rows in zip(*(position_counts(stream.cards, m) for m in decks), strict=True)
         )
 
     @cached_property
@@ -230,8 +231,9 @@ edge_per_abzug=55/7719)
         """
         from shtoss_exact.bet.rows import AbzugOdds  # loaded when a table is asked for
 
-        total = self.counts.total
-        for abzug, killed, plie, given in self.abzug_stream().counts():
+        stream = self.abzug_stream()
+        total = self._total(stream)
+        for abzug, killed, plie, given in stream.counts():
             yield AbzugOdds(
                 abzug=abzug,
                 killed=Fraction(killed, total),
@@ -241,14 +243,18 @@ edge_per_abzug=55/7719)
 
     def abzug_stream(self) -> AbzugStream:
         """The rows by abzug as a stream of exact counts and records (``AbzugStream``),
-        on the deck the bet is played on (after a faro soda); with its cost estimate.
+        on the deck the bet is played on (after a faro soda, seen or not: the abzugs
+        are those of the cards after it); with its cost estimate.
 
         >>> next(odds().abzug_stream().records())
         {'abzug': 1, 'killed': '16/221', 'plie': '1/221', 'given': '16/221'}
         """
         from shtoss_exact.bet.stream import AbzugStream  # loaded when rows are asked for
 
-        self._check_single()
+        if self.mixed:
+            # Only a soda not yet seen mixes decks: the n - 1 cards after it, with all
+            # the copies of the deck as shuffled or one fewer.
+            return AbzugStream(self.deal.cards - 1, self.deal.copies, soda_before=True)
         return AbzugStream(self.deal.cards, self.deal.copies)
 
     def at_abzug(self, abzug: int) -> AbzugOdds:
@@ -259,18 +265,18 @@ edge_per_abzug=55/7719)
         """
         from shtoss_exact.bet.rows import AbzugOdds  # loaded when a table is asked for
 
-        self._check_single()
-        rows = (self.deal.cards + 1) // 2
+        stream = self.abzug_stream()
+        rows = stream.size
         if isinstance(abzug, bool) or not isinstance(abzug, int) or not 1 <= abzug <= rows:
             raise ShtossError(f"abzug={quoted(abzug)}: allowed a whole number 1..{rows}")
-        total = self.counts.total
-        lob = counts_at(self.deal.cards, self.deal.copies, 2 * abzug - 1)
-        sonik = counts_at(self.deal.cards, self.deal.copies, 2 * abzug)
+        total, decks = self._total(stream), _decks(stream)
+        lobs = [counts_at(stream.cards, m, 2 * abzug - 1) for m in decks]
+        soniks = [counts_at(stream.cards, m, 2 * abzug) for m in decks]
         return AbzugOdds(
             abzug=abzug,
-            killed=Fraction(lob.killed, total),
-            plie=Fraction(lob.plie, total),
-            given=Fraction(sonik.given, total),
+            killed=Fraction(sum(lob.killed for lob in lobs), total),
+            plie=Fraction(sum(lob.plie for lob in lobs), total),
+            given=Fraction(sum(sonik.given for sonik in soniks), total),
         )
 
     @property
@@ -293,12 +299,9 @@ edge_per_abzug=55/7719)
             if relation is not None
         )
 
-    def _check_single(self) -> None:
-        if self.mixed:
-            raise ShtossError(
-                "tables by position or abzug are refused before the soda is seen (the deck "
-                "is a mixture): allowed with the soda known"
-            )
+    def _total(self, stream: AbzugStream) -> int:
+        """The denominator of a table's counts: the summary's, C(n, m), known already."""
+        return stream.total if stream.soda_before else self.counts.total
 
     def _check_table(self) -> None:
         """Refuse a table by position or abzug too large to hold in memory."""
@@ -366,6 +369,13 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
     if not classic:
         _ = result.scheme_result  # settle now: a scheme that cannot be settled is refused here
     return result
+
+
+def _decks(stream: AbzugStream) -> list[int]:
+    """The copies of each deck a table adds up (two after a soda not yet seen)."""
+    if not stream.soda_before:
+        return [stream.copies]
+    return [m for m in (stream.copies, stream.copies - 1) if 0 <= m <= stream.cards]
 
 
 def _scheme(scheme: Scheme | str) -> Scheme:

@@ -60,13 +60,23 @@ class AbzugStream:
     """The rows of one bet by abzug (``cards`` in the deck the bet is played on,
     ``copies`` of the punter's rank), made one at a time and never held.
 
+    ``soda_before``: the bet was placed before a soda of any rank was burnt (faro's
+    ``soda = "before"``): ``copies`` are those of the deck as shuffled, the soda among
+    them, and ``cards`` still those after it. Each of the C(cards + 1, copies) decks as
+    shuffled is one deck after the soda, holding ``copies`` copies (the soda another
+    rank) or ``copies - 1`` (the soda a copy), so the rows add the counts of those two
+    decks over C(cards + 1, copies).
+
     >>> stream = AbzugStream(52, 4)
     >>> len(stream), next(stream.records())["given"]
     (26, '16/221')
+    >>> list(AbzugStream(5, 2, soda_before=True).counts())  # over C(6, 2) = 15
+    [(1, 4, 1, 4), (2, 2, 1, 2), (3, 1, 0, 0)]
     """
 
     cards: int
     copies: int
+    soda_before: bool = False
 
     columns: ClassVar[tuple[str, ...]] = ("abzug", "killed", "plie", "given")
     """The keys of each row, in order: as ``AbzugOdds.to_dict()``."""
@@ -82,8 +92,18 @@ class AbzugStream:
 
     @cached_property
     def total(self) -> int:
-        """The common denominator of every count: C(cards, copies)."""
-        return binom(self.cards, self.copies)
+        """The common denominator of every count: C(cards, copies), or C(cards + 1,
+        copies) with ``soda_before``."""
+        return binom(self.cards + self.soda_before, self.copies)
+
+    def _counts(self) -> Iterator[tuple[int, int, int]]:
+        """(killed, plié, given) over ``total`` for each abzug."""
+        if not self.soda_before:
+            yield from iter_abzug_counts(self.cards, self.copies)
+            return
+        decks = [m for m in (self.copies, self.copies - 1) if 0 <= m <= self.cards]
+        for rows in zip(*(iter_abzug_counts(self.cards, m) for m in decks), strict=True):
+            yield sum(r[0] for r in rows), sum(r[1] for r in rows), sum(r[2] for r in rows)
 
     def counts(self) -> Iterator[tuple[int, int, int, int]]:
         """``(abzug, killed, plie, given)``, the counts over ``total``, one row at a time.
@@ -91,9 +111,7 @@ class AbzugStream:
         >>> list(AbzugStream(5, 2).counts())
         [(1, 3, 1, 3), (2, 1, 1, 1), (3, 0, 0, 0)]
         """
-        for abzug, (killed, plie, given) in enumerate(
-            iter_abzug_counts(self.cards, self.copies), start=1
-        ):
+        for abzug, (killed, plie, given) in enumerate(self._counts(), start=1):
             yield abzug, killed, plie, given
 
     def rows(self) -> Iterator[tuple[int, str, str, str]]:
@@ -117,9 +135,7 @@ class AbzugStream:
                     denominators[divisor] = below
             return f"{count // divisor}{below}"
 
-        for abzug, (killed, plie, given) in enumerate(
-            iter_abzug_counts(self.cards, self.copies), start=1
-        ):
+        for abzug, (killed, plie, given) in enumerate(self._counts(), start=1):
             given_text = text(given)
             killed_text = given_text if killed == given else text(killed)
             yield abzug, killed_text, text(plie), given_text
@@ -141,8 +157,9 @@ class AbzugStream:
         >>> AbzugStream(52, 4).seconds() < 0.001 < AbzugStream(10**7, 4).seconds() < 60
         True
         """
-        words = binom_bits(self.cards, self.copies) / 64
+        words = binom_bits(self.cards + self.soda_before, self.copies) / 64
         row = ROW_SECONDS + WORD_SECONDS * words + WORD_SQUARED_SECONDS * words * words
+        row *= 1 + self.soda_before  # two decks counted per row
         # A row count beyond a float's range is as far beyond any budget.
         return row * factor * self.size if self.size < 2**1000 else float("inf")
 

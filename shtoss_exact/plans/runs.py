@@ -11,15 +11,20 @@ from __future__ import annotations
 
 from collections import deque
 from fractions import Fraction
+from math import lcm
+from typing import TYPE_CHECKING
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import binom, counts_at
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.limits import Cost, check_cost
+from shtoss_exact.limits import Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.catalog import DealEvent
 from shtoss_exact.plans.chain import DealOutcomes, Rules, State, Status
 from shtoss_exact.plans.cost import bits_after, check_bits, int_bytes, step_seconds
+
+if TYPE_CHECKING:
+    from shtoss_exact.schemes.scheme import Scheme
 
 
 def p_series(outcomes: DealOutcomes, *, deals: int, length: int) -> Fraction:
@@ -65,6 +70,13 @@ def p_series(outcomes: DealOutcomes, *, deals: int, length: int) -> Fraction:
         mixed = mixed * push + binomial * a
     return 1 - Fraction(mixed, outcomes.denominator**deals)
 
+
+STORY_STEP = 10e-6
+"""Seconds of one (state, outcome) pair of ``story_played``: a step of the plan's rules
+(measured 8-9 µs)."""
+
+STORY_SECONDS = 3.0
+"""Most estimated seconds of a story's walk, on top of the play's own computation."""
 
 PLAYED_STEP = 2e-6
 """Seconds of one (state, run) pair times one outcome in ``p_series_played``."""
@@ -165,8 +177,115 @@ def event_probability(deal: Deal, event: DealEvent) -> Fraction:
     return Fraction(first.killed + first.plie, total)
 
 
+def event_payoffs(
+    deal: Deal, event: DealEvent, scheme: Scheme | None = None
+) -> dict[Fraction, Fraction]:
+    """P(one deal ends with ``event`` and pays ``x``) for each payoff ``x`` per unit stake
+    (a null outcome pays 0), on the deck the bet is played on (after a faro soda; a
+    soda not yet seen mixes the two decks). ``scheme=None`` is the classic one.
+
+    >>> event_payoffs(Deal(52, 4), DealEvent.LOB_KILLED)
+    {Fraction(-1, 1): Fraction(1, 13)}
+    >>> from shtoss_exact.schemes.scheme import scheme_named
+    >>> event_payoffs(Deal(52, 4), DealEvent.SONIK_WON, scheme_named("bait"))
+    {Fraction(3, 2): Fraction(16, 221)}
+    """
+    from shtoss_exact.engine import Kind, relation_weights
+    from shtoss_exact.schemes.parts import Outcome
+
+    parts = ((1, deal),) if scheme is None else scheme.played_deals(deal)
+    whole = sum(weight for weight, _ in parts)
+    found: dict[Fraction, Fraction] = {}
+    for weight, part in parts:
+        n, m = part.cards, part.copies
+        if event is DealEvent.SONIK_WON:
+            cases = [(Kind.GIVEN, 2, counts_at(n, m, 2).given)]
+        else:
+            first = counts_at(n, m, 1)
+            cases = [(Kind.KILLED, 1, first.killed), (Kind.PLIE, 1, first.plie)]
+        suited = scheme is not None and scheme.needs_suits
+        relations = relation_weights(part.suit_counts) if suited else ((None, 1),)
+        scale = whole * binom(n, m) * sum(w for _, w in relations)
+        for kind, position, count in cases:
+            for relation, share in relations if count else ():
+                if scheme is None:
+                    payoff = Fraction(1 if kind is Kind.GIVEN else -1)
+                else:
+                    settled = scheme.settle(Outcome(kind, position, n, relation))
+                    payoff = Fraction(0) if settled.null else settled.payoff
+                chance = Fraction(weight * count * share, scale)
+                found[payoff] = found.get(payoff, Fraction(0)) + chance
+    return found
+
+
+def story_played(
+    rules: Rules,
+    story: tuple[DealEvent, ...],
+    *,
+    deal: Deal,
+    deals: int | None,
+    scheme: Scheme | None = None,
+) -> Fraction:
+    """P(the story's deals are all played and end as told, one event a deal).
+
+    A deal after the play has ended (the target reached, ruin, a stop after a loss) or
+    beyond ``deals`` is never played, so a story that needs it has probability 0. The
+    walk follows the plan's states through the story's deals, each restricted to the
+    outcomes that show its event; the events are independent of the plan, so without
+    an end the answer is ``story_probability``.
+
+    >>> from shtoss_exact.plans.catalog import plan_named
+    >>> from shtoss_exact.plans.chain import classic_outcomes
+    >>> hermann = plan_named("hermann")
+    >>> outcomes = classic_outcomes(Deal(52, 4))
+    >>> story = hermann.story
+    >>> story_played(Rules(hermann, outcomes), story, deal=Deal(52, 4), deals=3)
+    Fraction(256, 634933)
+    >>> rich = Rules(hermann, outcomes, bankroll=Fraction(47000), target=Fraction(47000),
+    ...              tracks_net=True)
+    >>> story_played(rich, story, deal=Deal(52, 4), deals=3)  # the first win reaches it
+    Fraction(0, 1)
+    """
+    if deals is not None and len(story) > deals:
+        return Fraction(0)  # the story's last deals are beyond the play
+    chances = {event: event_payoffs(deal, event, scheme) for event in set(story)}
+    # Integer weights over whole**k, as p_series_played; the size and the work are
+    # checked deal by deal, before each deal is walked.
+    whole = lcm(*(p.denominator for told in chances.values() for p in told.values()))
+    counts = {
+        event: [(payoff, int(p * whole)) for payoff, p in told.items()]
+        for event, told in chances.items()
+    }
+    what = f"the story of {len(story)} deals of plan {rules.plan.name}"
+    bits = bits_after(len(story), whole)
+    check_bits(bits, what=what, advice="tell a shorter story")
+    seconds, moves = 0.0, max(len(told) for told in counts.values())
+    weights: dict[State, int] = {rules.start(): 1}
+    for told, event in enumerate(story, start=1):
+        # The work so far and the rest at the present width, before this deal is walked.
+        width = len(weights) * moves
+        seconds += step_seconds(width, bits / 2, step=STORY_STEP)
+        rest = step_seconds(width * (len(story) - told), bits / 2, step=STORY_STEP)
+        check_cost(
+            Cost(seconds=seconds + rest, bytes=int_bytes(width, bits)),
+            what=what,
+            advice="tell a shorter story, or give a smaller bankroll or target",
+            limit=Budget(seconds=STORY_SECONDS),
+        )
+        following: dict[State, int] = {}
+        for state, weight in weights.items():
+            for payoff, count in counts[event]:
+                after, _ = rules.step(state, payoff)
+                if told < len(story) and after.status is not Status.PLAYING:
+                    continue  # the play ends here: the story's next deal is never played
+                following[after] = following.get(after, 0) + weight * count
+        weights = following
+    return Fraction(sum(weights.values()), whole ** len(story))
+
+
 def story_probability(deal: Deal, story: tuple[DealEvent, ...]) -> Fraction:
-    """P(the deals end as told, one event a deal): deals are independent, so a product.
+    """P(the deals end as told, one event a deal), every deal played: deals are
+    independent, so a product (``story_played`` counts only the deals played).
 
     >>> story_probability(Deal(52, 4), (DealEvent.SONIK_WON,) * 2 + (DealEvent.LOB_KILLED,))
     Fraction(256, 634933)

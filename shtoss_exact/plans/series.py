@@ -45,6 +45,7 @@ from shtoss_exact.plans.runs import (
     p_series,
     p_series_played,
     plays_every_deal,
+    story_played,
     story_probability,
 )
 
@@ -180,8 +181,8 @@ def series(
         series_length=length,
         p_series=None if length is None else _p_series(rules, horizon or 0, length),
         p_story=(
-            story_probability(deal, the_plan.story)
-            if the_plan.story and (horizon is None or horizon >= len(the_plan.story))
+            story_played(rules, the_plan.story, deal=deal, deals=horizon, scheme=the_scheme)
+            if the_plan.story
             else None
         ),
         rules=rules,

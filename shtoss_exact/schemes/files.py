@@ -2,7 +2,8 @@
 
 A file names a built-in ``base`` scheme (with its ``options``), overrides its
 ``payoffs`` by kind, adds ordered ``rules`` (tried before the base's own) and
-``premiums``, and may set ``thirds`` factors. Numbers are exact: integers,
+``premiums``, and may set ``thirds`` factors (scaling the payoff of a kind, not a
+rule's payoff). Numbers are exact: integers,
 decimals (read as decimals, never as floats) or fractions written as strings
 (``"1/2"``). A payoff may be ``"null"`` (the stake comes back) or a named parameter
 ``{param = "x", value = "-1/2"}`` for the fair-payoff solver. Nothing in a file is

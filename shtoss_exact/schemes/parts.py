@@ -166,7 +166,8 @@ class Match:
 
 
 class Rule(NamedTuple):
-    """Outcomes matching ``match`` pay ``payoff`` (before thirds); ``payoff=None`` is null."""
+    """Outcomes matching ``match`` pay ``payoff`` as written (never scaled by thirds);
+    ``payoff=None`` is null."""
 
     match: Match
     payoff: Fraction | None

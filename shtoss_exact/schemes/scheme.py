@@ -2,10 +2,11 @@
 
 A scheme is data: a payoff for each kind (killed, plié, given), ordered rules that
 override it for outcomes they match (by kind, abzug, position, suit relation, last
-pair, last card), optional *thirds* factors by the deciding card's suit relation, and
-premiums added on top. A rule may also declare an outcome null: the stake comes back
-and the bet counts as no action. Any payoff may be a named ``Param`` (a ``Fraction``
-with a name) so that the fair-payoff solver can ask which value makes the game fair.
+pair, last card), optional *thirds* factors by the deciding card's suit relation (they
+scale the payoff of a kind, never a rule's payoff), and premiums added on top. A rule
+may also declare an outcome null: the stake comes back and the bet counts as no
+action. Any payoff may be a named ``Param`` (a ``Fraction`` with a name) so that the
+fair-payoff solver can ask which value makes the game fair.
 
 Faro and Stuss burn the first card (the soda): ``Scheme.played_deals`` turns the
 deck as shuffled into the deck(s) the bet is played on, and ``settlement_counts``
@@ -227,13 +228,16 @@ class Scheme:
         if outcome.kind is Kind.NONE:
             return Settlement(Fraction(0))
         payoff: Fraction | None = self.base[outcome.kind]
+        ruled = False
         for rule in self.rules:
             if rule.match(outcome):
-                payoff = rule.payoff
+                payoff, ruled = rule.payoff, True
                 break
         if payoff is None:
             return Settlement(Fraction(0), null=True)
-        if self.thirds is not None:
+        # The thirds scale the payoff of a kind; a rule's payoff is paid as written
+        # (a rule can name the suit relation itself).
+        if self.thirds is not None and not ruled:
             if outcome.relation is None:
                 raise ShtossError(
                     f"scheme {self.name!r} needs the suits: give the punter's card (--card)"

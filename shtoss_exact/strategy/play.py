@@ -12,7 +12,9 @@ punter playing optimally breaks a bank of ``K`` with P(reach ``B + K``).
 In a subfair even-money game (classic Stoss: 400/833 against 433/833) bold play —
 stake what reaches the target on a win, or all you hold — is optimal (Dubins and
 Savage, *How to Gamble If You Must*, 1965); under lob-half, Pharaon or thirds the
-payoffs are not even money and the optimal stakes are computed.
+payoffs are not even money and the optimal stakes are computed. Where wins differ
+(bait's given sonik pays 3/2) bold play stakes the least that reaches the target on
+the *largest* win, at most what he holds and the banker's maximum.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -571,11 +572,45 @@ def test_too_large_table_is_refused() -> None:
         _ = o.by_position
 
 
-def test_tables_are_refused_before_the_soda_is_seen() -> None:
+def soda_before_brute(cards: int, copies: int) -> dict[int, list[Fraction]]:
+    """Every set of the copies' places in the deck as shuffled; card 1 is the soda
+    (dead, of any rank), the bet is played on cards 2..n: position p of that deck is
+    card p + 1. By position of the deck played on: [killed, plié, given]."""
+    rows = {p: [Fraction(0)] * 3 for p in range(1, cards)}
+    sets = list(combinations(range(1, cards + 1), copies))
+    for places in sets:
+        after = sorted(place - 1 for place in places if place > 1)
+        if not after:
+            continue
+        first = after[0]
+        kind = 2 if first % 2 == 0 else 1 if first + 1 in after else 0
+        rows[first][kind] += Fraction(1, len(sets))
+    return rows
+
+
+@pytest.mark.parametrize(("cards", "copies"), [(n, m) for n in range(1, 10) for m in range(n + 1)])
+def test_tables_before_the_soda_is_seen_match_brute_force(cards: int, copies: int) -> None:
+    brute = soda_before_brute(cards, copies)
+    before = odds_of(Deal(cards, copies), scheme=faro(soda=Soda.BEFORE))
+    positions = [(r.position, [r.killed, r.plie, r.given]) for r in before.by_position]
+    assert positions == list(brute.items())
+    zero = [Fraction(0)] * 3
+    abzugs = [
+        (j, brute[2 * j - 1][0], brute[2 * j - 1][1], brute.get(2 * j, zero)[2])
+        for j in range(1, cards // 2 + 1)
+    ]
+    rows = [(r.abzug, r.killed, r.plie, r.given) for r in before.by_abzug]
+    assert rows == abzugs
+    assert [before.at_abzug(j) for j in range(1, len(rows) + 1)] == list(before.by_abzug)
+    assert sum(r.killed for r in before.by_abzug) == before.killed
+    assert sum(r.given for r in before.by_abzug) == before.given
+
+
+def test_tables_before_the_soda_is_seen() -> None:
     before = odds(scheme=faro(soda=Soda.BEFORE))
     assert before.by_relation is None
-    for table in ("by_abzug", "by_position"):
-        with pytest.raises(ShtossError, match="before the soda is seen"):
-            getattr(before, table)
-    with pytest.raises(ShtossError, match="before the soda is seen"):
-        before.to_dict(by_abzug=True)
+    # After a soda of any rank the 51 cards are a random 51 of the 52: position p of
+    # them is card p + 1 of the deck, so the sonik of abzug 1 wins 48/52 * 4/51.
+    assert len(before.by_abzug) == 26 and len(before.by_position) == 51
+    assert before.by_abzug[0].given == Fraction(48, 52) * Fraction(4, 51) == Fraction(16, 221)
+    assert before.to_dict(by_abzug=True)["by_abzug"][0]["given"] == "16/221"

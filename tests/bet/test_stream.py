@@ -99,8 +99,12 @@ def test_faro_rows_are_on_the_deck_after_the_soda() -> None:
     rows = o.by_abzug
     assert len(rows) == 26  # 51 cards after the soda
     assert sum(r.killed + r.plie + r.given for r in rows) == 1
-    with pytest.raises(ShtossError, match="before the soda is seen"):
-        odds_of(Deal(52, 4), scheme=faro(soda=Soda.BEFORE)).abzug_stream()
+    # With the soda not yet seen the rows are still those of the 51 cards after it,
+    # over the C(52, 4) decks as shuffled.
+    stream = odds_of(Deal(52, 4), scheme=faro(soda=Soda.BEFORE)).abzug_stream()
+    assert (len(stream), stream.total, stream.soda_before) == (26, 270725, True)
+    assert sum(k + p + g for _, k, p, g in stream.counts()) == stream.total
+    assert next(stream.records())["given"] == "16/221"
 
 
 def test_any_deck_streams_and_the_tuple_is_guarded() -> None:

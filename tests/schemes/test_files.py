@@ -208,3 +208,49 @@ def test_resolve_scheme_takes_names_russian_names_and_files() -> None:
     assert resolve_scheme("фараон") is BUILTIN["pharaon"]
     assert resolve_scheme("В лоб полкуша") is BUILTIN["lob-half"]
     assert resolve_scheme(str(EXAMPLES / "eleven.toml")).name == "eleven"
+
+
+THIRDS_WITH_RULES = """
+base = "thirds"
+[[rules]]
+kind = "killed"
+position = 1
+payoff = "-1/2"
+[[rules]]
+kind = "given"
+relation = "plain"
+payoff = 1
+[[premiums]]
+name = "sonik"
+kind = "given"
+position = 2
+amount = "1/2"
+"""
+
+
+def _thirds_with_rules(kind: str, p: int, n: int, rel: str) -> Fraction | None:
+    # Written afresh from the manual: a rule's payoff is paid as written, the thirds
+    # scale the payoff of a kind where no rule matches, a premium is added on top.
+    if kind == "killed" and p == 1:
+        value = Fraction(-1, 2)
+    elif kind == "given" and rel == "plain":
+        value = Fraction(1)
+    else:
+        factor = {"colour": 1, "half-colour": Fraction(2, 3), "plain": Fraction(1, 3)}[rel]
+        value = factor * (1 if kind == "given" else -1)
+    return value + Fraction(1, 2) if kind == "given" and p == 2 else value
+
+
+def test_thirds_scale_the_kinds_and_never_a_rules_payoff(tmp_path: Path) -> None:
+    from shtoss_exact.bet.measures import scheme_result
+    from shtoss_exact.deck import parse_suits
+    from tests.oracles import brute_schemes as brute
+
+    scheme = load_scheme(write(tmp_path, THIRDS_WITH_RULES))
+    for n in range(1, 8):
+        for suits in ("h", "s", "hd", "sc", "hsc", "hdsc"):
+            if len(suits) > n:
+                continue
+            oracle = brute.settle(n, tuple(suits), _thirds_with_rules)
+            deal = Deal(n, len(suits), parse_card("7h"), parse_suits(suits))
+            assert scheme_result(deal, scheme).distribution == oracle.seen, (n, suits)

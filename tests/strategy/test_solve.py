@@ -12,7 +12,7 @@ import time
 from collections.abc import Mapping
 from fractions import Fraction
 from itertools import product
-from math import floor, lcm
+from math import ceil, floor, lcm
 
 import pytest
 from hypothesis import given, settings
@@ -363,3 +363,77 @@ def test_a_plan_value_too_long_to_print_is_not_computed(monkeypatch: pytest.Monk
     assert [(c.plan, c.value) for c in compared] == [("bold", P), ("flat", None)]
     stay = optimal_play(bankroll=3, target=6, objective="stay", plans=["flat"]).compare
     assert [(c.plan, c.value) for c in stay] == [("flat", Fraction(1))]
+
+
+def brute_bold(
+    bankroll: Fraction,
+    target: Fraction,
+    dist: list[tuple[Fraction, Fraction]],
+    cap: int | None,
+    *,
+    win: Fraction | None = None,
+) -> Fraction:
+    """Bold play from its definition: at bankroll x stake the least whole s >= 1 with
+    x + s * win >= target (``win``: the largest win), at most what he holds and the cap;
+    the policy's value by Gauss-Jordan over the bankrolls it can reach."""
+    top = win if win is not None else max(payoff for payoff, _ in dist)
+
+    def stake(x: Fraction) -> int:
+        return max(1, min(floor(x), cap or floor(x), ceil((target - x) / top)))
+
+    states: list[Fraction] = []
+    todo = [bankroll]
+    while todo:
+        x = todo.pop()
+        if x in states:
+            continue
+        states.append(x)
+        todo += [y for a, _ in dist if 1 <= (y := x + stake(x) * a) < target]
+    where = {x: i for i, x in enumerate(states)}
+    matrix = [[Fraction(int(i == j)) for j in range(len(states))] for i in range(len(states))]
+    right = [Fraction(0)] * len(states)
+    for i, x in enumerate(states):
+        for payoff, p in dist:
+            y = x + stake(x) * payoff
+            if y >= target:
+                right[i] += p
+            elif y >= 1:
+                matrix[i][where[y]] -= p
+    return gauss_jordan(matrix, right)[where[bankroll]]
+
+
+BOLD_CASES = [
+    ("bait", 3, 6, None),  # the largest win (a given sonik) pays 3/2: stake 2, not 3
+    ("bait", 2, 7, None),
+    ("bait", 4, 9, 3),
+    ("classic", 3, 7, None),
+    ("lob-half", Fraction(5, 2), 6, None),
+    ("pharaon", 3, 8, 2),
+    ("thirds", 2, 5, None),
+]
+
+
+@pytest.mark.parametrize(("scheme", "bankroll", "target", "cap"), BOLD_CASES)
+def test_bold_play_stakes_what_reaches_the_target_on_the_largest_win(
+    scheme: str, bankroll: int | Fraction, target: int, cap: int | None
+) -> None:
+    deal = SEVEN_OF_HEARTS if scheme == "thirds" else make_deal()
+    dist = payoffs(scheme_named(scheme), deal)
+    result = optimal_play(
+        bankroll=bankroll, target=target, scheme=scheme, max_stake=cap, deal=deal, plans=()
+    )
+    assert result.compare[0].plan == "bold"
+    expected = brute_bold(Fraction(bankroll), Fraction(target), dist, cap)
+    assert result.compare[0].value == expected
+    assert expected <= result.value
+
+
+def test_bold_play_under_bait_is_not_staking_for_an_even_money_win() -> None:
+    # Bankroll 3, target 6: bold play stakes 2 (3 + 2 * 3/2 = 6), not 3 as "reach the
+    # target on a win of 1" would; the two policies have different values.
+    dist = payoffs(scheme_named("bait"), make_deal())
+    result = optimal_play(bankroll=3, target=6, scheme="bait", plans=())
+    largest = brute_bold(Fraction(3), Fraction(6), dist, None)
+    even = brute_bold(Fraction(3), Fraction(6), dist, None, win=Fraction(1))
+    assert max(a for a, _ in dist) == Fraction(3, 2)
+    assert result.compare[0].value == largest != even

@@ -23,6 +23,11 @@ ANSWERED = [
         h__toml=b"[payoffs]\nkilled = 1e399\ngiven = 1e-399\n",
     ),
     answer(
+        "odds-by-abzug-soda-before",
+        "odds --scheme faro.toml --by-abzug --format json",
+        faro__toml=b'name = "faro-before"\nbase = "faro"\n[options]\nsoda = "before"\n',
+    ),
+    answer(
         "odds-by-abzug-million-rows-to-a-file",
         "odds --cards 2000000 --by-abzug --format csv -o out.csv",
         leaves=("out.csv",),

@@ -45,9 +45,9 @@ CASES = [
         "cards=10000000",
     ),
     case(
-        "odds-by-abzug-soda",
-        "odds --scheme faro.toml --by-abzug",
-        "before the soda is seen",
+        "odds-by-abzug-soda-huge",
+        "odds --scheme faro.toml --cards 100000000 --by-abzug",
+        "limit",
         faro__toml=FARO_BEFORE_SODA,
     ),
     case("odds-one-deck-no-copy", "odds --one-deck --copies 0", "copies=0 in a one-deck game"),

@@ -61,6 +61,15 @@ CASES = [
     ),
     case("plan-file-empty", "series --plan-file p.toml", "empty", p__toml=b""),
     case(
+        "plan-file-story-of-400-deals-with-a-bankroll",
+        "series --plan-file p.toml --scheme thirds --card 7h --deals 400 --bankroll 1000 "
+        "--target 2000",
+        "the story of 400 deals of plan long",
+        p__toml=b'name = "long"\nstory = ['
+        + b'"sonik-won", "lob-killed", ' * 199
+        + b'"sonik-won", "lob-killed"]\n',
+    ),
+    case(
         "plan-file-fifo",
         "series --plan-file f.toml --deals 2",
         "not a regular file",
