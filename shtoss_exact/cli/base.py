@@ -16,13 +16,13 @@ from shtoss_exact.cli.process import (
     PROG,
     fail,
     finish,
+    int_digits,
     prepare_streams,
     quiet_broken_pipe,
     signal_mask,
     stop_signals,
 )
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.output import OutputError, Terminated, drop_stdout, remove_temporaries
 
 if TYPE_CHECKING:
@@ -81,10 +81,6 @@ class ShtossGroup(click.Group):
         mask = signal_mask("SIG_BLOCK")  # as it is: restored if the caller goes on
         try:
             prepare_streams()
-            # Python's limit on int-text conversion is the program's own, whatever
-            # PYTHONINTMAXSTRDIGITS says: every whole number read has at most
-            # MAX_WHOLE_DIGITS digits, and every long exact value is written by int_str.
-            sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
             code = self._run(args, prog_name or PROG, complete_var, extra)
             code = finish(code)
             remove_temporaries()
@@ -349,6 +345,7 @@ class Output:
         self.decimals = decimals
         self.path = path
 
+    @int_digits()  # every whole number a record holds is rendered under the program's limit
     def emit(
         self,
         record: dict[str, Any],
@@ -381,6 +378,7 @@ class Output:
 
         write_output(self.path, text)
 
+    @int_digits()
     def emit_rows(
         self,
         head: dict[str, Any],
