@@ -173,6 +173,19 @@ def option_number(flag: str, text: str | None) -> Fraction | None:
         raise ShtossError(f"{flag}: {error}") from None
 
 
+def completion(what: str, *, several: bool = False) -> Callable[..., list[Any]]:
+    """The ``shell_complete`` callback of an option whose values are ``what`` (``scheme``,
+    ``plan``, ``pattern``: a registry's names; ``file``: a file's path); ``several``: a
+    comma list. ``cli.completion`` and the registry are imported only when the shell asks."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from shtoss_exact.cli.completion import complete as values
+
+        return values(what, incomplete, several=several)
+
+    return complete
+
+
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
@@ -308,6 +321,7 @@ def scheme_option(*, default: str | None = None, required: bool = False,
         cls=_SchemeOption,
         required=required,
         metavar="NAME|FILE",
+        shell_complete=completion("scheme"),
         help=help,
         **extra,
     )
@@ -457,6 +471,7 @@ def output_options(*formats: str) -> Callable[[F], F]:
                 "--output",
                 default=None,
                 metavar="FILE",
+                shell_complete=completion("file"),
                 help="Write to FILE instead of standard output (- is standard output); a "
                 "regular file is replaced whole or not at all.",
             ),
@@ -511,6 +526,14 @@ class _GameType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
                 except ShtossError as error:
                     raise ShtossError(f"{error}, or both") from None
         return tuple(dict.fromkeys(chosen))
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[Any]:
+        from shtoss_exact.cli.completion import choices
+
+        names = (*self.games, "both") if self.several else self.games
+        return choices(names, incomplete, several=self.several)
 
 
 def game_option(

@@ -10,6 +10,7 @@ from shtoss_exact.cli.base import (
     Output,
     WholeNumber,
     cli,
+    completion,
     deck_options,
     make_deal_from,
     output_options,
@@ -33,6 +34,7 @@ from shtoss_exact.cli.bundles import plan_arguments, plan_options
     "--export-graph",
     default=None,
     metavar="FILE",
+    shell_complete=completion("file"),
     help="Also write the plan's Markov chain as GraphML (.graphml) or DOT (.dot, .gv); - "
     "writes DOT to standard output, with the report sent to a file by -o.",
 )
