@@ -67,8 +67,16 @@ def series(
         from shtoss_exact.schemes.files import resolve_scheme
 
         chosen = resolve_scheme(scheme)
+    arguments = plan_arguments(options)
+    if series_length is not None and arguments["deals"] is None and arguments["plan"].deals is None:
+        # A series is counted among a number of deals: a play until ruin or the target
+        # has no last deal to count it up to.
+        raise click.UsageError(
+            f"--series needs a number of deals: give --deals (plan {arguments['plan'].name} "
+            "has none of its own)"
+        )
     result = run(
-        **plan_arguments(options),
+        **arguments,
         scheme=chosen,
         deal=make_deal_from(options),
         series_length=series_length,
