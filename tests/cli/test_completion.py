@@ -9,6 +9,8 @@ computed here from the registry itself, and a prefix keeps those it starts.
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -183,3 +185,26 @@ def test_bash_completes_through_its_script(tmp_path: Path) -> None:
                           timeout=120, check=False)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode().split() == [v for v in SCHEMES if v.startswith("ф")]
+
+
+PAGE = ROOT / "docs" / "completion.md"
+
+
+def test_the_page_shows_what_the_program_answers(shtoss: Shtoss) -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    (block,) = re.findall(r"^```console\n(.*?)^```", text, flags=re.S | re.M)
+    command, *shown = block.splitlines()
+    words = shlex.split(command.removeprefix("$ "))
+    env = dict(word.split("=", 1) for word in words if "=" in word)
+    assert words[-1] == PROGRAM and set(env) == {"COMP_WORDS", "COMP_CWORD",
+                                                  "_SHTOSS_EXACT_COMPLETE"}  # fmt: skip
+    ran = shtoss(env=env, process=True)
+    assert ran.stdout.splitlines() == shown
+    for shell in ("bash", "zsh", "fish"):
+        assert f'eval "$(_SHTOSS_EXACT_COMPLETE={shell}_source shtoss-exact)"' in text or (
+            f"_SHTOSS_EXACT_COMPLETE={shell}_source shtoss-exact | source" in text
+        )
+    for _, option in [*OPTIONS, *FILES]:
+        assert f"`{option}`" in text, option
+    for name in PATTERNS:
+        assert f"`{name}`" in text
