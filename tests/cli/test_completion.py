@@ -8,6 +8,7 @@ computed here from the registry itself, and a prefix keeps those it starts.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -208,3 +209,26 @@ def test_the_page_shows_what_the_program_answers(shtoss: Shtoss) -> None:
         assert f"`{option}`" in text, option
     for name in PATTERNS:
         assert f"`{name}`" in text
+
+
+LOADED = """
+import json, sys
+from shtoss_exact.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(json.dumps(sorted(name for name in sys.modules if name.startswith("shtoss_exact"))))
+"""
+
+
+@pytest.mark.parametrize("args", [["odds"], ["series", "--deals", "2"], ["case"]])
+def test_starting_a_command_loads_no_completion(args: list[str]) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", LOADED, *args], capture_output=True,
+                          text=True, env=env, timeout=120, check=False)  # fmt: skip
+    loaded = set(json.loads(done.stdout.splitlines()[-1]))
+    assert "shtoss_exact.cli.base" in loaded
+    assert "shtoss_exact.cli.completion" not in loaded
+    if args[0] == "odds":  # nor the registries odds does not use
+        assert not loaded & {"shtoss_exact.plans.catalog", "shtoss_exact.case.pattern"}
