@@ -81,15 +81,24 @@ def _frozen(value: object) -> object:
     return value
 
 
-def exact_fields(values: Mapping[str, Fraction | int], *, floats: bool = True) -> dict[str, Any]:
-    """Exact values as strings, and (``floats``) their floats under ``"float"``.
+def exact_fields(
+    values: Mapping[str, Fraction | int | None], *, floats: bool = True
+) -> dict[str, Any]:
+    """Exact values as strings, and (``floats``) their floats under ``"float"``; a
+    measure that does not exist (``None``: an edge per unit of action without action)
+    is ``null`` in both.
 
-    >>> exact_fields({"banker": Fraction(433, 833)})
-    {'banker': '433/833', 'float': {'banker': 0.5198079231692677}}
+    >>> exact_fields({"banker": Fraction(433, 833), "edge_per_action": None})
+    {'banker': '433/833', 'edge_per_action': None, 'float': {'banker': 0.5198079231692677, \
+'edge_per_action': None}}
     """
-    record: dict[str, Any] = {key: exact_str(value) for key, value in values.items()}
+    record: dict[str, Any] = {
+        key: None if value is None else exact_str(value) for key, value in values.items()
+    }
     if floats:
-        record["float"] = {key: float_of(value) for key, value in values.items()}
+        record["float"] = {
+            key: None if value is None else float_of(value) for key, value in values.items()
+        }
     return record
 
 

@@ -169,13 +169,9 @@ class SchemeResult(Record):
             "banker": self.banker, "punter": self.punter, "null": self.null, "ev": self.ev,
             "edge": self.edge, "variance": self.variance, "action": self.action,
             "expected_abzugs": self.expected_abzugs,
+            # null where the measure does not exist: no action, or an empty deck
+            "edge_per_action": self.edge_per_action, "edge_per_abzug": self.edge_per_abzug,
         }  # fmt: skip
-        for key, value in (
-            ("edge_per_action", self.edge_per_action),
-            ("edge_per_abzug", self.edge_per_abzug),
-        ):
-            if value is not None:
-                values[key] = value
         return {
             "scheme": self.scheme.name,
             "cards": self.deal.cards,

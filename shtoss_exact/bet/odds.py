@@ -151,7 +151,7 @@ edge_per_abzug=55/7719)
             "card": None if deal.card is None else str(deal.card),
             "scheme": None if self.scheme is None else self.scheme.name,
         }
-        values: dict[str, Fraction] = {
+        values: dict[str, Fraction | None] = {
             "banker": self.banker, "punter": self.punter, "null": self.null,
             "killed": self.killed, "plie": self.plie, "given": self.given, "ev": self.ev,
         }  # fmt: skip
@@ -161,12 +161,9 @@ edge_per_abzug=55/7719)
             values["variance"] = result.variance
             values["action"] = result.action
             values["expected_abzugs"] = result.expected_abzugs
-            for key, value in (
-                ("edge_per_action", result.edge_per_action),
-                ("edge_per_abzug", result.edge_per_abzug),
-            ):
-                if value is not None:
-                    values[key] = value
+            # null where the measure does not exist: no action, or an empty deck
+            values["edge_per_action"] = result.edge_per_action
+            values["edge_per_abzug"] = result.edge_per_abzug
         record.update(exact_fields(values))
         if result is not None:
             record["distribution"] = result.distribution.to_dict()

@@ -3,9 +3,11 @@
 A recorded bet is written ``RANK:KIND:STAKE@T`` — a bet of ``KIND`` (``stay``,
 ``one-turn``, ``coppered`` or ``high-card``, as ``case --bet-kind`` names them) on
 ``RANK`` for ``STAKE`` units (an exact number), placed after ``T`` turns had been
-dealt. ``KIND`` defaults to ``stay``, ``STAKE`` to 1 and ``T`` to 0 (before the first
-turn, the soda still to come in Faro and Stuss); high card names no rank
-(``high-card:2@5``). Several bets are separated by commas or spaces.
+dealt. Every part but the rank may be left out (or left empty): ``KIND`` defaults
+to ``stay``, ``STAKE`` to 1 and ``T`` to 0 (before the first turn, the soda still to
+come in Faro and Stuss), so ``5``, ``5@1``, ``5:2@1``, ``5::2@1`` and ``5:stay:2@1``
+are all bets; high card names no rank (``high-card:2@5``, ``high-card@5``). Several
+bets are separated by commas or spaces.
 
 Each turn of the cards seen settles by the game's own rule for that place in the
 deal — the same settlements the odds of ``case`` count (``turn_settlements``): a
@@ -80,8 +82,8 @@ class RecordedBet:
 def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
     """Recorded bets from text such as ``"K:stay:1@2, 5:coppered:1/2@3 high-card@4"``.
 
-    >>> [b.text for b in parse_bets("K@2 5:one-turn:3/2", ranks=("5", "K"))]
-    ['K:stay:1@2', '5:one-turn:3/2@0']
+    >>> [b.text for b in parse_bets("K@2 5:one-turn:3/2 5:2@1", ranks=("5", "K"))]
+    ['K:stay:1@2', '5:one-turn:3/2@0', '5:stay:2@1']
     """
     from shtoss_exact.deck import parse_rank
 
@@ -106,7 +108,7 @@ def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
         if parts[0].lower() == "high-card":
             rank, rest = None, ["high-card", *parts[1:]]
         else:
-            rank, rest = parse_rank(parts[0]), parts[1:] or ["stay"]
+            rank, rest = parse_rank(parts[0]), _kind_first(parts[1:])
             if rank not in ranks:
                 raise ShtossError(
                     f"bet {quoted(token)}: rank {rank} is not in the deck: allowed "
@@ -118,13 +120,25 @@ def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
                 f"bet {quoted(token)} is not RANK:KIND:STAKE@TURNS (KIND one of "
                 f"{', '.join(KINDS[:3])}) or high-card:STAKE@TURNS"
             )
-        stake = exact_number(rest[1], name=f"bet {token[:40]!r} stake") if len(rest) > 1 else 1
+        given = rest[1].strip() if len(rest) > 1 else ""
+        stake = exact_number(given, name=f"bet {token[:40]!r} stake") if given else 1
         if stake <= 0:
             raise ShtossError(f"bet {quoted(token)}: allowed a stake > 0")
         side = Side.COPPERED if kind == "coppered" else Side.OPEN
         the_kind = BetKind.STAY if kind == "coppered" else BetKind(kind)
         bets.append(RecordedBet(rank, side, the_kind, Fraction(stake), placed))
     return tuple(bets)
+
+
+def _kind_first(parts: list[str]) -> list[str]:
+    """A rank bet's parts after the rank as ``[KIND, STAKE]``, each part that is left
+    out or empty its default: ``stay`` (``5``, ``5:2``, ``5::2``), a stake of 1 (``5:one-turn``,
+    ``5:one-turn:``). A lone part that starts as a number does (no kind does) is the stake."""
+    if len(parts) == 1 and parts[0].strip()[:1] in tuple("0123456789+-."):
+        parts = ["", *parts]
+    if not parts or not parts[0].strip():
+        parts = ["stay", *parts[1:]]
+    return parts
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -16,13 +16,13 @@ from shtoss_exact.cli.process import (
     PROG,
     fail,
     finish,
+    int_digits,
     prepare_streams,
     quiet_broken_pipe,
     signal_mask,
     stop_signals,
 )
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.output import OutputError, Terminated, drop_stdout, remove_temporaries
 
 if TYPE_CHECKING:
@@ -81,10 +81,6 @@ class ShtossGroup(click.Group):
         mask = signal_mask("SIG_BLOCK")  # as it is: restored if the caller goes on
         try:
             prepare_streams()
-            # Python's limit on int-text conversion is the program's own, whatever
-            # PYTHONINTMAXSTRDIGITS says: every whole number read has at most
-            # MAX_WHOLE_DIGITS digits, and every long exact value is written by int_str.
-            sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
             code = self._run(args, prog_name or PROG, complete_var, extra)
             code = finish(code)
             remove_temporaries()
@@ -175,6 +171,19 @@ def option_number(flag: str, text: str | None) -> Fraction | None:
         return parse_fraction(text)
     except ShtossError as error:
         raise ShtossError(f"{flag}: {error}") from None
+
+
+def completion(what: str, *, several: bool = False) -> Callable[..., list[Any]]:
+    """The ``shell_complete`` callback of an option whose values are ``what`` (``scheme``,
+    ``plan``, ``pattern``: a registry's names; ``file``: a file's path); ``several``: a
+    comma list. ``cli.completion`` and the registry are imported only when the shell asks."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from shtoss_exact.cli.completion import complete as values
+
+        return values(what, incomplete, several=several)
+
+    return complete
 
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -312,6 +321,7 @@ def scheme_option(*, default: str | None = None, required: bool = False,
         cls=_SchemeOption,
         required=required,
         metavar="NAME|FILE",
+        shell_complete=completion("scheme"),
         help=help,
         **extra,
     )
@@ -349,6 +359,7 @@ class Output:
         self.decimals = decimals
         self.path = path
 
+    @int_digits()  # every whole number a record holds is rendered under the program's limit
     def emit(
         self,
         record: dict[str, Any],
@@ -381,6 +392,7 @@ class Output:
 
         write_output(self.path, text)
 
+    @int_digits()
     def emit_rows(
         self,
         head: dict[str, Any],
@@ -459,6 +471,7 @@ def output_options(*formats: str) -> Callable[[F], F]:
                 "--output",
                 default=None,
                 metavar="FILE",
+                shell_complete=completion("file"),
                 help="Write to FILE instead of standard output (- is standard output); a "
                 "regular file is replaced whole or not at all.",
             ),
@@ -513,6 +526,14 @@ class _GameType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
                 except ShtossError as error:
                     raise ShtossError(f"{error}, or both") from None
         return tuple(dict.fromkeys(chosen))
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[Any]:
+        from shtoss_exact.cli.completion import choices
+
+        names = (*self.games, "both") if self.several else self.games
+        return choices(names, incomplete, several=self.several)
 
 
 def game_option(

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import click
 
-from shtoss_exact.cli.base import WholeNumber, option_number
+from shtoss_exact.cli.base import WholeNumber, completion, option_number
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -78,12 +78,14 @@ def plan_options(command: F) -> F:
             cls=_PlanOption,
             default=None,
             metavar="PLAN",
+            shell_complete=completion("plan"),
             help="A built-in plan by name or Russian name; :k bounds the raises in a row.",
         ),
         click.option(
             "--plan-file",
             default=None,
             metavar="FILE",
+            shell_complete=completion("file"),
             help="A plan as a .toml or .json file (instead of --plan).",
         ),
         click.option(

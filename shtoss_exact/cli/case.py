@@ -10,6 +10,7 @@ from shtoss_exact.cli.base import (
     CASE_GAMES,
     Output,
     cli,
+    completion,
     deck_option,
     game_option,
     output_options,
@@ -76,6 +77,7 @@ BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
     "--pattern",
     default=None,
     metavar="NAME|FILE",
+    shell_complete=completion("pattern"),
     help="The whole rest of the deal under a betting pattern: every-rank, case-cards, "
     "copper-after-two, or a .toml/.json pattern file.",
 )

@@ -10,6 +10,7 @@ from shtoss_exact.cli.base import (
     CASE_GAMES,
     card_option,
     cli,
+    completion,
     copies_option,
     deck_option,
     game_option,
@@ -86,6 +87,7 @@ def _check_kind(kind: str, values: dict[str, Any]) -> None:
     "--output",
     required=True,
     metavar="FILE",
+    shell_complete=completion("file"),
     help="The image to write: FILE.png or FILE.svg, replaced whole or not at all; - is "
     "standard output (SVG unless --format png).",
 )

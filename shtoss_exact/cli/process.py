@@ -11,16 +11,32 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import click
 
+from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.output import OutputError, Terminated, finish_stdout, guard_stdout
 
 PROG = "shtoss-exact"
 
 _SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+@contextlib.contextmanager
+def int_digits(limit: int = MAX_WHOLE_DIGITS) -> Iterator[None]:
+    """Python's limit on int-text conversion set to ``limit`` inside, and put back as it
+    was after: a command renders its whole numbers (a deck of up to ``MAX_WHOLE_DIGITS``
+    digits) under the program's own limit, whatever ``PYTHONINTMAXSTRDIGITS`` or a
+    caller running the command line in its own process has set; every longer exact
+    value is written by ``numbers.int_str``, under any limit."""
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(limit)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(before)
 
 
 def prepare_streams() -> None:

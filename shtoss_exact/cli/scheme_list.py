@@ -7,6 +7,8 @@ from typing import Any, TypeVar
 
 import click
 
+from shtoss_exact.cli.base import completion
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -31,5 +33,6 @@ def scheme_list_option(*, help: str) -> Callable[[F], F]:
         cls=_SchemeListOption,
         default=None,
         metavar="NAME|FILE,...",
+        shell_complete=completion("scheme", several=True),
         help=help,
     )

@@ -10,6 +10,7 @@ from shtoss_exact.cli.base import (
     Output,
     WholeNumber,
     cli,
+    completion,
     deck_options,
     make_deal_from,
     output_options,
@@ -33,6 +34,7 @@ from shtoss_exact.cli.bundles import plan_arguments, plan_options
     "--export-graph",
     default=None,
     metavar="FILE",
+    shell_complete=completion("file"),
     help="Also write the plan's Markov chain as GraphML (.graphml) or DOT (.dot, .gv); - "
     "writes DOT to standard output, with the report sent to a file by -o.",
 )
@@ -65,8 +67,16 @@ def series(
         from shtoss_exact.schemes.files import resolve_scheme
 
         chosen = resolve_scheme(scheme)
+    arguments = plan_arguments(options)
+    if series_length is not None and arguments["deals"] is None and arguments["plan"].deals is None:
+        # A series is counted among a number of deals: a play until ruin or the target
+        # has no last deal to count it up to.
+        raise click.UsageError(
+            f"--series needs a number of deals: give --deals (plan {arguments['plan'].name} "
+            "has none of its own)"
+        )
     result = run(
-        **plan_arguments(options),
+        **arguments,
         scheme=chosen,
         deal=make_deal_from(options),
         series_length=series_length,

@@ -9,6 +9,7 @@ import click
 from shtoss_exact.cli.base import (
     Output,
     cli,
+    completion,
     deck_options,
     make_deal_from,
     option_number,
@@ -54,6 +55,7 @@ from shtoss_exact.cli.base import (
     default="flat,stop,raise,paroli,hermann",
     show_default=True,
     metavar="PLANS",
+    shell_complete=completion("plan", several=True),
     help="Named plans to compare, a comma list (flat, stop, raise, raise:k, paroli, "
     "paroli:k, hermann); none for none.",
 )

@@ -22,7 +22,7 @@ def describe(record: dict[str, Any]) -> str:
 def _rows(record: dict[str, Any], labels: list[tuple[str, str]], *, percent: bool) -> Table:
     rows: list[tuple[Cell, ...]] = []
     for key, label in labels:
-        if key not in record:
+        if record.get(key) is None:  # a measure that does not exist: no row
             continue
         value = record[key]
         rows.append((label, value, percent_str(value) if percent else ""))

@@ -171,9 +171,10 @@ def test_the_record() -> None:
     assert repr(r).startswith(
         "SchemeResult(scheme=pharaon, cards=4, copies=2, one_deck=False, banker=2/3, "
     )
-    # Without action there is no edge per action: the key is left out, not null.
+    # Without action there is no edge per action: null, as every record's absent measure.
     quiet = scheme_result(Deal(5, 0), "classic").to_dict()
-    assert "edge_per_action" not in quiet and quiet["null"] == "1"
+    assert quiet["edge_per_action"] is None and quiet["float"]["edge_per_action"] is None
+    assert quiet["null"] == "1"
 
 
 def test_the_record_of_faro_is_the_deck_as_shuffled() -> None:

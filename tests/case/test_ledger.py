@@ -161,3 +161,78 @@ def test_bets_need_the_turns_and_ranks_they_name() -> None:
         settle_bets(Case.from_case("A:3"), "A")
     with pytest.raises(ShtossError, match="no copy left"):
         settle_bets(Case.from_seen("5h 5s 5d 5c Kh", game="faro"), "5@2")
+
+
+# --- every part but the rank may be left out ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("short", "full"),
+    [
+        ("5", "5:stay:1@0"),
+        ("5@3", "5:stay:1@3"),
+        ("5:2@1", "5:stay:2@1"),  # the kind left out, the stake given
+        ("5::2@1", "5:stay:2@1"),  # the kind left empty
+        ("5:1/2", "5:stay:1/2@0"),
+        ("5:0.5@2", "5:stay:1/2@2"),
+        ("10:3", "10:stay:3@0"),
+        ("5:one-turn@1", "5:one-turn:1@1"),  # the stake left out
+        ("5:coppered:", "5:coppered:1@0"),  # the stake left empty
+        ("5:", "5:stay:1@0"),
+        ("high-card@4", "high-card:1@4"),
+        ("high-card:", "high-card:1@0"),
+    ],
+)
+def test_left_out_parts_take_their_defaults(short: str, full: str) -> None:
+    ranks = deck_ranks(52)
+    (bet,) = parse_bets(short, ranks=ranks)
+    (written,) = parse_bets(full, ranks=ranks)
+    assert bet == written and bet.text == full
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("5:2:3", "is not RANK:KIND:STAKE@TURNS"),  # two stakes, or a kind that is a number
+        ("5:stya:2", "is not RANK:KIND:STAKE@TURNS"),
+        ("5:stya", "is not RANK:KIND:STAKE@TURNS"),
+        ("5:-2", "allowed a stake > 0"),
+        ("5:2@", "whole number of turns"),
+    ],
+)
+def test_left_out_parts_leave_no_doubt(text: str, fragment: str) -> None:
+    with pytest.raises(ShtossError, match=fragment):
+        parse_bets(text, ranks=deck_ranks(52))
+
+
+@pytest.mark.parametrize(("game", "scheme"), [("faro", None), ("two-deck", "lob-half")])
+def test_a_bet_with_its_kind_left_out_settles_as_staying(game: str, scheme: str | None) -> None:
+    # Brute force over every place of the rank's copies in the rest of the deck: the
+    # mean result of "R:2@T" is twice the ev of staying on R.
+    cards = shuffled(32, 5)
+    soda = 1 if game == "faro" else 0
+    seen = cards[: soda + 2 * 10]
+    rest = cards[len(seen) :]
+    placed = _placed(game, scheme, seen)
+    rank = next(r for r in ("7", "10", "A", "K") if any(c[:-1] == r for c in rest))
+    copies = [card for card in rest if card[:-1] == rank]
+    others = [card for card in rest if card[:-1] != rank]
+    results = []
+    for places in combinations(range(len(rest)), len(copies)):
+        copy_iter, other_iter = iter(copies), iter(others)
+        order = [next(copy_iter) if i in places else next(other_iter) for i in range(len(rest))]
+        bet = f"{rank}:2@{placed.turns_dealt}"
+        results.append(_whole_deal(game, scheme, seen, order, bet))
+        assert results[-1] == _whole_deal(
+            game, scheme, seen, order, f"{rank}:stay:2@{placed.turns_dealt}"
+        )
+    assert sum(results) / len(results) == 2 * placed.bet(rank, side="open", kind="stay").ev
+
+
+def test_the_command_settles_left_out_parts(shtoss) -> None:
+    seen = "5h Ks 5d 9c 2s"
+    short = shtoss("case", "--seen", seen, "--bets", "5:2 K:coppered 9::1/2@1", "--format", "json")
+    full = shtoss("case", "--seen", seen, "--bets", "5:stay:2@0 K:coppered:1@0 9:stay:1/2@1",
+                  "--format", "json")  # fmt: skip
+    assert short.status == 0, short.stderr
+    assert short.stdout == full.stdout

@@ -455,8 +455,8 @@ def test_odds_no_copies() -> None:
     out = ok("odds", "--cards", "5", "--copies", "0", "--format", "csv")
     assert out == (
         "cards,copies,one_deck,card,scheme,banker,punter,null,killed,plie,given,ev,edge,"
-        "edge_per_abzug,variance,action,expected_abzugs\n"
-        "5,0,false,,classic,0,0,1,0,0,0,0,0,0,0,0,3\n"
+        "edge_per_action,edge_per_abzug,variance,action,expected_abzugs\n"
+        "5,0,false,,classic,0,0,1,0,0,0,0,0,,0,0,0,3\n"
     )
 
 

@@ -179,3 +179,33 @@ def test_figures_match_the_library() -> None:
     record = json.loads(out)
     result = series("raise", deals=100)
     assert code == 0 and Fraction(record["ev"]) == result.ev
+
+
+# --- a series is counted among a number of deals --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        "series --series 2",
+        "series --series 2 --bankroll 3 --target 6",
+        "series --series 3 --plan paroli:2 --bankroll 4",
+    ],
+)
+def test_a_series_length_without_a_number_of_deals_is_refused(shtoss, args: str) -> None:
+    # Played until ruin or the target (or not at all): no last deal to count up to.
+    ran = shtoss(args)
+    assert ran.status == 2 and ran.stdout == ""
+    assert ran.stderr.count("\n") == 1 and "--series" in ran.stderr
+    assert "give --deals" in ran.stderr
+
+
+def test_a_series_length_counts_over_the_plans_own_deals(shtoss) -> None:
+    # Hermann plays his three nights: --series counts among them, as with --deals 3.
+    own = json.loads(shtoss("series --plan hermann --series 2 --format json").stdout)
+    given = json.loads(shtoss("series --plan hermann --series 2 --deals 3 --format json").stdout)
+    assert own == given and own["deals"] == 3 and own["p_series"] is not None
+    # With --deals the play may still end early by ruin or the target.
+    ran = shtoss("series --series 2 --deals 4 --bankroll 3 --target 6 --format json")
+    assert ran.status == 0, ran.stderr
+    assert json.loads(ran.stdout)["series_length"] == 2

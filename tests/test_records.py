@@ -1,0 +1,63 @@
+"""A record's measure that does not exist is ``null``, in every record alike: an edge per
+unit of action without action, an edge per abzug on an empty deck (as ``p_series``
+without ``--series`` and a case bet's ``edge_per_action``)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from shtoss_exact.records import exact_fields
+from tests.conftest import Shtoss
+
+
+def test_exact_fields_write_an_absent_measure_as_null() -> None:
+    record = exact_fields({"edge": Fraction(1, 3), "edge_per_action": None})
+    assert record == {
+        "edge": "1/3",
+        "edge_per_action": None,
+        "float": {"edge": 1 / 3, "edge_per_action": None},
+    }
+    assert exact_fields({"edge_per_action": None}, floats=False) == {"edge_per_action": None}
+
+
+@pytest.mark.parametrize(("cards", "copies"), [(9, 0), (0, 0)])
+def test_odds_without_action_has_a_null_edge_per_action(
+    shtoss: Shtoss, cards: int, copies: int
+) -> None:
+    # No copy of the punter's rank: the bet is never decided, no money changes hands,
+    # so there is no edge per unit of action (and, on an empty deck, none per abzug).
+    ran = shtoss("odds", "--cards", str(cards), "--copies", str(copies), "--scheme", "pharaon",
+                 "--format", "json")  # fmt: skip
+    assert ran.status == 0, ran.stderr
+    record = json.loads(ran.stdout)
+    assert (record["null"], record["action"]) == ("1", "0")
+    assert record["edge_per_action"] is None and record["float"]["edge_per_action"] is None
+    exposed = Fraction(record["expected_abzugs"])
+    per_abzug = None if exposed == 0 else str(Fraction(record["edge"]) / exposed)
+    assert record["edge_per_abzug"] == per_abzug
+    assert record["float"]["edge_per_abzug"] == (None if per_abzug is None else 0.0)
+
+
+def test_the_measures_are_the_same_keys_with_action_or_without(shtoss: Shtoss) -> None:
+    without = json.loads(shtoss("odds --cards 9 --copies 0 --scheme faro --format json").stdout)
+    played = json.loads(shtoss("odds --cards 9 --copies 2 --scheme faro --format json").stdout)
+    assert list(without) == list(played) and list(without["float"]) == list(played["float"])
+    assert Fraction(played["edge_per_action"]) == Fraction(played["edge"]) / Fraction(
+        played["action"]
+    )
+    heads = [
+        shtoss(f"odds --cards 9 --copies {m} --scheme faro --format csv").stdout.splitlines()[0]
+        for m in (0, 2)
+    ]
+    assert heads[0] == heads[1] and "edge_per_action" in heads[0]
+    # The text shows the measures that exist: no row for the edge per unit of action.
+    text = shtoss("odds --cards 9 --copies 0 --scheme faro").stdout
+    assert "per unit of action" not in text and "per abzug exposed" in text
+
+
+def test_other_records_write_absent_measures_as_null(shtoss: Shtoss) -> None:
+    series = json.loads(shtoss("series --deals 2 --format json").stdout)
+    assert series["p_series"] is None and series["float"]["p_series"] is None
