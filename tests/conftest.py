@@ -104,9 +104,10 @@ def child_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
 def start_shtoss(
     *args: str, env: Mapping[str, str] | None = None, **popen: Any
 ) -> subprocess.Popen[Any]:
-    """Start ``python -m shtoss_exact ARGS`` in a child (``popen``: ``subprocess.Popen``'s
-    keywords); ``env`` is added to ``child_environment()``."""
-    return subprocess.Popen([*PROGRAM, *_words(args)], env=child_environment(env), **popen)
+    """Start ``python -m shtoss_exact ARGS`` in a child, the arguments exactly as given
+    (``popen``: ``subprocess.Popen``'s keywords); ``env`` is added to
+    ``child_environment()``."""
+    return subprocess.Popen([*PROGRAM, *args], env=child_environment(env), **popen)
 
 
 def _in_process(

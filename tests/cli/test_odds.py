@@ -14,7 +14,7 @@ import pytest
 
 from shtoss_exact import odds
 from shtoss_exact.cli import all_commands
-from tests.conftest import Ran, run_shtoss, shtoss_ok
+from tests.conftest import Ran, Shtoss, run_shtoss, shtoss_ok
 
 
 def run(*args: str) -> Ran:
@@ -571,17 +571,17 @@ def _python(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_python_dash_m_json() -> None:
-    done = _python("-m", "shtoss_exact", "odds", "--format", "json")
-    assert done.returncode == 0, done.stderr
+def test_python_dash_m_json(shtoss: Shtoss) -> None:
+    done = shtoss("odds", "--format", "json", process=True, timeout=60)
+    assert done.status == 0, done.stderr
     assert done.stderr == ""
     record = json.loads(done.stdout)
     assert (record["banker"], record["plie"], record["punter"]) == ("433/833", "33/833", "400/833")
 
 
-def test_python_dash_m_refusal() -> None:
-    done = _python("-m", "shtoss_exact", "odds", "--cards", "many")
-    assert done.returncode == 2
+def test_python_dash_m_refusal(shtoss: Shtoss) -> None:
+    done = shtoss("odds", "--cards", "many", process=True, timeout=60)
+    assert done.status == 2
     assert done.stdout == ""
     assert done.stderr == (
         "shtoss-exact: error: Invalid value for '--cards': 'many' is not a whole number: "
