@@ -228,6 +228,7 @@ def test_a_long_raise_is_refused_before_its_chain_is_built(tmp_path: Path) -> No
     assert not (tmp_path / "c.dot").exists()
 
 
+@pytest.mark.slow
 def test_strategy_with_every_plan_keeps_its_budget() -> None:
     args = ["strategy", "--bankroll", "1", "--target", "2000", "--max-stake", "2000"]
     ran, cpu, _ = _child([*args, "--format", "json"])
@@ -274,6 +275,7 @@ def _ratio(estimate: float, run: object) -> float:
     return estimate / (time.process_time() - start)
 
 
+@pytest.mark.slow
 def test_estimates_are_honest_both_ways() -> None:
     heavy = scheme_from_data(HEAVY)
     ratios = {

@@ -7,6 +7,7 @@ import io
 import json
 import os
 import resource
+import shlex
 import signal
 import stat
 import subprocess
@@ -31,15 +32,14 @@ from shtoss_exact.output import (
     remove_temporaries,
     write_output,
 )
+from tests.conftest import PROGRAM, Shtoss, child_environment, run_shtoss, start_shtoss
 
-ENV = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
-PROGRAM = [sys.executable, "-m", "shtoss_exact"]
+ENV = child_environment()
 
 
-def run(*args: str, **options: object) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [*PROGRAM, *args], capture_output=True, timeout=60, env=ENV, check=False, **options
-    )  # type: ignore[call-overload,no-any-return]
+def _closed_stdout() -> None:
+    """Run in the child before the program: its standard output closed, as by ``>&-``."""
+    os.close(1)
 
 
 # --- the library's writer ------------------------------------------------------------------
@@ -121,57 +121,42 @@ def test_a_250_character_name_works(tmp_path: Path) -> None:
         ("schemes", "--decimals", "3"),
     ],
 )
-def test_output_file_holds_exactly_what_stdout_shows(args: tuple[str, ...], tmp_path: Path) -> None:
-    shown = run(*args)
-    assert shown.returncode == 0, shown.stderr
+def test_output_file_holds_exactly_what_stdout_shows(
+    args: tuple[str, ...], tmp_path: Path, shtoss: Shtoss
+) -> None:
+    shown = shtoss(*args, process=True, raw=True, timeout=60)
+    assert shown.status == 0, shown.stderr
     target = tmp_path / "out"
-    written = run(*args, "-o", str(target))
-    assert written.returncode == 0 and written.stdout == b""
+    written = shtoss(*args, "-o", str(target), process=True, raw=True, timeout=60)
+    assert written.status == 0 and written.stdout == b""
     assert target.read_bytes() == shown.stdout
-    dashed = run(*args, "-o", "-")
+    dashed = shtoss(*args, "-o", "-", process=True, raw=True, timeout=60)
     assert dashed.stdout == shown.stdout
 
 
-def test_output_to_dev_null_keeps_the_device() -> None:
-    done = run("odds", "-o", os.devnull)
-    assert done.returncode == 0 and stat.S_ISCHR(os.stat(os.devnull).st_mode)
+def test_output_to_dev_null_keeps_the_device(shtoss: Shtoss) -> None:
+    done = shtoss("odds", "-o", os.devnull, process=True, timeout=60)
+    assert done.status == 0 and stat.S_ISCHR(os.stat(os.devnull).st_mode)
 
 
-def test_a_full_disk_is_one_line_and_a_failure() -> None:
+def test_a_full_disk_is_one_line_and_a_failure(shtoss: Shtoss) -> None:
     with open("/dev/full", "wb") as full:
-        done = subprocess.run(
-            [*PROGRAM, "odds"],
-            stdout=full,
-            stderr=subprocess.PIPE,
-            timeout=60,
-            env=ENV,
-            check=False,
-        )
-    lines = done.stderr.decode().splitlines()
-    assert done.returncode == 1 and len(lines) == 1 and "No space left" in lines[0]
+        done = shtoss("odds", stdout=full, timeout=60)
+    lines = done.stderr.splitlines()
+    assert done.status == 1 and len(lines) == 1 and "No space left" in lines[0]
 
 
-def test_a_closed_stdout_is_one_line_and_a_failure() -> None:
-    done = subprocess.run(
-        f"{sys.executable} -m shtoss_exact odds >&-",
-        shell=True,
-        capture_output=False,
-        stderr=subprocess.PIPE,
-        timeout=60,
-        env=ENV,
-        check=False,
-    )
-    lines = done.stderr.decode().splitlines()
-    assert done.returncode == 1 and len(lines) == 1 and "standard output" in lines[0]
+def test_a_closed_stdout_is_one_line_and_a_failure(shtoss: Shtoss) -> None:
+    done = shtoss("odds", preexec_fn=_closed_stdout, timeout=60)
+    lines = done.stderr.splitlines()
+    assert done.status == 1 and len(lines) == 1 and "standard output" in lines[0]
 
 
 def test_a_broken_pipe_ends_quietly() -> None:
-    process = subprocess.Popen(
-        [*PROGRAM, "odds", "--by-abzug", "--cards", "200000", "--copies", "4"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=ENV,
-    )
+    process = start_shtoss(
+        "odds", "--by-abzug", "--cards", "200000", "--copies", "4",
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
     assert process.stdout is not None and process.stderr is not None
     process.stdout.readline()
     process.stdout.close()
@@ -180,15 +165,9 @@ def test_a_broken_pipe_ends_quietly() -> None:
     assert error == b"" and process.returncode in (0, 1, 141)  # click exits 1 on EPIPE
 
 
-def test_a_terminal_that_cannot_show_cyrillic_degrades() -> None:
-    done = subprocess.run(
-        [*PROGRAM, "schemes"],
-        capture_output=True,
-        timeout=60,
-        env={**ENV, "PYTHONIOENCODING": "latin-1"},
-        check=False,
-    )
-    assert done.returncode == 0 and b"Traceback" not in done.stderr
+def test_a_terminal_that_cannot_show_cyrillic_degrades(shtoss: Shtoss) -> None:
+    done = shtoss("schemes", env={"PYTHONIOENCODING": "latin-1"}, process=True, raw=True)
+    assert done.status == 0 and b"Traceback" not in done.stderr
     assert b"pharaon" in done.stdout
 
 
@@ -324,10 +303,8 @@ LONG_CSV = ("odds", "--cards", "200000", "--copies", "4", "--by-abzug", "--forma
 
 
 def _environment(buffering: str) -> dict[str, str]:
-    env = {**ENV, **BUFFERING[buffering]}
-    if not env["PYTHONUNBUFFERED"]:
-        del env["PYTHONUNBUFFERED"]
-    return env
+    """What the child's environment adds: Python buffers when PYTHONUNBUFFERED is empty."""
+    return BUFFERING[buffering]
 
 
 def _file_limit(size: int) -> Callable[[], None]:
@@ -428,12 +405,12 @@ def test_standard_output_past_a_file_size_limit_is_exit_status_1(
 ) -> None:
     target = tmp_path / "out.txt"
     with open(target, "wb") as out:
-        done = subprocess.run(
-            [*PROGRAM, *args], stdout=out, stderr=subprocess.PIPE, timeout=60,
-            env=_environment(buffering), check=False, preexec_fn=_file_limit(limit),
+        done = run_shtoss(
+            *args, stdout=out, timeout=60, env=_environment(buffering),
+            preexec_fn=_file_limit(limit),
         )  # fmt: skip
-    lines = done.stderr.decode().splitlines()
-    assert done.returncode == 1, done.stderr
+    lines = done.stderr.splitlines()
+    assert done.status == 1, done.stderr
     assert lines == ["shtoss-exact: error: cannot write standard output: File too large"]
     assert target.stat().st_size == limit
 
@@ -449,9 +426,11 @@ def test_an_output_file_past_a_file_size_limit_leaves_nothing(
 ) -> None:
     target = tmp_path / "big.csv"
     target.write_text("old\n")
-    done = run(*args, "-o", str(target), cwd=tmp_path, preexec_fn=_file_limit(64 * 1024))
-    lines = done.stderr.decode().splitlines()
-    assert done.returncode == 1 and done.stdout == b""
+    done = run_shtoss(
+        *args, "-o", str(target), cwd=tmp_path, preexec_fn=_file_limit(64 * 1024), timeout=60
+    )
+    lines = done.stderr.splitlines()
+    assert done.status == 1 and done.stdout == ""
     assert lines == [f"shtoss-exact: error: cannot write {str(target)!r}: File too large"]
     assert [p.name for p in tmp_path.iterdir()] == ["big.csv"]  # no temporary file
     assert target.read_text() == "old\n"  # untouched
@@ -463,13 +442,14 @@ def test_an_output_file_past_a_file_size_limit_leaves_nothing(
 def test_help_and_version_to_a_full_or_closed_stdout(
     args: str, redirect: str, buffering: str
 ) -> None:
-    done = subprocess.run(
-        f"{sys.executable} -m shtoss_exact {args} {redirect}", shell=True,
-        stderr=subprocess.PIPE, timeout=60, env=_environment(buffering), check=False,
-    )  # fmt: skip
-    lines = done.stderr.decode().splitlines()
+    with open("/dev/full", "wb") as full:
+        stdout: dict[str, Any] = (
+            {"stdout": full} if "full" in redirect else {"preexec_fn": _closed_stdout}
+        )
+        done = run_shtoss(*shlex.split(args), timeout=60, env=_environment(buffering), **stdout)
+    lines = done.stderr.splitlines()
     reason = "No space left on device" if "full" in redirect else "it is closed"
-    assert done.returncode == 1, done.stderr
+    assert done.status == 1, done.stderr
     assert lines == [f"shtoss-exact: error: cannot write standard output: {reason}"]
 
 
@@ -477,12 +457,11 @@ def test_help_and_version_to_a_full_or_closed_stdout(
 def test_a_closed_stdout_does_not_matter_to_output_in_a_file(
     buffering: str, tmp_path: Path
 ) -> None:
-    done = subprocess.run(
-        f"{sys.executable} -m shtoss_exact odds --format json -o odds.json >&-", shell=True,
-        cwd=tmp_path, stderr=subprocess.PIPE, timeout=60, env=_environment(buffering),
-        check=False,
+    done = run_shtoss(
+        "odds", "--format", "json", "-o", "odds.json", cwd=tmp_path,
+        preexec_fn=_closed_stdout, timeout=60, env=_environment(buffering),
     )  # fmt: skip
-    assert done.returncode == 0 and done.stderr == b""
+    assert done.status == 0 and done.stderr == ""
     assert json.loads((tmp_path / "odds.json").read_text())["cards"] == 52
 
 
@@ -493,10 +472,9 @@ def test_a_closed_stdout_does_not_matter_to_output_in_a_file(
 def test_a_broken_pipe_ends_quietly_whatever_the_buffering(
     args: tuple[str, ...], buffering: str
 ) -> None:
-    process = subprocess.Popen(
-        [*PROGRAM, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env=_environment(buffering),
-    )  # fmt: skip
+    process = start_shtoss(
+        *args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_environment(buffering)
+    )
     assert process.stdout is not None and process.stderr is not None
     process.stdout.read(10)
     process.stdout.close()  # the reader goes away, as with | head -c 10
@@ -551,10 +529,9 @@ def test_a_second_signal_cannot_cut_the_removal_short(
 
 def _start_long_output(tmp_path: Path) -> subprocess.Popen[bytes]:
     """A long write to ``-o big.csv``, once its temporary file is there (polled)."""
-    process = subprocess.Popen(
-        [*PROGRAM, "odds", "--by-abzug", "--cards", "2000000", "--copies", "4", "--format",
-         "csv", "-o", "big.csv"],
-        cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV,
+    process = start_shtoss(
+        "odds", "--by-abzug", "--cards", "2000000", "--copies", "4", "--format", "csv",
+        "-o", "big.csv", cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while not list(tmp_path.glob(".big.csv*")) and time.monotonic() < deadline:
@@ -618,10 +595,7 @@ def test_ctrl_c_during_long_work_is_answered_at_once(args: tuple[str, ...], tmp_
     # Python runs a signal handler only between two steps of its own: one long step in C
     # (a conversion or a product of huge integers) would hold Ctrl-C back. The guards keep
     # every step short; this interrupts real work and times the answer.
-    child = subprocess.Popen(
-        [*PROGRAM, *args], cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        env=ENV,
-    )  # fmt: skip
+    child = start_shtoss(*args, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     assert child.stderr is not None
     deadline = time.monotonic() + 120  # a loaded machine is slow to give the CPU time
     while True:

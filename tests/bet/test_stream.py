@@ -36,6 +36,7 @@ from shtoss_exact.report.stream import (
 )
 from shtoss_exact.report.table import FORMATS, Table, with_decimals
 from shtoss_exact.schemes.scheme import Soda, faro
+from tests.conftest import PROGRAM, Shtoss
 
 FAST = settings(max_examples=40, deadline=None)
 ABZUG_TITLE = abzug_table([]).title
@@ -265,17 +266,13 @@ def test_odds_streamed_is_odds_whole(
     assert streamed == whole
 
 
-def test_the_odds_command_streams_json_as_the_record(tmp_path: Path) -> None:
-    from click.testing import CliRunner
-
-    from shtoss_exact.cli import cli
-
+def test_the_odds_command_streams_json_as_the_record(tmp_path: Path, shtoss: Shtoss) -> None:
     target = tmp_path / "rows.json"
-    result = CliRunner().invoke(
-        cli, ["odds", "--cards", "3001", "--copies", "3", "--by-abzug", "--format", "json",
-              "-o", str(target)]
+    result = shtoss(
+        "odds", "--cards", "3001", "--copies", "3", "--by-abzug", "--format", "json",
+        "-o", str(target),
     )  # fmt: skip
-    assert result.exit_code == 0, result.stderr
+    assert result.status == 0, result.stderr
     text = target.read_text()
     assert text == to_json(odds(cards=3001, copies=3).to_dict(by_abzug=True)) + "\n"
     record = json.loads(text, parse_constant=lambda name: pytest.fail(name))
@@ -295,8 +292,8 @@ def test_a_long_stream_keeps_little_memory(tmp_path: Path) -> None:
     # 2·10^5 rows written as CSV: the rows are never held. The child's peak memory is
     # that of the interpreter and the libraries, whatever the deck.
     target = tmp_path / "rows.csv"
-    command = [sys.executable, "-m", "shtoss_exact", "odds", "--cards", "400000",
-               "--by-abzug", "--format", "csv", "-o", str(target)]  # fmt: skip
+    command = [*PROGRAM, "odds", "--cards", "400000", "--by-abzug", "--format", "csv",
+               "-o", str(target)]  # fmt: skip
     launched = subprocess.run(
         [sys.executable, "-c", PEAK, *command], check=True, timeout=120, capture_output=True
     )

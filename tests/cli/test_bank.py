@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
 from shtoss_exact.banks.odds import bank
-from shtoss_exact.cli import cli
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.schemes.files import load_scheme
 from tests import ROOT
+from tests.conftest import Ran, run_shtoss
 
 # A 4-card deck 7 7 Q Q: its six orders, by hand —
 # 77QQ, QQ77: both plié (7 in abzug 1 or 2); 7Q7Q, 7QQ7: 7 killed, Q given in abzug 1;
@@ -77,9 +76,8 @@ outcomes,probability
 SMALL = ["bank", "--cards", "4", "--copies", "2", "--bet", "7", "--bet", "Q:2"]
 
 
-def run(args: list[str]) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, args)
-    return result.exit_code, result.stdout, result.stderr
+def run(args: list[str]) -> Ran:
+    return run_shtoss(*args)
 
 
 def test_text_output_whole() -> None:

@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from shtoss_exact.cli import cli
 from tests import ROOT
+from tests.conftest import Shtoss, shtoss_ok
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -26,9 +25,7 @@ SEEN = " ".join(DECK.split()[:-1])
 
 
 def run(*args: str) -> str:
-    result = CliRunner().invoke(cli, ["case", *args], terminal_width=100)
-    assert result.exit_code == 0, result.output
-    return result.output
+    return shtoss_ok("case", *args)
 
 
 def record(*args: str) -> dict[str, Any]:
@@ -172,23 +169,12 @@ def test_case_plot_svg(tmp_path: Path) -> None:
     assert "banker's edge on each live rank" in svg and "turns dealt" in svg
 
 
-def test_case_plot_cli(tmp_path: Path) -> None:
+def test_case_plot_cli(tmp_path: Path, shtoss: Shtoss) -> None:
     path = tmp_path / "case.png"
-    result = CliRunner().invoke(
-        cli,
-        [
-            "plot",
-            "-o",
-            str(path),
-            "--kind",
-            "case",
-            "--seen",
-            "7h 7d Ks 2c",
-            "--game",
-            "pharaon",
-        ],
+    result = shtoss(
+        "plot", "-o", str(path), "--kind", "case", "--seen", "7h 7d Ks 2c", "--game", "pharaon"
     )
-    assert result.exit_code == 0, result.output
+    assert result.status == 0, result.stderr
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    refused = CliRunner().invoke(cli, ["plot", "-o", str(tmp_path / "a.png"), "--seen", "7h"])
-    assert refused.exit_code == 2 and "--seen is for --kind case" in refused.output
+    refused = shtoss("plot", "-o", str(tmp_path / "a.png"), "--seen", "7h")
+    assert refused.status == 2 and "--seen is for --kind case" in refused.stderr

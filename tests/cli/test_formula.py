@@ -15,14 +15,13 @@ from typing import Any
 
 import pytest
 import sympy
-from click.testing import CliRunner, Result
 
-from shtoss_exact.cli import cli
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import kind_counts
 from shtoss_exact.schemes.files import load_scheme
 from shtoss_exact.schemes.scheme import scheme_names
 from tests import ROOT
+from tests.conftest import Ran, run_shtoss, shtoss_ok
 
 EXPECTED_TEXT = """\
 classic scheme, 2 copies of the punter's rank, even n: proved for every even n >= 2 \
@@ -45,15 +44,12 @@ null_at     P(first copy in abzug j, no money changes hands)  0
 """
 
 
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, ["formula", *args], prog_name="shtoss-exact")
+def run(*args: str) -> Ran:
+    return run_shtoss("formula", *args)
 
 
 def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.stderr
-    assert result.stderr == ""
-    return result.stdout
+    return shtoss_ok("formula", *args)
 
 
 def glossary() -> set[str]:
@@ -182,7 +178,7 @@ def test_help_lists_every_scheme_of_the_registry() -> None:
 )
 def test_bad_input_one_line_exit_2(args: list[str], needle: str) -> None:
     result = run(*args)
-    assert result.exit_code == 2
+    assert result.status == 2
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("shtoss-exact: error: ")

@@ -11,21 +11,18 @@ from math import comb
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 from shtoss_exact import odds
-from shtoss_exact.cli import all_commands, cli
+from shtoss_exact.cli import all_commands
+from tests.conftest import Ran, Shtoss, run_shtoss, shtoss_ok
 
 
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args), prog_name="shtoss-exact", terminal_width=100)
+def run(*args: str) -> Ran:
+    return run_shtoss(*args)
 
 
 def ok(*args: str) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.stderr
-    assert result.stderr == ""
-    return result.stdout
+    return shtoss_ok(*args)
 
 
 def _exact(value: Fraction) -> str:
@@ -556,7 +553,7 @@ BAD = [
 @pytest.mark.parametrize(("args", "named"), BAD, ids=[" ".join(a) for a, _ in BAD])
 def test_refusals_are_one_line_exit_2(args: list[str], named: str) -> None:
     result = run(*args)
-    assert result.exit_code == 2
+    assert result.status == 2
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
@@ -574,17 +571,17 @@ def _python(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_python_dash_m_json() -> None:
-    done = _python("-m", "shtoss_exact", "odds", "--format", "json")
-    assert done.returncode == 0, done.stderr
+def test_python_dash_m_json(shtoss: Shtoss) -> None:
+    done = shtoss("odds", "--format", "json", process=True, timeout=60)
+    assert done.status == 0, done.stderr
     assert done.stderr == ""
     record = json.loads(done.stdout)
     assert (record["banker"], record["plie"], record["punter"]) == ("433/833", "33/833", "400/833")
 
 
-def test_python_dash_m_refusal() -> None:
-    done = _python("-m", "shtoss_exact", "odds", "--cards", "many")
-    assert done.returncode == 2
+def test_python_dash_m_refusal(shtoss: Shtoss) -> None:
+    done = shtoss("odds", "--cards", "many", process=True, timeout=60)
+    assert done.status == 2
     assert done.stdout == ""
     assert done.stderr == (
         "shtoss-exact: error: Invalid value for '--cards': 'many' is not a whole number: "
@@ -623,6 +620,6 @@ def test_odds_does_not_import_heavy_libraries(args: list[str]) -> None:
 def test_no_arguments_show_the_help() -> None:
     # A bare ``shtoss-exact`` shows the help, as -h does, whatever the click version.
     result = run()
-    assert result.exit_code == 0, result.stderr
+    assert result.status == 0, result.stderr
     assert result.stderr == ""
     assert result.stdout == ok("-h")

@@ -6,27 +6,23 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from shtoss_exact import odds
 from shtoss_exact.bet.fair import fair_payoff
-from shtoss_exact.cli import cli
 from shtoss_exact.deck import Deal
 from shtoss_exact.schemes.scheme import BUILTIN, scheme_names, schemes_record
 from tests import ROOT
+from tests.conftest import Ran, run_shtoss, shtoss_ok
 
 EXAMPLES = ROOT / "examples" / "schemes"
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args))
-    return result.exit_code, result.stdout, result.stderr
+def run(*args: str) -> Ran:
+    return run_shtoss(*args)
 
 
 def ok(*args: str) -> str:
-    code, out, err = run(*args)
-    assert code == 0 and err == "", err
-    return out
+    return shtoss_ok(*args)
 
 
 def test_schemes_lists_every_builtin_once() -> None:

@@ -7,10 +7,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from shtoss_exact.cli import cli
 from shtoss_exact.plans.series import series
+from tests.conftest import Ran, run_shtoss
 
 FLAT_3 = """\
 Stakes across deals: plan flat, 3 deals, initial kush 1, free kush; scheme classic, 52 cards in the banker's deck
@@ -53,9 +52,8 @@ net    probability  percent
 """  # noqa: E501
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, ["series", *args])
-    return result.exit_code, result.stdout, result.stderr
+def run(*args: str) -> Ran:
+    return run_shtoss("series", *args)
 
 
 def test_text_output_whole() -> None:

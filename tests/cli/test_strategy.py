@@ -7,18 +7,14 @@ import io
 import json
 from fractions import Fraction
 
-from click.testing import CliRunner
-
-from shtoss_exact.cli import cli
 from shtoss_exact.strategy.play import optimal_play
+from tests.conftest import shtoss_ok
 
 P = Fraction(400, 833)
 
 
 def run(*args: str) -> str:
-    result = CliRunner().invoke(cli, ["strategy", *args], prog_name="shtoss-exact")
-    assert result.exit_code == 0, result.output
-    return result.output
+    return shtoss_ok("strategy", *args)
 
 
 def test_json_is_the_record() -> None:

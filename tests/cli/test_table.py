@@ -7,23 +7,19 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from shtoss_exact.bet.tables import TableSpec
-from shtoss_exact.cli import cli
 from shtoss_exact.records import to_json
 from shtoss_exact.report import render_tables
 from shtoss_exact.report.table import Table
 from shtoss_exact.report.table_view import SUMMARY_TITLE, abzug_title
 from shtoss_exact.schemes.scheme import scheme_names
+from tests.conftest import Shtoss, shtoss_ok
 from tests.oracles.brute_schemes import ORACLES, settle
 
 
 def table(*args: str) -> str:
-    result = CliRunner().invoke(cli, ["table", *args])
-    assert result.exit_code == 0, result.stderr
-    assert result.stderr == ""
-    return result.stdout
+    return shtoss_ok("table", *args)
 
 
 def strict(text: str) -> object:
@@ -169,17 +165,16 @@ def test_a_symlink_is_followed(tmp_path: Path) -> None:
     assert link.is_symlink() and real.read_text().startswith("abzug,")
 
 
-def test_failed_run_leaves_no_file(tmp_path: Path) -> None:
+def test_failed_run_leaves_no_file(tmp_path: Path, shtoss: Shtoss) -> None:
     target = tmp_path / "odds.csv"
     for args in (["--scheme", "nope"], ["--by-abzug", "--cards", "10000000000"]):
-        result = CliRunner().invoke(cli, ["table", *args, "-o", str(target)])
-        assert result.exit_code == 2
+        result = shtoss("table", *args, "-o", str(target))
+        assert result.status == 2
     assert list(tmp_path.iterdir()) == []
 
 
 def test_help_lists_the_schemes_and_formats() -> None:
-    result = CliRunner().invoke(cli, ["table", "-h"])
-    flat = " ".join(result.stdout.split()).replace("- ", "-")  # lines broken at hyphens
+    flat = " ".join(shtoss_ok("table", "-h").split()).replace("- ", "-")  # lines broken at hyphens
     assert "--scheme NAME|FILE,..." in flat
     for name in scheme_names():
         assert name in flat

@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import pkgutil
 import subprocess
-import sys
 import threading
 from dataclasses import dataclass
 from importlib import import_module
@@ -29,7 +28,7 @@ from pathlib import Path
 import pytest
 
 import tests.contracts.hostile
-from tests import ROOT
+from tests.conftest import run_shtoss, start_shtoss
 from tests.contracts.hostile.answered import ANSWERED
 from tests.contracts.hostile.harness import (
     ANSWER_MEMORY,
@@ -102,7 +101,21 @@ def test_refused_in_one_line(bad: Case, tmp_path: Path) -> None:
     assert ran.peak_bytes < ANSWER_MEMORY, f"{bad.id} took {ran.peak_bytes // MEGABYTE} MB"
 
 
-@pytest.mark.parametrize("good", ANSWERED, ids=[row.id for row in ANSWERED])
+SLOW_ANSWERS = {"strategy-target-2000", "series-stop-ruin-2000"}
+"""Answers that take more than a few seconds of a loaded machine: marked slow."""
+
+
+def test_the_slow_answers_are_rows() -> None:
+    assert {row.id for row in ANSWERED} >= SLOW_ANSWERS
+
+
+@pytest.mark.parametrize(
+    "good",
+    [
+        pytest.param(row, id=row.id, marks=[pytest.mark.slow] if row.id in SLOW_ANSWERS else [])
+        for row in ANSWERED
+    ],
+)
 def test_answered_in_bounded_time_and_memory(good: Case, tmp_path: Path) -> None:
     ran = run(good, tmp_path, timeout=ANSWER_SECONDS * HANG_FACTOR)
     _note(ANSWERS, good, ran.seconds, ran.peak_bytes)
@@ -141,18 +154,12 @@ def test_report_the_slowest() -> None:
 # --- beyond the tables ------------------------------------------------------------------------
 
 
-def _environment() -> dict[str, str]:
-    root = str(ROOT)
-    return {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100", "PYTHONPATH": root}
-
-
 def test_a_huge_stream_starts_at_once(tmp_path: Path) -> None:
     # 10^6 rows of CSV are answered, and the first of them come out at once: within
     # LIMIT_SECONDS of the child's CPU time, Python's start-up included.
-    with subprocess.Popen(
-        [sys.executable, "-m", "shtoss_exact", "odds", "--cards", "2000000", "--by-abzug",
-         "--format", "csv"],
-        stdout=subprocess.PIPE, text=True, env=_environment(), cwd=tmp_path,
+    with start_shtoss(
+        "odds", "--cards", "2000000", "--by-abzug", "--format", "csv",
+        stdout=subprocess.PIPE, text=True, cwd=tmp_path,
     ) as child:  # fmt: skip
         assert child.stdout is not None
         hang = threading.Timer(LIMIT_SECONDS * HANG_FACTOR, child.kill)
@@ -185,13 +192,9 @@ def test_an_output_that_cannot_be_written(
 ) -> None:
     if make is not None:
         (tmp_path / make).mkdir()
-    done = subprocess.run(
-        [sys.executable, "-m", "shtoss_exact", *argv],
-        cwd=tmp_path, capture_output=True, text=True, env=_environment(), timeout=60,
-        check=False,
-    )  # fmt: skip
+    done = run_shtoss(*argv, cwd=tmp_path, timeout=60)
     lines = done.stderr.splitlines()
-    assert done.returncode == status, done.stderr
+    assert done.status == status, done.stderr
     assert done.stdout == ""
     assert len(lines) == 1, done.stderr
     assert lines[0].startswith("shtoss-exact: error: ") and fragment in lines[0], lines[0]
@@ -201,11 +204,9 @@ def test_an_output_that_cannot_be_written(
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 def test_standard_output_on_a_full_disk_is_exit_status_1(tmp_path: Path) -> None:
     with open("/dev/full", "w") as full:
-        done = subprocess.run(
-            [sys.executable, "-m", "shtoss_exact", "odds", "--cards", "2000", "--copies", "4"],
-            cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, text=True,
-            env=_environment(), timeout=60, check=False,
-        )  # fmt: skip
+        done = run_shtoss(
+            "odds", "--cards", "2000", "--copies", "4", cwd=tmp_path, stdout=full, timeout=60
+        )
     lines = done.stderr.splitlines()
-    assert done.returncode == 1, done.stderr
+    assert done.status == 1, done.stderr
     assert len(lines) == 1 and "cannot write standard output" in lines[0], done.stderr

@@ -126,3 +126,60 @@ def test_the_top_level_names_are_functions_and_classes() -> None:
         assert callable(getattr(shtoss_exact, name)), name
     for name in shtoss_exact.__all__:
         assert getattr(shtoss_exact, name) is not None
+
+
+# --- the tests mirror the package ------------------------------------------------------------
+
+TESTS = ROOT / "tests"
+APART = {"contracts", "oracles"}
+"""Folders of tests/ that mirror no module: the contract tests and the brute-force oracles."""
+
+NOT_MODULES = {
+    Path("cli/serve/test_page.py"): PACKAGE / "cli" / "serve" / "static",
+}
+"""Test files whose subject is not a Python module, and what they test instead (the
+casekeeper page is the server's static files, driven in a browser)."""
+
+
+def _subject(test: Path) -> str | None:
+    """The module of ``shtoss_exact`` a test file ``tests/A/B/test_M[_ASPECT].py`` is
+    beside: ``shtoss_exact/A/B/M.py`` or the package ``shtoss_exact/A/B/M/``; at the top
+    of ``tests/``, a foundation module ``shtoss_exact/M.py``. None when there is none."""
+    where = PACKAGE.joinpath(*test.parent.parts)
+    words = test.stem.removeprefix("test_").split("_")
+    for end in range(len(words), 0, -1):  # the longest module name first: table_view
+        name = "_".join(words[:end])
+        if (where / f"{name}.py").is_file() or (
+            test.parent.parts and (where / name / "__init__.py").is_file()
+        ):
+            return ".".join(["shtoss_exact", *test.parent.parts, name])
+    return None
+
+
+def _test_files() -> list[Path]:
+    return sorted(
+        path.relative_to(TESTS)
+        for path in TESTS.rglob("test_*.py")
+        if path.relative_to(TESTS).parts[0] not in APART
+    )
+
+
+def test_the_rule_reads_as_the_tree_does() -> None:
+    assert _subject(Path("test_deck_arguments.py")) == "shtoss_exact.deck"
+    assert _subject(Path("report/test_table_view.py")) == "shtoss_exact.report.table_view"
+    assert _subject(Path("report/test_plots.py")) == "shtoss_exact.report.plots"
+    assert _subject(Path("test_report.py")) is None  # a package, not a foundation module
+    assert _subject(Path("test_series_chain.py")) is None  # a flat name of old
+    assert _subject(Path("plans/test_nothing.py")) is None
+
+
+@pytest.mark.parametrize("test", _test_files(), ids=str)
+def test_every_test_file_is_beside_its_module(test: Path) -> None:
+    if test in NOT_MODULES:
+        assert NOT_MODULES[test].exists(), f"tests/{test}: {NOT_MODULES[test]} is gone"
+        return
+    where = "shtoss_exact/" + "/".join(test.parent.parts) if test.parent.parts else "the top"
+    assert _subject(test) is not None, (
+        f"tests/{test} names no module of {where}: name it test_<module>.py or "
+        "test_<module>_<aspect>.py beside the module it tests"
+    )

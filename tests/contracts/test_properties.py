@@ -14,7 +14,6 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,11 +21,11 @@ from shtoss_exact import odds
 from shtoss_exact.banks.odds import bank
 from shtoss_exact.bet.measures import scheme_result
 from shtoss_exact.bet.tables import TableSpec, scheme_outcomes, summary_records
-from shtoss_exact.cli import cli
 from shtoss_exact.deck import Deal
 from shtoss_exact.plans.series import series
 from shtoss_exact.schemes.scheme import BUILTIN, scheme_named
 from shtoss_exact.symbolic.forms import ClosedForm, Parity, closed_form
+from tests.conftest import shtoss_ok
 
 FAST = settings(max_examples=25, deadline=None)
 
@@ -41,9 +40,7 @@ def decks(draw: st.DrawFn, *, most: int = 24, least: int = 2) -> tuple[int, int]
 
 
 def run(*args: str) -> str:
-    result = CliRunner().invoke(cli, list(args), prog_name="shtoss-exact")
-    assert result.exit_code == 0, result.output
-    return result.stdout
+    return shtoss_ok(*args)
 
 
 def distribution_map(entries: list[dict[str, str]]) -> dict[Fraction, Fraction]:

@@ -8,19 +8,17 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
 from urllib.parse import urlencode
 
 import pytest
-from click.testing import CliRunner
 
-from shtoss_exact.cli import cli
 from shtoss_exact.cli.serve.app import CSP, MAX_TARGET, PARAMETERS, App, Response
 from shtoss_exact.cli.serve.server import make_server, url
 from tests import ROOT
+from tests.conftest import run_shtoss, shtoss_ok, start_shtoss
 
 DEAL_TEXT = (
     "5s 8d 6h 5c 6d Ah Kh Ad 2c 2s 9h 9s 8c 3c 10d 6c Js 2d 7s 7c 3d Kc 3s 8s As 4d "
@@ -74,17 +72,15 @@ def cli_json(options: dict[str, str]) -> str:
             args.append(f"--{name}")
         else:
             args += [f"--{name}", value]
-    result = CliRunner().invoke(cli, [*args, "--format", "json"])
-    assert result.exit_code == 0, result.output
-    return result.stdout
+    return shtoss_ok(*args, "--format", "json")
 
 
 def cli_error(options: dict[str, str]) -> str:
     args = ["case"]
     for name, value in options.items():
         args += [f"--{name}"] if name in ("call-the-turn", "replay") else [f"--{name}", value]
-    result = CliRunner().invoke(cli, args)
-    assert result.exit_code == 2, result.output
+    result = run_shtoss(*args)
+    assert result.status == 2, result.stderr
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1, lines
@@ -117,8 +113,8 @@ def test_bad_input_is_400_with_the_commands_one_line(options: dict[str, str]) ->
 
 
 def test_the_schemes_endpoint_is_the_commands_json() -> None:
-    result = CliRunner().invoke(cli, ["schemes", "--format", "json"])
-    assert get("/api/schemes").body.decode("utf-8") == result.stdout
+    shown = shtoss_ok("schemes", "--format", "json")
+    assert get("/api/schemes").body.decode("utf-8") == shown
 
 
 @pytest.mark.parametrize(
@@ -284,13 +280,8 @@ def test_http_request_line_too_long(served: str) -> None:
 
 
 def test_the_command_prints_its_url_and_stops_on_ctrl_c() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "shtoss_exact", "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
+    process = start_shtoss(
+        "serve", "--port", "0", stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     try:
         assert process.stdout is not None

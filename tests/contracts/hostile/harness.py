@@ -23,14 +23,13 @@ import os
 import random
 import resource
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tests import ROOT
+from tests.conftest import start_shtoss
 
 LIMIT_SECONDS = 3.0
 """CPU seconds allowed for one refusal, Python's start-up included."""
@@ -135,17 +134,6 @@ def answer(id: str, argv: str | list[str], *, leaves: tuple[str, ...] = (), **fi
     return replace(row, files={name.replace("__", "."): data for name, data in files.items()})
 
 
-def _environment() -> dict[str, str]:
-    root = str(ROOT)
-    path = os.environ.get("PYTHONPATH")
-    return {
-        **os.environ,
-        "PYTHONIOENCODING": "utf-8",
-        "COLUMNS": "100",
-        "PYTHONPATH": root if not path else f"{root}{os.pathsep}{path}",
-    }
-
-
 def _bound_address_space() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
 
@@ -198,7 +186,8 @@ def cpu_seconds(usage: resource.struct_rusage) -> float:
 
 
 def run(row: Case, where: Path, *, timeout: float) -> Ran:
-    """Run ``python -m shtoss_exact`` with the row's arguments in ``where``.
+    """Run ``python -m shtoss_exact`` with the row's arguments in ``where``, started as
+    every test starts the program (``tests.conftest.start_shtoss``).
 
     The child's own CPU time and peak resident memory come from ``os.wait4``; its output
     goes to files outside ``where`` (no pipe to drain while it is waited for). A child
@@ -210,13 +199,12 @@ def run(row: Case, where: Path, *, timeout: float) -> Ran:
         target = "/dev/full" if row.stdout == "full" else out_path
         with open(target, "wb") as out, open(err_path, "wb") as err:
             start = time.perf_counter()
-            child = subprocess.Popen(
-                [sys.executable, "-m", "shtoss_exact", *row.argv],
+            child = start_shtoss(
+                *row.argv,
                 cwd=where,
                 stdin=subprocess.DEVNULL,
                 stdout=out,
                 stderr=err,
-                env=_environment(),
                 preexec_fn=_limits(row),
             )
             deadline = start + timeout

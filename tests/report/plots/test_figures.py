@@ -7,9 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from shtoss_exact.cli import cli
 from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
@@ -27,11 +25,12 @@ from shtoss_exact.report.plots.figures import (
 from shtoss_exact.report.plots.odds import abzug_series, edge_series
 from shtoss_exact.report.plots.registry import KINDS as PLOTS
 from shtoss_exact.schemes.scheme import scheme_named
+from tests.conftest import Ran, run_shtoss
 
 
-def one_error_line(result: object) -> str:
-    lines = result.stderr.splitlines()  # type: ignore[attr-defined]
-    assert result.exit_code == 2 and len(lines) == 1  # type: ignore[attr-defined]
+def one_error_line(result: Ran) -> str:
+    lines = result.stderr.splitlines()
+    assert result.status == 2 and len(lines) == 1
     assert lines[0].startswith("shtoss-exact: error: ")
     return lines[0]
 
@@ -117,8 +116,8 @@ def test_svg_has_the_words(tmp_path: Path) -> None:
 def test_cli_default_plot(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "default.svg"
-    result = CliRunner().invoke(cli, ["plot", "-o", str(target)])
-    assert result.exit_code == 0, result.stderr
+    result = run_shtoss("plot", "-o", str(target))
+    assert result.status == 0, result.stderr
     assert result.stdout == "" and result.stderr == ""
     text = target.read_text()
     assert "Stoss, one bet: how the punter's card is decided, by abzug" in text
@@ -130,8 +129,8 @@ def test_cli_edge_png(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "edge.png"
     args = ["plot", "-o", str(target), "--kind", "edge", "--cards", "8..30:2", "--one-deck"]
-    result = CliRunner().invoke(cli, args)
-    assert result.exit_code == 0, result.stderr
+    result = run_shtoss(*args)
+    assert result.status == 0, result.stderr
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -139,7 +138,7 @@ def test_missing_matplotlib_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     monkeypatch.setitem(sys.modules, "matplotlib.figure", None)
     target = tmp_path / "a.png"
-    line = one_error_line(CliRunner().invoke(cli, ["plot", "-o", str(target)]))
+    line = one_error_line(run_shtoss("plot", "-o", str(target)))
     assert line == f"shtoss-exact: error: {MISSING_MATPLOTLIB}"
     assert "pip install 'shtoss-exact[plot]'" in line
     assert list(tmp_path.iterdir()) == []
@@ -169,8 +168,8 @@ def test_standard_output_png(capsysbinary: pytest.CaptureFixture[bytes]) -> None
 
 def test_cli_standard_output_svg() -> None:
     pytest.importorskip("matplotlib")
-    result = CliRunner().invoke(cli, ["plot", "-o", "-", "--deck", "36"])
-    assert result.exit_code == 0, result.stderr
+    result = run_shtoss("plot", "-o", "-", "--deck", "36")
+    assert result.status == 0, result.stderr
     assert result.stdout.startswith("<?xml")
     assert "36 cards in the banker's deck" in result.stdout
 
@@ -181,19 +180,19 @@ def test_links_are_followed_and_devices_never_replaced(tmp_path: Path) -> None:
 
     real, link = tmp_path / "real.svg", tmp_path / "link.svg"
     link.symlink_to(real.name)
-    result = CliRunner().invoke(cli, ["plot", "-o", str(link), "--cards", "12"])
-    assert result.exit_code == 0, result.stderr
+    result = run_shtoss("plot", "-o", str(link), "--cards", "12")
+    assert result.status == 0, result.stderr
     assert link.is_symlink() and real.read_text().startswith("<?xml")
     fifo = tmp_path / "pipe.svg"
     os.mkfifo(fifo)
     # A target that cannot be opened is bad input: exit status 2.
-    result = CliRunner().invoke(cli, ["plot", "-o", str(fifo), "--cards", "12"])
-    assert result.exit_code == 2 and "not a regular file" in result.stderr
+    result = run_shtoss("plot", "-o", str(fifo), "--cards", "12")
+    assert result.status == 2 and "not a regular file" in result.stderr
     assert fifo.is_fifo()
-    result = CliRunner().invoke(cli, ["plot", "-o", "/dev/null", "--format", "svg"])
-    assert result.exit_code == 2 and "not a regular file" in result.stderr
-    result = CliRunner().invoke(cli, ["plot", "-o", str(tmp_path / "no" / "x.svg")])
-    assert result.exit_code == 2 and "cannot write" in result.stderr
+    result = run_shtoss("plot", "-o", "/dev/null", "--format", "svg")
+    assert result.status == 2 and "not a regular file" in result.stderr
+    result = run_shtoss("plot", "-o", str(tmp_path / "no" / "x.svg"))
+    assert result.status == 2 and "cannot write" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.svg", "pipe.svg", "real.svg"]
 
 
@@ -203,14 +202,14 @@ def test_cli_scheme_files(tmp_path: Path) -> None:
     scheme_file.write_text('name = "lob"\n[[rules]]\nposition = 1\npayoff = "-1/2"\n')
     target = tmp_path / "edge.svg"
     args = ["plot", "-o", str(target), "--kind", "edge", "--cards", "8..20:4"]
-    result = CliRunner().invoke(cli, [*args, "--scheme", f"фараон,{scheme_file}"])
-    assert result.exit_code == 0, result.stderr
+    result = run_shtoss(*args, "--scheme", f"фараон,{scheme_file}")
+    assert result.status == 0, result.stderr
     text = target.read_text()
     assert "pharaon" in text and "lob" in text
     series = tmp_path / "series.svg"
     args = ["plot", "-o", str(series), "--kind", "series", "--deals", "2"]
-    result = CliRunner().invoke(cli, [*args, "--scheme", str(scheme_file)])
-    assert result.exit_code == 0, result.stderr
+    result = run_shtoss(*args, "--scheme", str(scheme_file))
+    assert result.status == 0, result.stderr
     assert "lob scheme" in series.read_text()
 
 
@@ -231,7 +230,7 @@ def test_cli_scheme_files(tmp_path: Path) -> None:
     ],
 )
 def test_bad_input_one_line_exit_2(args: list[str], needle: str) -> None:
-    line = one_error_line(CliRunner().invoke(cli, ["plot", *args]))
+    line = one_error_line(run_shtoss("plot", *args))
     assert needle in line
 
 
@@ -350,8 +349,8 @@ def test_cli_bank_png(tmp_path: Path) -> None:
     target = tmp_path / "bank.png"
     args = ["plot", "-o", str(target), "--kind", "bank", "--deck", "36", "--one-deck"]
     args += ["--bet", "7:10", "--bet", "Q:1/2", "--bet", "K", "--scheme", "lob-half"]
-    result = CliRunner().invoke(cli, args)
-    assert result.exit_code == 0, result.stderr
+    result = run_shtoss(*args)
+    assert result.status == 0, result.stderr
     assert result.stdout == "" and result.stderr == ""
     assert image.imread(target).shape[:2] == (int(FIGSIZE[1] * DPI), int(FIGSIZE[0] * DPI))
 
@@ -360,8 +359,8 @@ def test_cli_bank_svg_matches_the_library(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "bank.svg"
     args = ["plot", "-o", str(target), "--kind", "bank", "--cards", "8", "--copies", "2"]
-    result = CliRunner().invoke(cli, [*args, "--bet", "7", "--bet", "Q:2"])
-    assert result.exit_code == 0, result.stderr
+    result = run_shtoss(*args, "--bet", "7", "--bet", "Q:2")
+    assert result.status == 0, result.stderr
     library = tmp_path / "library.svg"
     render("bank", library, bets=["7", "Q:2"], cards=8, copies=2)
     assert target.read_text() == library.read_text()
@@ -372,8 +371,8 @@ def test_cli_series_svg(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "series.svg"
     args = ["plot", "-o", str(target), "--kind", "series", "--plan", "hermann"]
-    result = CliRunner().invoke(cli, args)
-    assert result.exit_code == 0, result.stderr
+    result = run_shtoss(*args)
+    assert result.status == 0, result.stderr
     text = target.read_text()
     assert "A series: the punter's net result, plan hermann, 3 deals" in text
     assert "kush 47000; classic scheme, 52 cards in the banker's deck" in text
@@ -386,8 +385,8 @@ def test_cli_series_options_reach_the_plot(tmp_path: Path) -> None:
     target = tmp_path / "series.svg"
     args = ["plot", "-o", str(target), "--kind", "series", "--plan", "paroli:2", "--deals", "4"]
     args += ["--kush", "5/2", "--max-stake", "10", "--scheme", "lob-half", "--deck", "32"]
-    result = CliRunner().invoke(cli, args)
-    assert result.exit_code == 0, result.stderr
+    result = run_shtoss(*args)
+    assert result.status == 0, result.stderr
     text = target.read_text()
     assert "plan paroli:2, 4 deals" in text
     assert "kush 5/2, banker's maximum stake 10; lob-half scheme, 32 cards" in text
@@ -395,13 +394,12 @@ def test_cli_series_options_reach_the_plot(tmp_path: Path) -> None:
 
 def test_series_command_keeps_its_options() -> None:
     # The plan options are shared with ``plot``; the series command still takes them.
-    runner = CliRunner()
-    shared = runner.invoke(cli, ["series", "--plan", "flat", "--deals", "2", "--format", "json"])
-    default = runner.invoke(cli, ["series", "--deals", "2", "--format", "json"])
-    assert shared.exit_code == 0 and shared.stdout == default.stdout
-    both = runner.invoke(cli, ["series", "--plan", "flat", "--plan-file", "x.toml"])
+    shared = run_shtoss("series", "--plan", "flat", "--deals", "2", "--format", "json")
+    default = run_shtoss("series", "--deals", "2", "--format", "json")
+    assert shared.status == 0 and shared.stdout == default.stdout
+    both = run_shtoss("series", "--plan", "flat", "--plan-file", "x.toml")
     assert one_error_line(both) == "shtoss-exact: error: give --plan or --plan-file, not both"
-    bad = runner.invoke(cli, ["series", "--deals", "2", "--kush", "abc"])
+    bad = run_shtoss("series", "--deals", "2", "--kush", "abc")
     assert one_error_line(bad).startswith("shtoss-exact: error: --kush: 'abc' is not an exact")
 
 
@@ -433,7 +431,7 @@ def test_series_command_keeps_its_options() -> None:
     ],
 )
 def test_bad_bank_and_series_options(args: list[str], needle: str) -> None:
-    line = one_error_line(CliRunner().invoke(cli, ["plot", "-o", "x.png", *args]))
+    line = one_error_line(run_shtoss("plot", "-o", "x.png", *args))
     assert needle in line
 
 
@@ -450,7 +448,7 @@ def test_bad_bank_and_series_options(args: list[str], needle: str) -> None:
 def test_refused_while_drawing_leaves_no_file(tmp_path: Path, args: list[str], needle: str) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "x.png"
-    line = one_error_line(CliRunner().invoke(cli, ["plot", "-o", str(target), *args]))
+    line = one_error_line(run_shtoss("plot", "-o", str(target), *args))
     assert needle in line
     assert list(tmp_path.iterdir()) == []
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from shtoss_exact.cli import cli
 from shtoss_exact.report.plots.figures import render
 from shtoss_exact.report.plots.registry import KINDS as PLOTS
 from shtoss_exact.report.plots.strategy import bold_stakes
 from shtoss_exact.strategy.play import optimal_play
+from tests.conftest import Shtoss
 
 
 def test_registered() -> None:
@@ -38,13 +37,13 @@ def test_svg_has_the_words(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["strategy.svg"]
 
 
-def test_cli(tmp_path: Path) -> None:
+def test_cli(tmp_path: Path, shtoss: Shtoss) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "s.svg"
     args = ["plot", "-o", str(target), "--kind", "strategy", "--target", "12", "--scheme",
             "lob-half", "--max-stake", "3", "--deck", "36"]  # fmt: skip
-    result = CliRunner().invoke(cli, args)
-    assert result.exit_code == 0, result.output
+    result = shtoss(*args)
+    assert result.status == 0, result.stderr
     text = target.read_text()
     assert "target 12, lob-half scheme, maximum stake 3" in text
 
@@ -60,10 +59,10 @@ def test_cli(tmp_path: Path) -> None:
         (["--kind", "abzug", "--target", "3"], "--target is for --kind series or strategy"),
     ],
 )
-def test_bad_options_one_line(args: list[str], needle: str, tmp_path: Path) -> None:
+def test_bad_options_one_line(args: list[str], needle: str, tmp_path: Path, shtoss: Shtoss) -> None:
     pytest.importorskip("matplotlib")
-    result = CliRunner().invoke(cli, ["plot", "-o", str(tmp_path / "x.png"), *args])
+    result = shtoss("plot", "-o", str(tmp_path / "x.png"), *args)
     lines = result.stderr.splitlines()
-    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert result.status == 2 and len(lines) == 1, result.stderr
     assert needle in lines[0]
     assert list(tmp_path.iterdir()) == []
