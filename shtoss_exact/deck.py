@@ -441,7 +441,7 @@ def deal_from(
     suits: tuple[Suit, ...] | str | None = None,
 ) -> Deal:
     """The ``Deal`` of a library entry's deck arguments: either a built ``deal`` (the
-    deck as shuffled, e.g. ``odds(...).deal``) or the arguments of ``make_deal``
+    deck as shuffled, e.g. ``odds(...).as_shuffled``) or the arguments of ``make_deal``
     (default: the whole 52-card deck), never both.
 
     >>> deal_from(deck=36) == make_deal(deck=36), deal_from(deal=Deal(10, 2))
