@@ -365,9 +365,7 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
     else:
         played, counts = deal, _mixed_counts(parts)
     classic = scheme is None or chosen is _scheme("classic")
-    result = Odds(
-        as_played=played, as_shuffled=deal, counts=counts, scheme=chosen, by_kind=classic
-    )
+    result = Odds(as_played=played, as_shuffled=deal, counts=counts, scheme=chosen, by_kind=classic)
     if not classic:
         _ = result.scheme_result  # settle now: a scheme that cannot be settled is refused here
     return result
