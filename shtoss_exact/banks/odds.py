@@ -29,7 +29,7 @@ from shtoss_exact.banks.cost import (
     check_joint,
     estimate_bank,
 )
-from shtoss_exact.banks.records import BetOdds, JointRow, PairOdds, pair_moments, pair_odds
+from shtoss_exact.banks.records import BankBetOdds, JointRow, PairOdds, pair_moments, pair_odds
 from shtoss_exact.banks.setup import (
     BankDeal,
     Bet,
@@ -54,9 +54,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Bank",
+    "BankBetOdds",
     "BankDeal",
     "Bet",
-    "BetOdds",
     "JointRow",
     "PairOdds",
     "bank",
@@ -118,7 +118,7 @@ all_given=2/15, none_given=29/105)
         return self.length.mean
 
     @cached_property
-    def bet_odds(self) -> tuple[BetOdds, ...]:
+    def bet_odds(self) -> tuple[BankBetOdds, ...]:
         """Each bet alone, from the one-bet engine; their ``ev`` add up to the bank's."""
         from shtoss_exact.bet.measures import scheme_result
 
@@ -132,7 +132,7 @@ all_given=2/15, none_given=29/105)
                 result = scheme_result(Deal(self.as_played.cards, m), played.scheme)
                 results[(m, played.scheme)] = result
             rows.append(
-                BetOdds(
+                BankBetOdds(
                     number=number,
                     bet=bet,
                     copies=self.as_shuffled.copies_of(bet.rank),

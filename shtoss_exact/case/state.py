@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.bets import (
-    BetOdds,
+    CardOdds,
     CaseBet,
     TurnCall,
     call_the_turn,
@@ -361,7 +361,7 @@ class Case(Record):
         self._check_bet(Side.OPEN, BetKind.HIGH_CARD)
         if not self.turns_left:
             return None
-        parts: list[tuple[Fraction, BetOdds]] = []
+        parts: list[tuple[Fraction, CardOdds]] = []
         for weight, state in self.after_soda():
             odds = high_card_odds(self.game.scheme, state.left, turns=state.turns_dealt)
             if odds is None:
