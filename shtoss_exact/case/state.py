@@ -49,7 +49,7 @@ from shtoss_exact.records import Record
 if TYPE_CHECKING:
     from shtoss_exact.case.deal import WholeDeal
     from shtoss_exact.case.pattern import Pattern
-    from shtoss_exact.case.report import CaseReport
+    from shtoss_exact.case.answers import CaseReport
     from shtoss_exact.schemes.scheme import Scheme
 
 __all__ = ["Case"]
@@ -450,7 +450,7 @@ class Case(Record):
         >>> Case.from_case("*:0,7:2,K:1", game="faro").report().to_dict()["best_bet"]["rank"]
         'K'
         """
-        from shtoss_exact.case.report import case_report
+        from shtoss_exact.case.answers import case_report
 
         return case_report(self, side=side, kind=kind, pattern=pattern, pay=pay,
                            cathop_pay=cathop_pay, replay=replay,
