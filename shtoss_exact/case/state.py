@@ -47,9 +47,9 @@ from shtoss_exact.numbers import exact_number
 from shtoss_exact.records import Record
 
 if TYPE_CHECKING:
+    from shtoss_exact.case.answers import CaseReport
     from shtoss_exact.case.deal import WholeDeal
     from shtoss_exact.case.pattern import Pattern
-    from shtoss_exact.case.answers import CaseReport
     from shtoss_exact.schemes.scheme import Scheme
 
 __all__ = ["Case"]
