@@ -417,7 +417,7 @@ def make_deal(
     if suits is not None and punter_card is None:
         raise ShtossError(
             "suits of the copies are given but no punter's card: the suit relation needs "
-            "both (--card with --suits)"
+            "both (card= with suits=)"
         )
     copy_suits = parse_suits(suits) if isinstance(suits, str) else suits
     if copy_suits is None and punter_card is not None:

@@ -183,7 +183,7 @@ def _checked(game: GameRules) -> GameRules:
     if game.scheme.needs_suits:
         raise ShtossError(
             f"scheme {game.scheme.name!r} pays by the deciding card's suit, but a bet on a rank "
-            "has no suit: for such a scheme use `odds --card`"
+            "has no suit: for such a scheme use odds with card="
         )
     return game
 

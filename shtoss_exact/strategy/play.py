@@ -260,7 +260,9 @@ def _plan_names(plans: object) -> tuple[str, ...]:
         raise ShtossError(f"{len(plans)} plans to compare: allowed at most {MAX_PLANS}")
     for name in plans:
         if not isinstance(name, str):
-            raise ShtossError(f"plan {quoted(name)} is not a plan name: allowed names as --plan")
+            raise ShtossError(
+                f"plan {quoted(name)} is not a plan name: allowed plan names such as 'flat'"
+            )
         plan_named(name)  # an unknown name is refused before anything is computed
     return tuple(dict.fromkeys(plans))
 
@@ -309,7 +311,7 @@ def _even_money_subfair(counts: tuple[tuple[Fraction, int], ...]) -> bool:
     return wins <= losses
 
 
-_ADVICE = "use a smaller target, a coarser scheme or a banker's maximum stake (--max-stake)"
+_ADVICE = "use a smaller target, a coarser scheme or a banker's maximum stake (max_stake=)"
 
 
 def _refusal(g: BankrollGrid, estimate: float) -> ShtossError:

@@ -542,7 +542,7 @@ def test_as_scheme_passes_a_scheme_through() -> None:
         (lambda: faro().played_deals(Deal(3, 3)), r"allowed copies < cards, got copies=3"),
         (
             lambda: thirds().settle(Outcome(Kind.GIVEN, 2, 52)),
-            r"^scheme 'thirds' needs the suits: give the punter's card \(--card\)$",
+            r"^scheme 'thirds' needs the suits: give the punter's card \(card=\)$",
         ),
         (
             lambda: thirds().ev(Deal(8, 1)),
