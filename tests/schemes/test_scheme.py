@@ -546,8 +546,8 @@ def test_as_scheme_passes_a_scheme_through() -> None:
         ),
         (
             lambda: thirds().ev(Deal(8, 1)),
-            r"give the punter's card \(--card\) and, for a custom deck, the copies' suits "
-            r"\(--suits\)$",
+            r"give the punter's card \(card=\) and, for a custom deck, the copies' suits "
+            r"\(suits=\)$",
         ),
         (
             lambda: scheme_named("whist"),
