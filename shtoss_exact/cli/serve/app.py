@@ -190,6 +190,7 @@ def case_options(query: str) -> dict[str, Any]:
     command's own option parser (so a bad value is refused in its words)."""
     import click
 
+    from shtoss_exact.cli.base import CONTEXT
     from shtoss_exact.cli.case import case as command
 
     try:
@@ -214,7 +215,10 @@ def case_options(query: str) -> dict[str, Any]:
         else:
             args.append(f"--{name}={value}")
     try:
-        with command.make_context("case", args) as ctx:
+        # The command line's context settings: click keeps the help option the first
+        # context makes, so one without "-h" would take it from "shtoss-exact case -h".
+        names = CONTEXT["help_option_names"]
+        with command.make_context("case", args, help_option_names=names) as ctx:
             params = dict(ctx.params)
     except click.exceptions.Exit:
         raise ShtossError("no help here: the page's options are the query's names") from None
