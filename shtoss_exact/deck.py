@@ -417,7 +417,7 @@ def make_deal(
     if suits is not None and punter_card is None:
         raise ShtossError(
             "suits of the copies are given but no punter's card: the suit relation needs "
-            "both (--card with --suits)"
+            "both (card= with suits=)"
         )
     copy_suits = parse_suits(suits) if isinstance(suits, str) else suits
     if copy_suits is None and punter_card is not None:
@@ -441,7 +441,7 @@ def deal_from(
     suits: tuple[Suit, ...] | str | None = None,
 ) -> Deal:
     """The ``Deal`` of a library entry's deck arguments: either a built ``deal`` (the
-    deck as shuffled, e.g. ``odds(...).deal``) or the arguments of ``make_deal``
+    deck as shuffled, e.g. ``odds(...).as_shuffled``) or the arguments of ``make_deal``
     (default: the whole 52-card deck), never both.
 
     >>> deal_from(deck=36) == make_deal(deck=36), deal_from(deal=Deal(10, 2))

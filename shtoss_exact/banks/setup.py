@@ -174,7 +174,7 @@ def as_bets(bets: object, *, scheme: Scheme | str = "classic") -> tuple[Bet, ...
             )
         parsed.append(item if isinstance(item, Bet) else parse_bet(item, scheme=default))
     if not parsed:
-        raise ShtossError("no bet given: stake at least one rank (e.g. --bet 7)")
+        raise ShtossError("no bet given: stake at least one rank (e.g. bets=['7'])")
     return tuple(parsed)
 
 
@@ -218,7 +218,7 @@ def make_bank_deal(
     if not isinstance(one_deck, bool):
         raise ShtossError(f"one_deck={quoted(one_deck)} is not a bool: allowed True or False")
     if not ranks:
-        raise ShtossError("no bet given: stake at least one rank (e.g. --bet 7)")
+        raise ShtossError("no bet given: stake at least one rank (e.g. bets=['7'])")
     if cards is None:
         for rank in ranks:
             if rank not in preset:

@@ -101,9 +101,9 @@ def parse_range(text: str, *, name: str, minimum: int = 0) -> tuple[int, ...]:
         high = _whole(high_text, text=text, name=name, allowed=allowed) if dots else low
         step = _whole(step_text, text=text, name=name, allowed=allowed) if step_text else 1
         if (step_text and not dots) or step < 1 or high < low or low < minimum:
-            raise ShtossError(f"--{name} {text[:60]!r} is not a valid range: allowed {allowed}")
+            raise ShtossError(f"{name}={text[:60]!r} is not a valid range: allowed {allowed}")
         if (high - low) // step + 1 + len(values) > MAX_ROWS:
-            raise ShtossError(f"--{name} {text[:60]!r} has too many values: at most {MAX_ROWS}")
+            raise ShtossError(f"{name}={text[:60]!r} has too many values: at most {MAX_ROWS}")
         values.extend(range(low, high + 1, step))
     return tuple(dict.fromkeys(values))
 
@@ -121,11 +121,9 @@ def _whole(part: str, *, text: str, name: str, allowed: str) -> int:
     except ShtossError:
         if part.isascii() and part.isdigit():
             raise ShtossError(
-                f"--{name} {part:.40}: the number is too large: allowed 12 digits at most"
+                f"{name}={part[:40]!r}: the number is too large: allowed 12 digits at most"
             ) from None
-        raise ShtossError(
-            f"--{name} {text[:60]!r} is not a valid range: allowed {allowed}"
-        ) from None
+        raise ShtossError(f"{name}={text[:60]!r} is not a valid range: allowed {allowed}") from None
 
 
 def parse_schemes(text: str) -> tuple[Scheme, ...]:
@@ -138,7 +136,7 @@ def parse_schemes(text: str) -> tuple[Scheme, ...]:
 
     names = [p.strip() for p in text.split(",") if p.strip()]
     if not names:
-        raise ShtossError(f"--scheme {text[:60]!r} names no scheme: give a comma list of names")
+        raise ShtossError(f"schemes={text[:60]!r} names no scheme: give a comma list of names")
     return tuple(dict.fromkeys(resolve_scheme(name) for name in dict.fromkeys(names)))
 
 

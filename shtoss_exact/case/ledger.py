@@ -201,7 +201,7 @@ def settle_bets(case: Case, bets: str | Sequence[RecordedBet]) -> Ledger:
     ([('won', '2'), ('won', '1'), ('lost', '-1'), ('lost', '-1')], Fraction(-1, 1))
     """
     if case.seen is None:
-        raise ShtossError("recorded bets are settled along the cards seen (--seen): a case "
+        raise ShtossError("recorded bets are settled along the cards seen (seen=): a case "
                           "alone has no deal order")  # fmt: skip
     recorded = parse_bets(bets, ranks=case.ranks) if isinstance(bets, str) else tuple(bets)
     return Ledger(bets=tuple(_settle(case, bet) for bet in recorded))

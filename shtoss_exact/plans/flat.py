@@ -74,7 +74,7 @@ def solve_flat(rules: Rules, deals: int | None) -> Solved:
     if rules.bankroll is None and rules.target is None:
         if deals is None:
             raise ShtossError(
-                "no number of deals: give --deals, or --bankroll/--target to play until one ends it"
+                "no number of deals: give deals=, or bankroll=/target= to play until one ends it"
             )
         return _convolution(outcomes.denominator, unit, steps, deals)
     low = None if rules.bankroll is None else ceil((rules.plan.kush - rules.bankroll) / unit)
@@ -83,7 +83,7 @@ def solve_flat(rules: Rules, deals: int | None) -> Solved:
         return _walk(outcomes.denominator, unit, steps, deals, low=low, high=high)
     if low is None or high is None:
         raise ShtossError(
-            "play until ruin or target needs both --bankroll and --target (or give --deals)"
+            "play until ruin or target needs both bankroll= and target= (or give deals=)"
         )
     if {e for e, _ in steps} <= {-1, 0, 1}:
         return _ruin_closed_form(outcomes.denominator, unit, dict(steps), low, high)

@@ -131,16 +131,16 @@ def series(
         name: None if value is None else bounded_number(value, name=name)
         for name, value in (("bankroll", bankroll), ("target", target), ("max_stake", max_stake))
     }
-    # --deals replaces the plan's own number of deals (Hermann's three nights), never
+    # deals= replaces the plan's own number of deals (Hermann's three nights), never
     # shortened in silence: hermann with deals=5 lets it ride for five deals.
     horizon = the_plan.deals if count is None else count
     net_target = _net_target(limits["bankroll"], limits["target"])
     if horizon is None and limits["bankroll"] is None:
         raise ShtossError(
-            "no number of deals: give --deals, or --bankroll/--target to play until one ends it"
+            "no number of deals: give deals=, or bankroll=/target= to play until one ends it"
         )
     if length is not None and horizon is None:
-        raise ShtossError("a series length needs a number of deals (--deals)")
+        raise ShtossError("a series length needs a number of deals (deals=)")
     outcomes = classic_outcomes(deal) if the_scheme is None else deal_outcomes(deal, the_scheme)
     rules = Rules(
         the_plan,
@@ -195,7 +195,7 @@ def _net_target(bankroll: Fraction | None, target: Fraction | None) -> Fraction 
         return None
     if bankroll is None:
         raise ShtossError(
-            f"target={target} is the bankroll to reach: it needs a bankroll (--bankroll B)"
+            f"target={target} is the bankroll to reach: it needs a bankroll (bankroll=)"
         )
     if target <= bankroll:
         raise ShtossError(

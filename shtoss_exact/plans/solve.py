@@ -25,7 +25,7 @@ from shtoss_exact.plans.result import Solved
 
 NEVER_ENDS = "the play never ends with these options (some states are never left)"
 
-_ADVICE = "give --deals, or a smaller bankroll or target"
+_ADVICE = "give deals=, or a smaller bankroll or target"
 
 
 def solve_unbounded(chain: Chain) -> Solved:

@@ -240,7 +240,7 @@ class Scheme:
         if self.thirds is not None and not ruled:
             if outcome.relation is None:
                 raise ShtossError(
-                    f"scheme {self.name!r} needs the suits: give the punter's card (--card)"
+                    f"scheme {self.name!r} needs the suits: give the punter's card (card=)"
                 )
             payoff *= self.thirds[outcome.relation]
         for premium in self.premiums:

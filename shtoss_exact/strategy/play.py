@@ -35,9 +35,9 @@ from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.strategy.solve import (
     MAX_WORK,
     SETTLING,
-    Game,
+    BankrollGrid,
     Solution,
-    game,
+    bankroll_grid,
     policy_iteration,
     shown,
     solve_cost,
@@ -210,7 +210,7 @@ Fraction(5, 2): (1,)})
         raise ShtossError(
             f"scheme {the_scheme.name!r} never moves money on this deck: the play never ends"
         )
-    g = game(
+    g = bankroll_grid(
         (outcomes.denominator, outcomes.counts),
         bankroll=start,
         target=goal,
@@ -262,7 +262,9 @@ def _plan_names(plans: object) -> tuple[str, ...]:
         raise ShtossError(f"{len(plans)} plans to compare: allowed at most {MAX_PLANS}")
     for name in plans:
         if not isinstance(name, str):
-            raise ShtossError(f"plan {quoted(name)} is not a plan name: allowed names as --plan")
+            raise ShtossError(
+                f"plan {quoted(name)} is not a plan name: allowed plan names such as 'flat'"
+            )
         plan_named(name)  # an unknown name is refused before anything is computed
     return tuple(dict.fromkeys(plans))
 
@@ -311,10 +313,10 @@ def _even_money_subfair(counts: tuple[tuple[Fraction, int], ...]) -> bool:
     return wins <= losses
 
 
-_ADVICE = "use a smaller target, a coarser scheme or a banker's maximum stake (--max-stake)"
+_ADVICE = "use a smaller target, a coarser scheme or a banker's maximum stake (max_stake=)"
 
 
-def _refusal(g: Game, estimate: float) -> ShtossError:
+def _refusal(g: BankrollGrid, estimate: float) -> ShtossError:
     return ShtossError(
         f"the optimal stakes for {g.size} bankrolls and {g.pairs} (bankroll, stake) pairs: "
         f"about {estimate / 1e9:.0f} s of work, more than the limit of {MAX_WORK / 1e9:g} s; "
@@ -362,7 +364,7 @@ def _plan_value(
 
 
 def _result(
-    g: Game,
+    g: BankrollGrid,
     solution: Solution,
     start: Fraction,
     goal: Fraction,

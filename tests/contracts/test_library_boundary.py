@@ -28,7 +28,7 @@ import pytest
 import shtoss_exact as s
 from shtoss_exact import ShtossError
 from shtoss_exact.case.pattern import resolve_pattern
-from shtoss_exact.case.rules import Game as CaseGame
+from shtoss_exact.case.rules import GameRules
 from shtoss_exact.errors import MAX_MESSAGE, quoted
 from shtoss_exact.plans.catalog import load_plan
 from shtoss_exact.schemes.files import resolve_scheme
@@ -76,8 +76,8 @@ def _new_case(**changes: object) -> object:
     return s.Case(**{**fields, **changes})  # type: ignore[arg-type]
 
 
-def _game() -> CaseGame:
-    return CaseGame("faro", _FARO)
+def _game() -> GameRules:
+    return GameRules("faro", _FARO)
 
 
 # (id, call with the hostile value, fragment the message names, values it accepts)
@@ -86,8 +86,8 @@ ENTRIES: list[tuple[str, Callable[[object], object], str, frozenset[str]]] = [
     ("Card-suit", lambda v: s.Card("7", v), "suit", frozenset()),
     ("parse_card", lambda v: s.parse_card(v), "card", frozenset()),
     ("parse_rank", lambda v: s.parse_rank(v), "rank", frozenset()),
-    ("Game-name", lambda v: CaseGame(v, _FARO), "game", frozenset()),
-    ("Game-scheme", lambda v: CaseGame("faro", v), "scheme", frozenset()),
+    ("Game-name", lambda v: GameRules(v, _FARO), "game", frozenset()),
+    ("Game-scheme", lambda v: GameRules("faro", v), "scheme", frozenset()),
     ("Case-game", lambda v: _new_case(game=v), "game", frozenset()),
     ("Case-deck", lambda v: _new_case(deck=v), "deck", frozenset()),
     ("Case-left", lambda v: _new_case(left=v), "left", frozenset()),

@@ -542,12 +542,12 @@ def test_as_scheme_passes_a_scheme_through() -> None:
         (lambda: faro().played_deals(Deal(3, 3)), r"allowed copies < cards, got copies=3"),
         (
             lambda: thirds().settle(Outcome(Kind.GIVEN, 2, 52)),
-            r"^scheme 'thirds' needs the suits: give the punter's card \(--card\)$",
+            r"^scheme 'thirds' needs the suits: give the punter's card \(card=\)$",
         ),
         (
             lambda: thirds().ev(Deal(8, 1)),
-            r"give the punter's card \(--card\) and, for a custom deck, the copies' suits "
-            r"\(--suits\)$",
+            r"give the punter's card \(card=\) and, for a custom deck, the copies' suits "
+            r"\(suits=\)$",
         ),
         (
             lambda: scheme_named("whist"),

@@ -27,6 +27,7 @@ from importlib import resources
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
+from shtoss_exact.cli.keywords import as_flags
 from shtoss_exact.errors import ShtossError
 
 MAX_TARGET = 8192
@@ -176,7 +177,7 @@ def api_case(query: str) -> Response:
 
         record = case_record(**options)
     except ShtossError as error:
-        return _error(400, str(error))
+        return _error(400, as_flags(str(error)))
     except RecursionError:
         return _error(400, "input nested too deeply")
     except MemoryError:

@@ -25,7 +25,7 @@ def abzug_series(deal: Deal, *, points: int = MAX_POINTS) -> dict[str, list[Any]
     800
     """
     odds = odds_of(deal)
-    count = (odds.deal.cards + 1) // 2
+    count = (odds.as_played.cards + 1) // 2
     if count <= points:
         rows = list(odds.iter_abzug())
     else:

@@ -96,10 +96,10 @@ def bold_stakes(result: OptimalPlay) -> list[int]:
     [1, 2, 2, 1]
     """
     from shtoss_exact.plans.series import deal_outcomes
-    from shtoss_exact.strategy.solve import game
+    from shtoss_exact.strategy.solve import bankroll_grid
 
     outcomes = deal_outcomes(result.deal, result.scheme)
-    g = game(
+    g = bankroll_grid(
         (outcomes.denominator, outcomes.counts),
         bankroll=result.bankroll,
         target=result.target,
