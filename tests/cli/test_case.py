@@ -1,5 +1,5 @@
 """``shtoss-exact case`` and ``plot --kind case``: the record is the JSON, every key a
-word of the glossary, the README's examples exact, a whole deal's table fast."""
+word of the glossary, the examples of the docs exact, a whole deal's table fast."""
 
 from __future__ import annotations
 
@@ -14,8 +14,6 @@ from click.testing import CliRunner
 
 from shtoss_exact.cli import cli
 from tests import ROOT
-
-README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 # A recorded deal (examples/replay_deal.py): the soda, 25 turns, and the hock last.
 DECK = (
