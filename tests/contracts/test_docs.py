@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import doctest
+import os
 import re
 import shlex
 import shutil
@@ -165,6 +166,7 @@ def test_every_page_is_in_the_nav_and_every_nav_entry_is_a_page() -> None:
     assert sorted(listed) == sorted(path.relative_to(DOCS).as_posix() for path in PAGES)
 
 
+@pytest.mark.slow
 def test_the_site_builds_strictly(tmp_path: Path) -> None:
     pytest.importorskip("mkdocs")
     pytest.importorskip("material")
@@ -175,7 +177,7 @@ def test_the_site_builds_strictly(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         check=False,
-        env={**__import__("os").environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"},
         timeout=600,
     )
     assert done.returncode == 0, done.stderr
