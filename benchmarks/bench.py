@@ -1,7 +1,9 @@
 """Timings of shtoss_exact against brute force, simulation, and a bare interpreter.
 
 Run as ``python benchmarks/bench.py`` (add ``--json`` for machine-readable figures,
-``--stream-only`` for (e) alone). One process, one run, about a minute on two cores:
+``--stream-only`` for (e) alone, ``--quick`` for fewer repeats, ``--figures FILE`` to
+write the figures as records for ``run_all.py``). One process, one run, about a minute
+on two cores:
 
 (a) the exact by-abzug table for 52 cards, 4 copies — integer counts of killed,
     plié and given per abzug over the common denominator C(52, 4), as the engine
@@ -19,7 +21,6 @@ Run as ``python benchmarks/bench.py`` (add ``--json`` for machine-readable figur
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shutil
@@ -35,6 +36,8 @@ from itertools import combinations
 from math import comb
 from pathlib import Path
 from typing import Any
+
+from figures import Figures, arguments
 
 from shtoss_exact.bet.odds import odds, odds_of
 from shtoss_exact.bet.stream import AbzugStream
@@ -68,8 +71,14 @@ Counts = tuple[int, list[tuple[int, int, int]]]
 """The common denominator and (killed, plié, given) counts per abzug."""
 
 
+QUICK = {"on": False}
+"""Set by ``--quick``: at most two rounds of a tenth of the calls, 5 cold starts."""
+
+
 def best_of(func: Callable[[], object], *, repeat: int, number: int = 1) -> float:
     """Seconds per call, the best of ``repeat`` rounds of ``number`` calls (as timeit does)."""
+    if QUICK["on"]:
+        repeat, number = min(repeat, 2), max(1, number // 10)
     return min(timeit.Timer(func).repeat(repeat=repeat, number=number)) / number
 
 
@@ -175,6 +184,7 @@ def cold_start(env: dict[str, str], runs: int = COLD_RUNS) -> tuple[float, float
     """Median wall times of ``shtoss-exact odds`` and of ``python -c "import click"``."""
     ours = [*program(), "odds"]
     bare = [sys.executable, "-c", "import click"]
+    runs = min(runs, 5) if QUICK["on"] else runs
     for _ in range(2):  # warm the file cache (and the bytecode cache, where it is on)
         wall_time(ours, env)
         wall_time(bare, env)
@@ -440,16 +450,152 @@ def table_lines(rows: list[tuple[str, str, str, str]]) -> str:
     return "\n".join(lines)
 
 
+def record(figures: dict[str, Any], out: Figures) -> None:
+    """The figures of a run as records (keys ``bench.*``)."""
+    if "engine_by_abzug_s" in figures:
+        record_exact(figures, out)
+    if "stream_rows" in figures:
+        record_stream(figures, out)
+
+
+def record_exact(f: dict[str, Any], out: Figures) -> None:
+    brute, mc = (
+        "brute force over all C(52, 4) sets, same run",
+        f"numpy Monte Carlo of {DEALS:,} deals, same run",
+    )
+    out.add(
+        "bench.by_abzug.engine",
+        f["engine_by_abzug_s"],
+        "s",
+        "the engine's 52/4 by-abzug counts over C(52, 4), from scratch (best of 7)",
+    )
+    out.add(
+        "bench.by_abzug.fraction_rows",
+        f["engine_fraction_rows_s"],
+        "s",
+        "the same table as Fraction rows, Odds.by_abzug from a fresh Odds",
+    )
+    out.add(
+        "bench.by_abzug.fractions_only",
+        f["engine_fractions_only_s"],
+        "s",
+        f"of which making the {f['engine_fraction_count']} Fraction(k, C(52, 4)) alone",
+    )
+    out.add(
+        "bench.by_abzug.brute_force",
+        f["brute_force_s"],
+        "s",
+        "brute force, all C(52, 4) position sets",
+    )
+    out.add(
+        "bench.by_abzug.brute_force_ratio",
+        f["brute_force_ratio"],
+        "x",
+        "brute force / the engine's counts",
+        baseline=brute,
+        target=(">=", TARGET_BRUTE),
+    )
+    out.add(
+        "bench.by_abzug.brute_force_ratio_rows",
+        f["brute_force_ratio_fraction_rows"],
+        "x",
+        "brute force / the Fraction rows",
+        baseline=brute,
+    )
+    out.add("bench.by_abzug.monte_carlo", f["monte_carlo_s"], "s", mc.removesuffix(", same run"))
+    out.add(
+        "bench.by_abzug.monte_carlo_ratio",
+        f["monte_carlo_ratio"],
+        "x",
+        "numpy Monte Carlo / the engine's counts",
+        baseline=mc,
+        target=(">=", TARGET_MONTE_CARLO),
+    )
+    out.add(
+        "bench.by_abzug.monte_carlo_ratio_rows",
+        f["monte_carlo_ratio_fraction_rows"],
+        "x",
+        "numpy Monte Carlo / the Fraction rows",
+        baseline=mc,
+    )
+    out.add(
+        "bench.by_abzug.monte_carlo_error",
+        f["monte_carlo_max_abs_error"],
+        "error",
+        "the simulation's largest error in a cell of the table",
+    )
+    out.add(
+        "bench.billion.summary",
+        f["billion_summary_s"],
+        "s",
+        "summary odds for 10^9 cards and 8 copies",
+        target=("<=", TARGET_BILLION),
+    )
+    out.add(
+        "bench.cold_start.odds",
+        f["cold_start_s"],
+        "s",
+        "shtoss-exact odds, median wall time (bytecode cached)",
+    )
+    out.add(
+        "bench.cold_start.click",
+        f["import_click_s"],
+        "s",
+        'python -c "import click", median wall time, interleaved',
+    )
+    out.add(
+        "bench.cold_start.ratio",
+        f["cold_start_ratio"],
+        "x",
+        'shtoss-exact odds / python -c "import click"',
+        baseline='python -c "import click", interleaved',
+        target=("<=", TARGET_COLD),
+    )
+    if f["environment_dont_write_bytecode"]:
+        out.add(
+            "bench.cold_start.uncached_ratio",
+            f["cold_start_as_configured_ratio"],
+            "x",
+            "the same with PYTHONDONTWRITEBYTECODE (shtoss_exact compiled every start)",
+            baseline='python -c "import click", interleaved',
+        )
+
+
+def record_stream(f: dict[str, Any], out: Figures) -> None:
+    what = f"odds --cards {STREAM_CARDS} --copies {STREAM_COPIES} --by-abzug --format csv"
+    out.add("bench.stream.rows", f["stream_rows"], "count", f"rows written by {what}")
+    out.add("bench.stream.wall", f["stream_wall_s"], "s", f"wall time of {what}, in a child")
+    out.add("bench.stream.cpu", f["stream_cpu_s"], "s", "CPU time of that child")
+    out.add(
+        "bench.stream.estimate",
+        f["stream_estimate_s"],
+        "s",
+        "the library's estimate, made before the first row",
+    )
+    out.add(
+        "bench.stream.peak_memory",
+        f["stream_peak_mb"],
+        "MB",
+        "peak memory of that child (ru_maxrss)",
+        target=("<=", TARGET_STREAM_MB),
+    )
+    out.add("bench.stream.output", f["stream_bytes"] / 1e6, "MB", "size of the CSV written")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--stream-only", action="store_true", help="measure (e) alone")
     args = parser.parse_args()
+    QUICK["on"] = args.quick
     if args.stream_only:
         figures = stream_csv()
         figures["pass"] = {"stream_peak_mb": figures.pop("pass_stream_peak_mb")}
     else:
         figures = measure()
+    out = Figures()
+    record(figures, out)
+    out.write(args.figures)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:

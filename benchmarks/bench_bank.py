@@ -12,7 +12,8 @@
    the measured time of a few banks, result and text rendering included: within 10x
    either way.
 
-Run: ``python benchmarks/bench_bank.py`` (needs numpy: ``pip install -e '.[bench]'``).
+Run: ``python benchmarks/bench_bank.py`` (needs numpy: ``pip install -e '.[bench]'``;
+``--quick``: one run each and 10^5 deals; ``--figures FILE``: the figures as records).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
+from figures import Figures, arguments
 
 from shtoss_exact import bank
 from shtoss_exact.banks.odds import Bank, bank_estimate
@@ -67,15 +69,15 @@ def whole(b: Bank) -> Bank:
     return b
 
 
-def monte_carlo(seed: int = 2024) -> tuple[float, np.ndarray]:
+def monte_carlo(deals: int = DEALS, seed: int = 2024) -> tuple[float, np.ndarray]:
     """Deal 10^6 shuffled decks; each rank is given when its first copy is a sonik."""
     start = time.perf_counter()
     rng = np.random.default_rng(seed)
     deck = np.repeat(np.arange(13, dtype=np.int8), 4)
     stakes = np.arange(1, 14, dtype=np.int64)
     nets = []
-    for done in range(0, DEALS, CHUNK):
-        size = min(CHUNK, DEALS - done)
+    for done in range(0, deals, CHUNK):
+        size = min(CHUNK, deals - done)
         orders = rng.permuted(np.tile(deck, (size, 1)), axis=1)
         net = np.zeros(size, dtype=np.int64)
         for rank in range(13):
@@ -100,10 +102,10 @@ HONESTY: list[tuple[str, list[str], dict[str, Any]]] = [
 ]  # fmt: skip
 
 
-def honesty() -> list[float]:
+def honesty(out: Figures) -> list[float]:
     """Estimate / measured time (result and text) of a few banks."""
     ratios = []
-    for label, bets, options in HONESTY:
+    for number, (label, bets, options) in enumerate(HONESTY, start=1):
         estimate = bank_estimate(bets, **options).total_seconds
         seconds, _ = best_of(
             lambda bets=bets, options=options: render_tables(
@@ -113,13 +115,22 @@ def honesty() -> list[float]:
         )
         ratio = estimate / seconds
         ratios.append(ratio)
+        out.add(
+            f"bank.guard.bank_{number}",
+            ratio,
+            "x",
+            f"the guard's estimate / measured time (result and text), {label}",
+            baseline="the measured time of the same bank",
+            target=("within", HONEST),
+        )
         print(f"  {label}: estimate {estimate:.3f} s, measured {seconds:.3f} s, ratio {ratio:.2f}")
     return ratios
 
 
-def main() -> int:
-    mixed_seconds, m = best_of(lambda: whole(mixed()))
-    doubled_seconds, d = best_of(lambda: whole(doubled()))
+def measure(out: Figures, *, quick: bool) -> bool:
+    repeat, deals = (1, DEALS // 10) if quick else (3, DEALS)
+    mixed_seconds, m = best_of(lambda: whole(mixed()), repeat=repeat)
+    doubled_seconds, d = best_of(lambda: whole(doubled()), repeat=repeat)
     print("bank 1: 13 ranks of a 52-card deck, stakes 1..13, schemes classic/pharaon/lob-half")
     print(
         f"  exact banker's net: {len(m.banker_net)} values, punters' ev {m.ev} = {float(m.ev):.6f}"
@@ -133,15 +144,15 @@ def main() -> int:
     print(f"  time {doubled_seconds:.3f} s: {doubled_seconds / LIMIT_SECONDS:.2f} of the limit "
           f"{LIMIT_SECONDS:.0f} s")  # fmt: skip
 
-    exact_seconds, c = best_of(classic)
-    mc_seconds, sample = monte_carlo()
+    exact_seconds, c = best_of(classic, repeat=repeat)
+    mc_seconds, sample = monte_carlo(deals)
     mean = -c.ev
     ratio = mc_seconds / exact_seconds
-    error = float(sample.std()) / DEALS**0.5
+    error = float(sample.std()) / deals**0.5
     print("bank 3: 13 ranks of a 52-card deck, stakes 1..13, classic, against a simulation")
     print(f"  exact banker's net: {len(c.banker_net)} values, mean {mean} = {float(mean):.6f}")
     print(f"  time {exact_seconds:.4f} s")
-    print(f"  Monte Carlo, {DEALS} deals: mean {sample.mean():.6f} +- {error:.6f}, "
+    print(f"  Monte Carlo, {deals} deals: mean {sample.mean():.6f} +- {error:.6f}, "
           f"time {mc_seconds:.3f} s")  # fmt: skip
     print(f"  ratio (Monte Carlo / exact): {ratio:.0f}x (target >= {TARGET_RATIO:.0f}x)")
     agrees = abs(sample.mean() - float(mean)) < 5 * error
@@ -149,7 +160,7 @@ def main() -> int:
     assert sum(c.banker_net.values()) == Fraction(1)
 
     print("the guard's estimate against the measured time (result and text output):")
-    ratios = honesty()
+    ratios = honesty(out)
     honest = all(1 / HONEST <= r <= HONEST for r in ratios)
     print(f"  ratios {min(ratios):.2f}..{max(ratios):.2f} (target within {HONEST:.0f}x)")
     passed = (
@@ -159,7 +170,54 @@ def main() -> int:
         and agrees
         and honest
     )
+    mc = f"numpy Monte Carlo of {deals:,} deals of the same bank, same run"
+    out.add(
+        "bank.mixed_52",
+        mixed_seconds,
+        "s",
+        "13 ranks of 52 cards, stakes 1..13, classic/pharaon/lob-half, every measure",
+        target=("<=", LIMIT_SECONDS),
+    )
+    out.add(
+        "bank.doubled_104",
+        doubled_seconds,
+        "s",
+        "13 ranks of 104 cards (8 copies each), stakes 1..13, classic, every measure",
+        target=("<=", LIMIT_SECONDS),
+    )
+    out.add("bank.classic_52", exact_seconds, "s", "13 ranks of 52 cards, stakes 1..13, classic")
+    out.add("bank.monte_carlo", mc_seconds, "s", mc.removesuffix(", same run"))
+    out.add(
+        "bank.monte_carlo_ratio",
+        ratio,
+        "x",
+        "numpy Monte Carlo / exact (13 ranks, classic)",
+        baseline=mc,
+        target=(">=", TARGET_RATIO),
+    )
+    out.add(
+        "bank.guard.min",
+        min(ratios),
+        "x",
+        "the guard's estimate / measured time, least of the banks",
+        baseline="the measured time of each bank",
+    )
+    out.add(
+        "bank.guard.max",
+        max(ratios),
+        "x",
+        "the guard's estimate / measured time, most of the banks",
+        baseline="the measured time of each bank",
+    )
     print("PASS" if passed else "FAIL")
+    return passed
+
+
+def main() -> int:
+    args = arguments(__doc__.splitlines()[0]).parse_args()
+    out = Figures()
+    passed = measure(out, quick=args.quick)
+    out.write(args.figures)
     return 0 if passed else 1
 
 

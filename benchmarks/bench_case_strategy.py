@@ -6,7 +6,8 @@
    within 1 s; ``--bankroll 200 --target 400``: within 10 s. Each is timed as the
    library call that the command makes, and as the whole command (start-up included).
 
-Run: ``python benchmarks/bench_case_strategy.py``; PASS/FAIL per target.
+Run: ``python benchmarks/bench_case_strategy.py``; PASS/FAIL per target (``--quick``: one
+run each; ``--figures FILE``: the figures as records).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+
+from figures import Figures, arguments
 
 from shtoss_exact import Case, optimal_play
 
@@ -25,20 +28,23 @@ DECK = (
 )
 SEEN = " ".join(DECK.split()[:-1])
 
-TARGETS: list[tuple[str, Callable[[], object], float, list[str]]] = [
+TARGETS: list[tuple[str, str, Callable[[], object], float, list[str]]] = [
     (
+        "case.faro_deal",
         "case: whole 52-card Faro deal, turn by turn",
         lambda: Case.from_seen(SEEN, game="faro").report(replay=True).to_dict(),
         1.0,
         ["case", "--game", "faro", "--seen", SEEN, "--replay", "--format", "csv"],
     ),
     (
+        "strategy.bankroll_50",
         "strategy 50 -> 100 (classic, plans compared)",
         lambda: optimal_play(bankroll=50, target=100).to_dict(),
         1.0,
         ["strategy", "--bankroll", "50", "--target", "100", "--format", "csv"],
     ),
     (
+        "strategy.bankroll_200",
         "strategy 200 -> 400 (classic, plans compared)",
         lambda: optimal_play(bankroll=200, target=400).to_dict(),
         10.0,
@@ -64,15 +70,20 @@ def command(args: list[str]) -> float:
 
 
 def main() -> int:
+    options = arguments(__doc__.splitlines()[0]).parse_args()
+    out = Figures()
     failed = False
     print(f"{'target':48} {'library':>9} {'command':>9} {'limit':>7}  verdict")
-    for name, call, limit, args in TARGETS:
-        library = best_of(call, repeat=3)
+    for key, name, call, limit, args in TARGETS:
+        library = best_of(call, repeat=1 if options.quick else 3)
         whole = command(args)
+        out.add(f"{key}.library", library, "s", f"{name}: the library call", target=("<=", limit))
+        out.add(f"{key}.command", whole, "s", f"{name}: the whole command, start-up included")
         ok = library <= limit
         failed |= not ok
         verdict = "PASS" if ok else "FAIL"
         print(f"{name:48} {library:8.3f}s {whole:8.3f}s {limit:6.1f}s  {verdict}")
+    out.write(options.figures)
     return 1 if failed else 0
 
 

@@ -1,7 +1,9 @@
 """Exact one-bet odds from shtoss_exact against the tools a user would otherwise pick.
 
 Run as ``python benchmarks/bench_peers.py`` (``--json`` for machine-readable figures,
-``--budget SECONDS`` per peer and case, ``--cases 52/4,104/8`` for a subset). One run,
+``--budget SECONDS`` per peer and case, ``--cases 52/4,104/8`` for a subset, ``--quick``
+for 52/4 and 104/8 with a budget of 5 s, ``--figures FILE`` to write the figures as
+records for ``run_all.py``; a peer whose library is not installed is skipped). One run,
 about three minutes on two cores with the default budget of 20 s.
 
 For a deck of ``n`` cards holding ``m`` copies of the punter's rank (52/4, 104/8,
@@ -56,7 +58,6 @@ peer that crashes, prints FAIL and the exit status is 1.
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import json
 import math
@@ -71,6 +72,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
+
+from figures import Figures, arguments
 
 CASES = ((52, 4), (104, 8), (520, 40), (5200, 400))
 BUDGET = 20.0
@@ -403,6 +406,8 @@ def spawn(key: str, what: str, n: int, m: int, budget: float) -> dict[str, Any]:
         return {"status": "over budget", "note": "worker killed"}
     if done.returncode != 0 or not done.stdout.strip():
         tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        if tail.startswith("ModuleNotFoundError"):
+            return {"status": "not installed", "note": tail.split(":", 1)[-1].strip()}
         return {"status": "error", "note": tail[:120]}
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
@@ -507,6 +512,8 @@ def report(figures: dict[str, Any]) -> str:
                     peer_time, ratio, check = "-", "-", f"not feasible: {row['note']}"
                 elif status == "cannot":
                     peer_time, ratio, check = "-", "-", f"cannot: {row['note']}"
+                elif status == "not installed":
+                    peer_time, ratio, check = "-", "-", f"not installed: {row['note']}"
                 else:
                     peer_time, ratio, check = "-", "-", f"FAIL {status}: {row['note']}"
                 rows.append((name, what, _time(ours), row["peer"], peer_time, ratio, check))
@@ -542,22 +549,58 @@ def parse_cases(text: str) -> list[tuple[int, int]]:
     return cases
 
 
+PEER_KEYS = {label: key for key, label, _ in PEERS}
+
+
+def record(figures: dict[str, Any], out: Figures) -> None:
+    """The figures as records: ``peers.<n>_<m>.<summary|table>.shtoss_exact``, and for each
+    peer ``...<peer>.time`` and ``...<peer>.ratio`` (peer / shtoss_exact) when it answered
+    within the budget, else ``...<peer>.status`` (over budget, not feasible, ...)."""
+    for case in figures["cases"]:
+        n, m = case["cards"], case["copies"]
+        for what in ("summary", "table"):
+            stem = f"peers.{n}_{m}.{what}"
+            ours = case["shtoss_exact_s"][what]
+            call = f"odds(cards={n}, copies={m})" + (".by_abzug" if what == "table" else "")
+            out.add(f"{stem}.shtoss_exact", ours, "s", f"shtoss_exact: {call}, best of several")
+            for row in (r for r in case["peers"] if r["what"] == what):
+                key = f"{stem}.{PEER_KEYS[row['peer']]}"
+                if row["status"] != "ok":
+                    status = f"{row['status']}: {row['note']}" if row["note"] else row["status"]
+                    out.add(f"{key}.status", status, "note", f"{row['peer']}: {n}/{m} {what}")
+                    continue
+                out.add(f"{key}.time", row["seconds"], "s", f"{row['peer']}: {n}/{m} {what}")
+                out.add(
+                    f"{key}.ratio",
+                    row["ratio"],
+                    "x",
+                    f"{row['peer']} / shtoss_exact, {n}/{m} {what}",
+                    baseline=f"shtoss_exact's {call}, same run",
+                )
+
+
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
         worker_main(sys.argv[2:])
         return
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = arguments(__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--budget", type=float, default=BUDGET, help="seconds per peer and case")
+    parser.add_argument(
+        "--budget", type=float, help=f"seconds per peer and case (default {BUDGET:g})"
+    )
     parser.add_argument(
         "--cases",
         type=parse_cases,
-        default=list(CASES),
         help="cards/copies pairs, comma-separated (default 52/4,104/8,520/40,5200/400)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     args = parser.parse_args()
-    figures = measure(args.cases, budget=args.budget, progress=not args.quiet)
+    cases = args.cases or (list(CASES[:2]) if args.quick else list(CASES))
+    budget = args.budget or (5.0 if args.quick else BUDGET)
+    figures = measure(cases, budget=budget, progress=not args.quiet)
+    out = Figures()
+    record(figures, out)
+    out.write(args.figures)
     print(json.dumps(figures, indent=2) if args.json else report(figures))
     if figures["failed"]:
         sys.exit(1)

@@ -1,7 +1,7 @@
 """Time the series targets in one run, each against its limit, with the cost estimate
 that guarded it (estimate / real must stay within 10x both ways).
 
-Run: python benchmarks/bench_series.py
+Run: python benchmarks/bench_series.py [--quick] [--figures FILE]
 The start-up line needs bytecode cached, as an installed package has it (unset
 PYTHONDONTWRITEBYTECODE).
 """
@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from figures import Figures, arguments
 
 import shtoss_exact.plans.flat as series_flat
 import shtoss_exact.plans.horizon as series_horizon
@@ -88,13 +90,46 @@ def startup(runs: int = 15) -> tuple[float, float]:
     return best["series"], best["click"]
 
 
+KEYS = (
+    "flat_deals_10000",
+    "flat_ruin_1000",
+    "paroli3_ruin_100",
+    "paroli3_deals_1000",
+    "raise_deals_100",
+    "raise_deals_200",
+    "flat_deals_1000_ruin_20",
+    "paroli3_deals_100",
+    "lob_half_ruin_200",
+)
+"""The stable key of each case, in the order of ``CASES``: ``series.<key>.time``."""
+
+
 def main() -> None:
-    for label, kwargs, limit in CASES:
+    args = arguments(__doc__.splitlines()[0]).parse_args()
+    out = Figures()
+    ratios = []
+    for key, (label, kwargs, limit) in zip(KEYS, CASES, strict=True):
         with estimates() as seen:
             start = time.perf_counter()
             result = series(**kwargs)
             elapsed = time.perf_counter() - start
         guess = max(seen, default=0.0)
+        out.add(
+            f"series.{key}.time",
+            elapsed,
+            "s",
+            f"series: {label}",
+            target=None if limit is None else ("<=", limit),
+        )
+        out.add(
+            f"series.{key}.estimate_ratio",
+            guess / elapsed,
+            "x",
+            f"series: {label}, the solver's estimate / its real time",
+            baseline="the real time of the same solve",
+            target=("within", 10.0),
+        )
+        ratios.append(guess / elapsed)
         verdict = "" if limit is None else ("  ok" if elapsed <= limit else "  SLOWER")
         target = "" if limit is None else f"(limit {limit:g} s)"
         print(
@@ -102,13 +137,50 @@ def main() -> None:
             f"= {guess / elapsed:5.2f}x  {len(result.net):6} values{verdict}",
             flush=True,
         )
-    series_seconds, click_seconds = startup()
+    out.add(
+        "series.estimate.least_ratio",
+        min(ratios),
+        "x",
+        "the solvers' estimate / their real time, least of the cases",
+        baseline="the real time of each solve",
+    )
+    out.add(
+        "series.estimate.most_ratio",
+        max(ratios),
+        "x",
+        "the solvers' estimate / their real time, most of the cases",
+        baseline="the real time of each solve",
+    )
+    runs = 5 if args.quick else 15
+    series_seconds, click_seconds = startup(runs)
     ratio = series_seconds / click_seconds
+    bare = 'python -c "import click"'
+    out.add(
+        "series.startup.command",
+        series_seconds,
+        "s",
+        f"shtoss-exact series --deals 3, best of {runs} wall times",
+    )
+    out.add(
+        "series.startup.baseline",
+        click_seconds,
+        "s",
+        f"{bare}, best of {runs} wall times, interleaved",
+    )
+    out.add(
+        "series.startup.ratio",
+        ratio,
+        "x",
+        f"shtoss-exact series --deals 3 / {bare} (best of)",
+        baseline=f"{bare}, interleaved",
+        target=("<=", 1.5),
+    )
     print(
         f"{'series --deals 3 start / import click':44} {series_seconds * 1000:5.0f} ms / "
         f"{click_seconds * 1000:.0f} ms = {ratio:.2f}x (limit 1.5x)"
         + ("  ok" if ratio <= 1.5 else "  SLOWER")
     )
+    out.write(args.figures)
 
 
 if __name__ == "__main__":

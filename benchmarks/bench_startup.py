@@ -1,6 +1,6 @@
 """Start-up of the commands, as ratios to a bare interpreter loading what they must load.
 
-Run: python benchmarks/bench_startup.py [--runs N] [--json]
+Run: python benchmarks/bench_startup.py [--runs N] [--json] [--quick] [--figures FILE]
 
 Each pair is run interleaved ``N`` times (default 11) after two warm-up runs, so that
 drift on a busy machine hits both alike; the figure is the ratio of the medians:
@@ -18,7 +18,6 @@ as after an ordinary install (see ``benchmarks/README.md``).
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import subprocess
@@ -28,6 +27,7 @@ import time
 from typing import Any
 
 from bench import cached_bytecode_env, program  # the one-bet benchmark beside this one
+from figures import Figures, arguments
 
 RUNS = 11
 TARGET_FORMULA = 1.3
@@ -40,6 +40,10 @@ PAIRS: list[tuple[str, list[str], str, float | None]] = [
     ("odds", ["odds"], "import click", TARGET_ODDS),
     ("series --deals 3", ["series", "--deals", "3"], "import click", None),
 ]
+
+KEYS = {"formula --copies 4": "formula", "--version": "version", "odds": "odds",
+        "series --deals 3": "series"}  # fmt: skip
+"""The stable key of each pair: ``startup.<key>.ratio`` and so on."""
 
 
 def wall_time(command: list[str], env: dict[str, str]) -> float | None:
@@ -120,12 +124,54 @@ def report(figures: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def record(figures: dict[str, Any], out: Figures) -> None:
+    """The figures as records (keys ``startup.*``)."""
+    runs = figures["runs"]
+    for label, row in figures["pairs"].items():
+        if row["ratio"] is None:
+            continue
+        key, bare = KEYS[label], f'python -c "{row["baseline_code"]}"'
+        target = None if row["target"] is None else ("<=", row["target"])
+        out.add(
+            f"startup.{key}.command",
+            row["ours"],
+            "s",
+            f"shtoss-exact {label}, median wall time of {runs} runs",
+        )
+        out.add(
+            f"startup.{key}.baseline",
+            row["baseline"],
+            "s",
+            f"{bare}, median wall time of {runs} runs, interleaved",
+        )
+        out.add(
+            f"startup.{key}.ratio",
+            row["ratio"],
+            "x",
+            f"shtoss-exact {label} / {bare}",
+            baseline=f"{bare}, interleaved",
+            target=target,
+        )
+    for scheme, seconds in figures["twelve_copies"].items():
+        out.add(
+            f"startup.closed_forms_12.{scheme}",
+            seconds,
+            "s",
+            f"closed forms for 12 copies, both parities, {scheme}, in-process",
+            target=("<=", TARGET_TWELVE),
+        )
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=RUNS, help="interleaved runs per pair")
+    parser = arguments(__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, help=f"interleaved runs per pair (default {RUNS})")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     options = parser.parse_args()
-    figures = measure(max(options.runs, 1))
+    runs = options.runs or (5 if options.quick else RUNS)
+    figures = measure(max(runs, 1))
+    out = Figures()
+    record(figures, out)
+    out.write(options.figures)
     print(json.dumps(figures, indent=2) if options.json else report(figures))
 
 

@@ -1,15 +1,20 @@
-"""Run every benchmark script in this folder, one after the other, and report them together.
+"""Run every benchmark script in this folder, one after the other, and write one results file.
 
-Run as ``python benchmarks/run_all.py`` (``--markdown FILE`` also writes the combined
-report as Markdown, for the README's performance section; ``--only NAME`` runs just
-the named scripts; ``--timeout SECONDS`` bounds each script).
+Run as ``python benchmarks/run_all.py`` (``--quick`` for fewer repeats, to try it out;
+``--only NAME`` runs just the named scripts; ``--timeout SECONDS`` bounds each script;
+``--output FILE`` writes the results elsewhere than ``benchmarks/results.json``). Then
+``python scripts/perf_pages.py`` writes the Performance page from the results.
 
 Every ``bench*.py`` beside this file is run with this interpreter, as a subprocess,
-from the repository's root, with its output captured. The report opens with the
-machine (platform, cores, Python) and the date, then gives each script's output under
-its own heading with its exit status and wall time (its standard error too, when it
-failed). The exit status is 1 if any script exits non-zero, runs past its timeout,
-or prints FAIL; 2 for bad arguments or a report file that cannot be written.
+from the repository's root, with ``--figures`` (and ``--quick``), its output captured.
+The results file holds every figure measured, by its stable key (value, unit, what it
+measures, its baseline, its target and whether it was met), with the commit measured
+(and whether the tree was dirty), the machine (cores, CPU model, memory, Python,
+platform), the load before and after (``os.getloadavg``), the date, and each script's
+exit status and wall time. The human report goes to standard output as before.
+The exit status is 1 if any script exits non-zero, runs past its timeout, or prints
+FAIL; 2 for bad arguments or a results file that cannot be written. With ``--only``
+no results file is written unless ``--output`` names one.
 """
 
 from __future__ import annotations
@@ -17,21 +22,26 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime
+import json
 import os
 import platform
 import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 TIMEOUT = 900.0
 FAIL_WORD = re.compile(r"\bFAIL\b")
 STDERR_LINES = 40  # tail of standard error shown for a script that failed
+RESULTS = HERE / "results.json"
+FORMAT = 1  # the results file's layout; perf_pages.py checks it
 
 
 @dataclass(frozen=True)
@@ -43,6 +53,9 @@ class Outcome:
     seconds: float
     stdout: str
     stderr: str
+    figures: list[dict[str, Any]]
+    load_before: tuple[float, float, float]
+    load_after: tuple[float, float, float]
 
     @property
     def printed_fail(self) -> bool:
@@ -67,11 +80,24 @@ def discover() -> list[Path]:
     return sorted(p for p in HERE.glob("bench*.py") if p.is_file())
 
 
-def run(script: Path, *, timeout: float) -> Outcome:
+def run(script: Path, *, timeout: float, quick: bool) -> Outcome:
     """Run one script in its own session; at the timeout its whole process group is killed."""
+    with tempfile.TemporaryDirectory(prefix="shtoss-bench-figures-") as folder:
+        target = Path(folder) / "figures.json"
+        command = [sys.executable, str(script), "--figures", str(target)]
+        load_before = os.getloadavg()
+        returncode, seconds, stdout, stderr = _run(command + ["--quick"] * quick, timeout)
+        load_after = os.getloadavg()
+        figures = json.loads(target.read_text(encoding="utf-8")) if target.exists() else []
+    return Outcome(
+        script.name, returncode, seconds, stdout, stderr, figures, load_before, load_after
+    )
+
+
+def _run(command: list[str], timeout: float) -> tuple[int | None, float, str, str]:
     start = time.perf_counter()
     with subprocess.Popen(
-        [sys.executable, str(script)],
+        command,
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -85,20 +111,85 @@ def run(script: Path, *, timeout: float) -> Outcome:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             stdout, stderr = process.communicate()
-            return Outcome(script.name, None, time.perf_counter() - start, stdout, stderr)
+            return None, time.perf_counter() - start, stdout, stderr
         except BaseException:  # Ctrl-C: leave nothing running behind
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             raise
-    return Outcome(script.name, process.returncode, time.perf_counter() - start, stdout, stderr)
+    return process.returncode, time.perf_counter() - start, stdout, stderr
 
 
-def machine() -> list[str]:
+def machine() -> dict[str, Any]:
+    """The machine measured on: platform, cores, CPU model, memory, Python."""
+    return {
+        "platform": platform.platform(),
+        "architecture": platform.machine(),
+        "cores": os.cpu_count(),
+        "cpu": _proc_field("/proc/cpuinfo", "model name") or platform.processor() or "unknown",
+        "memory_gb": _memory_gb(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+    }
+
+
+def _proc_field(path: str, name: str) -> str | None:
+    with contextlib.suppress(OSError):
+        for line in Path(path).read_text(encoding="utf-8", errors="replace").splitlines():
+            field, _, value = line.partition(":")
+            if field.strip() == name:
+                return value.strip()
+    return None
+
+
+def _memory_gb() -> float | None:
+    total = _proc_field("/proc/meminfo", "MemTotal")  # "16318412 kB"
+    if total and total.endswith("kB"):
+        return round(int(total.split()[0]) * 1024 / 1e9, 1)
+    return None
+
+
+def commit() -> dict[str, Any]:
+    """The commit measured and whether the tree had changes not committed."""
+
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+        return done.stdout.strip() if done.returncode == 0 else ""
+
+    changed = git("status", "--porcelain", "--untracked-files=no")
+    return {"commit": git("rev-parse", "HEAD") or "unknown", "dirty": bool(changed)}
+
+
+def header_lines(meta: dict[str, Any]) -> list[str]:
+    m = meta["machine"]
     return [
-        f"machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} cores",
-        f"python: {platform.python_implementation()} {platform.python_version()}",
-        f"date: {datetime.datetime.now().astimezone().isoformat(timespec='seconds')}",
+        f"machine: {m['platform']}, {m['cores']} cores, {m['cpu']}, {m['memory_gb']} GB",
+        f"python: {m['python']}",
+        f"commit: {meta['commit']}" + (" (with changes not committed)" if meta["dirty"] else ""),
+        f"date: {meta['date']}",
+        "load before: " + ", ".join(f"{x:.2f}" for x in meta["load_before"]),
     ]
+
+
+def results(outcomes: list[Outcome], meta: dict[str, Any]) -> dict[str, Any]:
+    """The results file's content: the run's facts, then every figure by its key."""
+    figures: dict[str, Any] = {}
+    for outcome in outcomes:
+        for record in outcome.figures:
+            key = record.pop("key")
+            if key in figures:
+                raise SystemExit(f"run_all: figure {key} measured twice ({outcome.name})")
+            figures[key] = {**record, "script": outcome.name}
+    scripts = [
+        {
+            "script": o.name,
+            "returncode": o.returncode,
+            "seconds": round(o.seconds, 1),
+            "printed_fail": o.printed_fail,
+            "load_before": [round(x, 2) for x in o.load_before],
+            "load_after": [round(x, 2) for x in o.load_after],
+        }
+        for o in outcomes
+    ]
+    return {"format": FORMAT, **meta, "scripts": scripts, "figures": dict(sorted(figures.items()))}
 
 
 def _stderr_tail(outcome: Outcome) -> str:
@@ -118,24 +209,6 @@ def plain_report(outcomes: list[Outcome], *, timeout: float, header: list[str]) 
     return "\n".join(parts)
 
 
-def _fenced(text: str) -> str:
-    """A Markdown code block that its own text cannot close."""
-    longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
-    fence = "`" * (longest + 1)
-    return f"{fence}text\n{text}\n{fence}"
-
-
-def markdown_report(outcomes: list[Outcome], *, timeout: float, header: list[str]) -> str:
-    parts = ["# Benchmarks", "", *(f"- {line}" for line in header), ""]
-    for outcome in outcomes:
-        parts += [f"## {outcome.name}", "", f"*{outcome.status(timeout)}*", ""]
-        parts += [_fenced(outcome.stdout.rstrip() or "(no output)"), ""]
-        if outcome.failed and outcome.stderr.strip():
-            parts += ["Standard error (tail):", "", _fenced(_stderr_tail(outcome)), ""]
-    parts.append(summary_line(outcomes))
-    return "\n".join(parts)
-
-
 def summary_line(outcomes: list[Outcome]) -> str:
     failed = [o.name for o in outcomes if o.failed]
     if failed:
@@ -145,7 +218,8 @@ def summary_line(outcomes: list[Outcome]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--markdown", metavar="FILE", help="also write the report as Markdown")
+    parser.add_argument("--quick", action="store_true", help="fewer repeats, to try it out")
+    parser.add_argument("--output", metavar="FILE", help=f"the results file (default {RESULTS})")
     parser.add_argument(
         "--timeout", type=float, default=TIMEOUT, help=f"seconds per script (default {TIMEOUT:g})"
     )
@@ -165,25 +239,32 @@ def main() -> None:
         scripts = [p for p in scripts if p.name in wanted]
     if not scripts:
         parser.error(f"no bench*.py script in {HERE}")
-    header = machine()
+    output = Path(args.output) if args.output else (None if args.only else RESULTS)
+    meta: dict[str, Any] = {
+        **commit(),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "quick": args.quick,
+        "machine": machine(),
+        "load_before": [round(x, 2) for x in os.getloadavg()],
+    }
     outcomes = []
     for script in scripts:
         print(f"running {script.name} ...", file=sys.stderr, flush=True)
-        outcome = run(script, timeout=args.timeout)
+        outcome = run(script, timeout=args.timeout, quick=args.quick)
         print(f"  {outcome.status(args.timeout)}", file=sys.stderr, flush=True)
         outcomes.append(outcome)
+    meta["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    header = header_lines(meta)
+    header.append("load after: " + ", ".join(f"{x:.2f}" for x in meta["load_after"]))
     print(plain_report(outcomes, timeout=args.timeout, header=header))
-    if args.markdown:
-        from shtoss_exact.errors import ShtossError
-        from shtoss_exact.output import write_output
-
+    if output is not None:
         try:
-            write_output(
-                args.markdown, markdown_report(outcomes, timeout=args.timeout, header=header)
-            )
-        except (ShtossError, OSError) as error:
-            print(f"run_all: cannot write {args.markdown}: {error}", file=sys.stderr)
+            text = json.dumps(results(outcomes, meta), indent=1, ensure_ascii=False)
+            output.write_text(text + "\n", encoding="utf-8")
+        except OSError as error:
+            print(f"run_all: cannot write {output}: {error}", file=sys.stderr)
             sys.exit(2)
+        print(f"results: {output}", file=sys.stderr)
     if any(o.failed for o in outcomes):
         sys.exit(1)
 

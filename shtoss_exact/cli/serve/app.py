@@ -189,6 +189,7 @@ def case_options(query: str) -> dict[str, Any]:
     command's own option parser (so a bad value is refused in its words)."""
     import click
 
+    from shtoss_exact.cli.base import CONTEXT
     from shtoss_exact.cli.case import case as command
 
     try:
@@ -213,7 +214,11 @@ def case_options(query: str) -> dict[str, Any]:
         else:
             args.append(f"--{name}={value}")
     try:
-        with command.make_context("case", args) as ctx:
+        # The command's own settings: click keeps the help option it first made, so a
+        # context without them would take ``-h`` away from ``shtoss-exact case``.
+        with command.make_context(
+            "case", args, help_option_names=CONTEXT["help_option_names"]
+        ) as ctx:
             params = dict(ctx.params)
     except click.exceptions.Exit:
         raise ShtossError("no help here: the page's options are the query's names") from None
