@@ -65,9 +65,20 @@ MAX_HELD_ROWS = 500_000
 350 MB); ``Odds.iter_abzug()`` streams any deck."""
 
 MAX_WHOLE_DIGITS = 4300
-"""Digits of a whole number read from text (a number of cards, of deals, of copies):
-Python's default for int-to-text conversion, enforced here whatever
-``PYTHONINTMAXSTRDIGITS`` says."""
+"""Digits of a whole number read from text (a number of cards, of deals, of copies),
+of an integer of a data file (written in decimal, hexadecimal, octal or binary) and of
+a deck's numbers of cards and copies: Python's default for int-to-text conversion,
+enforced here whatever ``PYTHONINTMAXSTRDIGITS`` says."""
+
+MAX_KEY_PARTS = 16
+"""Most parts of one key of a TOML data file (``a.b.c`` has three; a table's header
+too), counted on the text before it is parsed: the parser's cost grows with the
+square of a key's parts (20 000 parts take 1.5 GB)."""
+
+MAX_DATA_DEPTH = 32
+"""Most tables and arrays nested in one another in a data file (TOML or JSON), each
+part of a dotted key a level, counted on the text before it is parsed: the parsers
+recurse into every level."""
 
 MAX_SCHEME_FILE_BYTES = 1_000_000
 """Size of a scheme file (TOML or JSON)."""
