@@ -9,6 +9,8 @@ Every file a user hands the program goes through ``read_data``:
 * at most ``max_bytes`` are read, and the text must be UTF-8 and not empty; it is
   put in Unicode's composed form (NFC) before it is parsed, so that a name written
   with a combining accent (``plie`` + U+0301, ``и`` + U+0306) is the composed one;
+* the text's shape is bounded before it is parsed (``data_shape``: the parts of a
+  key, the depth of nesting), and no integer, in any base, passes ``MAX_WHOLE_DIGITS``;
 * TOML reads decimals as ``Decimal`` (never floats); JSON too, refuses ``NaN`` and
   ``Infinity``, and refuses a key given twice in one object (as TOML does);
 * ``exact_from_data`` turns a number of such a file into a ``Fraction``, refusing one
@@ -28,6 +30,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from shtoss_exact.data_shape import json_shape, toml_shape, whole_numbers_bounded
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
@@ -121,16 +124,19 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
         if suffix == ".toml":
             import tomllib
 
+            toml_shape(text)  # bounded before tomllib builds it
             # tomllib converts integers itself: under the program's own limit on
             # int-text conversion, whatever PYTHONINTMAXSTRDIGITS says.
             limit = sys.get_int_max_str_digits()
             sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
             try:
-                return tomllib.loads(text, parse_float=Decimal)
+                # 0x..., 0o..., 0b... are converted without decimal's limit: bounded after
+                return whole_numbers_bounded(tomllib.loads(text, parse_float=Decimal))
             finally:
                 sys.set_int_max_str_digits(limit)
         import json
 
+        json_shape(text)
         return json.loads(
             text,
             parse_float=Decimal,
@@ -139,8 +145,16 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
             object_pairs_hook=_unique_keys,
         )
     except (ValueError, RecursionError) as error:  # TOMLDecodeError, JSONDecodeError too
-        problem = " ".join(str(error).split())[:200]
+        problem = " ".join(_in_our_words(error).split())[:200]
         raise ShtossError(f"{where}: bad {suffix[1:].upper()} ({problem})") from None
+
+
+def _in_our_words(error: BaseException) -> str:
+    """A parser's complaint, Python's limit on decimal digits told as the program's."""
+    if "integer string conversion" in str(error):
+        most = MAX_WHOLE_DIGITS
+        return f"an integer of more than {most} digits: allowed at most {most}"
+    return str(error)
 
 
 def _no_constant(name: str) -> Any:

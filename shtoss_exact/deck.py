@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.numbers import short_int, whole_digits_over, whole_digits_refused
 
 
 class Suit(StrEnum):
@@ -245,6 +246,8 @@ class Deal:
                 raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
             if value < 0:
                 raise ShtossError(f"{name} must be >= 0, got {quoted(value)}")
+            if whole_digits_over(value):
+                raise whole_digits_refused(value, name=name)
         if self.card is not None and not isinstance(self.card, Card):
             raise ShtossError(f"card={quoted(self.card)}: allowed a Card (parse_card) or None")
         if not isinstance(self.one_deck, bool):
@@ -399,7 +402,9 @@ def make_deal(
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
         if value is not None and value < 0:
-            raise ShtossError(f"{name} must be >= 0, got {value}")
+            raise ShtossError(f"{name} must be >= 0, got {short_int(value)}")
+        if value is not None and whole_digits_over(value):
+            raise whole_digits_refused(value, name=name)
     count = PRESET_COPIES if copies is None else copies
     if cards is None and count > PRESET_COPIES:
         raise ShtossError(

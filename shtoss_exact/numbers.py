@@ -264,6 +264,38 @@ def whole_number(
     return value
 
 
+def whole_digits_over(value: int) -> bool:
+    """Whether a whole number has more than ``MAX_WHOLE_DIGITS`` decimal digits, told
+    from its bit length (no conversion to text, which would be refused past that size).
+
+    >>> whole_digits_over(10**4300 - 1), whole_digits_over(-(10**4300)), whole_digits_over(7**9000)
+    (False, True, True)
+    """
+    bits = abs(value).bit_length()
+    if bits <= _WHOLE_BITS:  # below 2**14284 <= 10**4300
+        return False
+    if bits > _WHOLE_BITS + 1:
+        return True
+    return bool(abs(value) >= 10**MAX_WHOLE_DIGITS)  # the bit length of the bound itself
+
+
+_WHOLE_BITS = int(MAX_WHOLE_DIGITS * 3.321928094887362)
+"""``10**MAX_WHOLE_DIGITS`` is at least ``2**_WHOLE_BITS`` (its log2 rounded down)."""
+
+
+def whole_digits_refused(value: int, *, name: str) -> ShtossError:
+    """The refusal of a whole number of more than ``MAX_WHOLE_DIGITS`` digits, naming it
+    by its size (``whole_number``'s own words).
+
+    >>> str(whole_digits_refused(7**9000, name="cards"))
+    'cards=(about 7606 digits) is not a whole number of at most 4300 digits'
+    """
+    return ShtossError(
+        f"{_named(name, short_int(value))} is not a whole number of at most "
+        f"{MAX_WHOLE_DIGITS} digits"
+    )
+
+
 def _whole_allowed(minimum: int | None, maximum: int | None) -> str:
     if minimum is None and maximum is None:
         return "whole numbers"

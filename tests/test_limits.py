@@ -26,7 +26,7 @@ from shtoss_exact.limits import (
     allowance,
     check_cost,
 )
-from shtoss_exact.numbers import whole_number
+from shtoss_exact.numbers import int_str, whole_digits_over, whole_number
 from shtoss_exact.plans.catalog import plan_named
 from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
 from shtoss_exact.plans.series import series
@@ -175,7 +175,7 @@ def test_data_files_are_read_alike_whatever_pythonintmaxstrdigits(
     for args, status, needle in (
         (["series", "--plan-file", "p.json"], 2, "an integer of 700 digits: at most 60"),
         (["series", "--plan-file", "p.toml"], 2, "more than 60 digits"),
-        (["series", "--plan-file", "q.toml"], 2, "bad TOML (Exceeds the limit (4300 digits)"),
+        (["series", "--plan-file", "q.toml"], 2, "bad TOML (an integer of more than 4300 digits"),
         (["odds", "--scheme", "s.json"], 0, ""),
     ):
         ran, _, _ = _child(args, env={"PYTHONINTMAXSTRDIGITS": limit}, cwd=tmp_path)
@@ -183,16 +183,39 @@ def test_data_files_are_read_alike_whatever_pythonintmaxstrdigits(
 
 
 def test_huge_decks_print_whole_in_the_library() -> None:
-    result = odds(cards=10**10000, copies=1)
-    assert "(cards=1" + "0" * 10000 + "," in repr(result)
+    cards = 10 ** (MAX_WHOLE_DIGITS - 1)  # the largest deck: as many digits as the CLI reads
+    result = odds(cards=cards, copies=1)
+    assert "(cards=1" + "0" * (MAX_WHOLE_DIGITS - 1) + "," in repr(result)
     record = result.to_dict()
-    assert record["cards"] == 10**10000
+    assert record["cards"] == cards
     back = json.loads(
         result.to_json(), parse_int=lambda text: int(text) if len(text) < 100 else text
     )
-    assert back["cards"] == "1" + "0" * 10000
+    assert back["cards"] == "1" + "0" * (MAX_WHOLE_DIGITS - 1)
     assert Fraction(back["given"]) == result.given
     assert "| cards | 1000" in result._repr_markdown_()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda: odds(cards=10**MAX_WHOLE_DIGITS, copies=1), lambda: Deal(10**10000, 4),
+     lambda: series("paroli:2", deals=3, cards=10**5000, copies=4),
+     lambda: odds(cards=52, copies=-(10**5000)), lambda: Deal(52, 7**9000)],
+)  # fmt: skip
+def test_a_deck_holds_the_whole_number_bound_of_the_command_line(call: object) -> None:
+    start = time.process_time()
+    with pytest.raises(ShtossError, match=r"\(about \d+ digits\)") as caught:
+        call()  # type: ignore[operator]
+    assert time.process_time() - start < 0.1
+    assert f"is not a whole number of at most {MAX_WHOLE_DIGITS} digits" in str(caught.value) or (
+        "must be >= 0" in str(caught.value)
+    )
+
+
+def test_whole_digits_over_is_exact_at_the_bound() -> None:
+    for number in (10**MAX_WHOLE_DIGITS - 1, 2**14284, 10**MAX_WHOLE_DIGITS, 2**14285, 2**14286):
+        expected = len(int_str(number)) > MAX_WHOLE_DIGITS
+        assert whole_digits_over(number) is expected and whole_digits_over(-number) is expected
 
 
 # --- the guards, both ways --------------------------------------------------------------------

@@ -451,6 +451,9 @@ def summary_records(spec: TableSpec) -> list[dict[str, Any]]:
     >>> summary_records(TableSpec(cards=(52,)))[0]["punter"]
     Fraction(400, 833)
     """
+    if not isinstance(spec, TableSpec):
+        raise ShtossError(f"spec={quoted(spec)} is a {type(spec).__name__}: allowed a TableSpec "
+                          "such as TableSpec(cards=(52,))")  # fmt: skip
     return [row.values() for row in spec.rows()]
 
 

@@ -12,7 +12,7 @@ both), so that nothing that runs in well under a second is refused.
 
 from __future__ import annotations
 
-from math import log2
+from math import inf, log2
 
 from shtoss_exact.limits import MAX_SERIES_DIGITS, Budget, Cost, check_cost
 
@@ -44,8 +44,13 @@ def bits_after(deals: int, denominator: int) -> float:
 
     >>> bits_after(10, 833)
     97.0...
+    >>> bits_after(10**400, 833)  # beyond a float: as far beyond any budget
+    inf
     """
-    return deals * log2(max(denominator, 2))
+    try:
+        return deals * log2(max(denominator, 2))
+    except OverflowError:  # more deals than a float holds
+        return inf
 
 
 def step_seconds(steps: float, bits: float, *, step: float = DENSE_STEP) -> float:

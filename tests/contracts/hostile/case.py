@@ -166,4 +166,22 @@ CASES = [
         "unknown pattern 'nosuch'",
         nosuch=b'[[bets]]\nranks = "live"\n',
     ),
+    case(
+        "case-pattern-copper-after-hex",
+        ["case", "--pattern", "p.toml"],
+        "bets[0].copper_after=(about 4816 digits) is not a whole number of at most 4300 digits",
+        p__toml=b'[[bets]]\nranks = "live"\ncopper_after = 0x' + b"f" * 4000 + b"\n",
+    ),
+    case(
+        "case-pattern-copper-after-octal",
+        ["case", "--pattern", "p.toml"],
+        "copper_after=(about 4515 digits)",
+        p__toml=b'[[bets]]\nranks = "live"\ncopper_after = 0o' + b"7" * 5000 + b"\n",
+    ),
+    case(
+        "case-pattern-quoted-dotted-key",
+        ["case", "--pattern", "p.toml"],
+        "a key of more than 16 parts",
+        p__toml=b'"a"' + b'."a"' * 20_000 + b" = 1\n",
+    ),
 ]

@@ -41,4 +41,15 @@ CASES = [
         "plot --kind case --game one-deck -o x.svg",
         "--game 'one-deck' is not dealt here",
     ),
+    case(
+        "plot-series-deals-310-digits",
+        ["plot", "-o", "x.svg", "--kind", "series", "--deals", "9" * 310],
+        "(about 310 digits) deals",
+    ),
+    case(
+        "plot-series-plan-file-deals-hex",
+        "plot -o x.svg --kind series --plan-file p.toml",
+        "(about 1204 digits) deals",  # refused by the series cost: no crash past a float
+        p__toml=b"deals = 0x" + b"f" * 1000 + b"\n",
+    ),
 ]

@@ -170,4 +170,41 @@ CASES = [
         "unknown kind 'plíe'",
         k__toml='[[rules]]\nkind = "pli\u0301e"\npayoff = 1\n'.encode(),
     ),
+    # A dotted key's parts cost the parser their square: bounded on the text first.
+    case(
+        "scheme-dotted-key-20000",
+        "odds --scheme d.toml",
+        "bad TOML (line 1: a key of more than 16 parts; allowed at most 16)",
+        d__toml=b"a" + b".a" * 20_000 + b" = 1\n",
+    ),
+    case(
+        "scheme-dotted-key-100000",
+        "odds --scheme d.toml",
+        "a key of more than 16 parts",
+        d__toml=b"a" + b".a" * 100_000 + b" = 1\n",
+    ),
+    case(
+        "scheme-dotted-key-in-inline-table",
+        "odds --scheme d.toml",
+        "a key of more than 16 parts",
+        d__toml=b"t = {a" + b".a" * 20_000 + b" = 1}\n",
+    ),
+    case(
+        "scheme-header-and-key-33-deep",
+        "odds --scheme d.toml",
+        "line 2: arrays and tables nested more than 32 deep",
+        d__toml=b"[" + b".".join([b"a"] * 16) + b"]\n" + b".".join([b"b"] * 16) + b" = [1]\n",
+    ),
+    case(
+        "scheme-nested-json-33",
+        "odds --scheme d.json",
+        "bad JSON (line 1: arrays and objects nested more than 32 deep",
+        d__json=b'{"name": "[[[[", "rules": ' + b"[" * 33 + b"]" * 33 + b"}",
+    ),
+    case(
+        "scheme-position-binary",
+        "odds --scheme d.toml",
+        "rules[0].position=(about 6021 digits)",
+        d__toml=b'[[rules]]\nkind = "killed"\npayoff = -1\nposition = 0b' + b"1" * 20_000 + b"\n",
+    ),
 ]

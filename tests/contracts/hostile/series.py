@@ -179,4 +179,63 @@ CASES = [
         "a file each",
         links={"link.dot": "c.dot"},
     ),
+    # Whole numbers past a float, and integers of a file in any base: one line, no crash.
+    case(
+        "series-deals-310-digits",
+        ["series", "--deals", "9" * 310],
+        "(about 310 digits) deals: exact values of about 1e+300 or more digits",
+    ),
+    case(
+        "series-deals-310-digits-paroli",
+        ["series", "--plan", "paroli:2", "--deals", "9" * 310],
+        "(about 310 digits) deals",
+    ),
+    case(
+        "series-deals-4300-digits-walk",
+        ["series", "--deals", "9" * 4300, "--bankroll", "10", "--target", "20"],
+        "(about 4300 digits) deals",
+    ),
+    case(
+        "plan-file-deals-400-digits",
+        "series --plan-file p.toml",
+        "(about 400 digits) deals",
+        p__toml=b'after_win = "ride"\nraises = 2\ndeals = ' + b"9" * 400 + b"\n",
+    ),
+    case(
+        "plan-file-raises-hex",
+        "series --plan-file p.toml --deals 2",
+        "raises=(about 4816 digits) is not a whole number of at most 4300 digits",
+        p__toml=b'after_win = "ride"\nraises = 0x' + b"f" * 4000 + b"\n",
+    ),
+    case(
+        "plan-file-deals-binary",
+        "series --plan-file p.toml",
+        "deals=(about 6021 digits) is not a whole number of at most 4300 digits",
+        p__toml=b"deals = 0b" + b"1" * 20_000 + b"\n",
+    ),
+    case(
+        "plan-file-int-5000-digits",
+        "series --plan-file p.toml",
+        "bad TOML (an integer of more than 4300 digits: allowed at most 4300)",
+        p__toml=b"deals = " + b"9" * 5000 + b"\n",
+    ),
+    # Keys and nesting bounded on the text, before the parser builds them.
+    case(
+        "plan-file-dotted-key-20000",
+        "series --plan-file p.toml",
+        "bad TOML (line 2: a key of more than 16 parts; allowed at most 16)",
+        p__toml=b'name = "p"\na' + b".a" * 20_000 + b" = 1\n",
+    ),
+    case(
+        "plan-file-header-20000",
+        "series --plan-file p.toml",
+        "a key of more than 16 parts",
+        p__toml=b"[a" + b".a" * 20_000 + b"]\n",
+    ),
+    case(
+        "plan-file-nested-33",
+        "series --plan-file p.toml",
+        "arrays and tables nested more than 32 deep",
+        p__toml=b"story = " + b"[" * 33 + b"]" * 33 + b"\n",
+    ),
 ]
