@@ -13,8 +13,8 @@ Every file a user hands the program goes through ``read_data``:
   ``Infinity``, and refuses a key given twice in one object (as TOML does);
 * ``exact_from_data`` turns a number of such a file into a ``Fraction``, refusing one
   whose digits or exponent would build a huge integer, and ``text_from_data`` a
-  string, refusing control characters (nothing from a file may put a terminal
-  escape on the screen).
+  string, its Unicode spaces read as plain spaces, refusing control and invisible
+  characters (nothing from a file may put a terminal escape on the screen).
 """
 
 from __future__ import annotations
@@ -208,16 +208,35 @@ def exact_from_data(value: object) -> Fraction | None:
     return None
 
 
-def text_from_data(value: object, *, key: str) -> str:
-    """A string of a data file: at most ``MAX_TEXT`` characters, no control characters.
+_NOT_PRINTABLE = {
+    "Cc": "a control character",
+    "Cf": "an invisible format character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+    "Cs": "a lone surrogate",
+    "Co": "a private-use character",
+    "Cn": "an unassigned character",
+}
+"""What each kind of character that is not printable is called in a refusal (by its
+Unicode general category)."""
 
-    >>> text_from_data("Hermann's plan", key="name")
-    "Hermann's plan"
+
+def text_from_data(value: object, *, key: str) -> str:
+    """A string of a data file: at most ``MAX_TEXT`` characters, printable. A Unicode
+    space (a no-break space, a thin space, an ideographic space: category Zs) becomes
+    a plain space; any other character that is not printable (a control or an
+    invisible format character, a line separator, ...) is refused by its name.
+
+    >>> text_from_data("Hermann's plan", key="name"), text_from_data("a\u00a0b", key="name")
+    ("Hermann's plan", 'a b')
     """
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise ShtossError(f"{key}: expected a string of at most {MAX_TEXT} characters")
-    if any(not ch.isprintable() for ch in value):
-        raise ShtossError(
-            f"{key}: {value[:40]!r} holds a control character; allowed printable text"
-        )
-    return value
+    if value.isprintable():
+        return value
+    text = "".join(" " if unicodedata.category(ch) == "Zs" else ch for ch in value)
+    for ch in text:
+        if not ch.isprintable():
+            kind = _NOT_PRINTABLE.get(unicodedata.category(ch), "a character not printable")
+            raise ShtossError(f"{key}: {value[:40]!r} holds {kind}; allowed printable text")
+    return text

@@ -90,6 +90,11 @@ ANSWERED = [
         **{"every-rank": b"\x00"},
     ),
     answer(
+        "scheme-name-no-break-spaces",
+        "odds --scheme n.toml",
+        n__toml='name = "my\u00a0scheme\u202fof\u3000halves"\nbase = "lob-half"\n'.encode(),
+    ),
+    answer(
         "scheme-file-decomposed-plie",
         "odds --scheme k.toml",
         k__toml='name = "и\u0306"\n[[rules]]\nkind = "plie\u0301"\npayoff = "-1/2"\n'.encode(),
