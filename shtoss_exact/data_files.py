@@ -31,7 +31,7 @@ from typing import Any
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
-from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number
+from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number, within_digits
 
 MAX_DECIMAL_SIZE = 400
 """Most digits plus exponent of a decimal in a file: ``0.5e400`` is read, ``1e999999`` is not."""
@@ -46,8 +46,6 @@ MAX_PATH = 4096
 """Longest path of a data file (Linux's own limit)."""
 
 DATA_SUFFIXES = (".toml", ".json")
-
-_BITS_PER_DIGIT = 3.3219280948873626
 
 
 def looks_like_path(text: str) -> bool:
@@ -189,7 +187,7 @@ def exact_from_data(value: object) -> Fraction | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        if value.bit_length() > MAX_DIGITS * _BITS_PER_DIGIT:
+        if not within_digits(value):
             raise ShtossError(
                 f"a number of more than {MAX_DIGITS} digits: allowed {NUMBER_ALLOWED}"
             )
