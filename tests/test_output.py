@@ -180,16 +180,29 @@ def _fill_inodes(where: Path) -> None:
     raise AssertionError("the file system never ran out of inodes")
 
 
-def test_no_free_inode_for_the_output_is_exit_status_1(shtoss: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (("odds", "-o"), "x.txt"),
+        (("series", "--deals", "2", "--export-graph"), "x.graphml"),
+        (("plot", "-o"), "x.svg"),
+    ],
+    ids=["odds", "export-graph", "plot"],
+)
+def test_no_free_inode_for_the_output_is_exit_status_1(
+    shtoss: Any, tmp_path: Path, args: tuple[str, ...], name: str
+) -> None:
+    if args[0] == "plot":
+        pytest.importorskip("matplotlib")
     with _tiny_file_system(tmp_path / "disk", inodes=3, size="1m") as disk:
         _fill_inodes(disk)
         before = sorted(p.name for p in disk.iterdir())
-        ran = shtoss("odds", "-o", str(disk / "x.txt"), process=True)
+        ran = shtoss(*args, str(disk / name), process=True)
         after = sorted(p.name for p in disk.iterdir())
     assert ran.status == 1, ran.stderr
     assert ran.stdout == ""
     assert ran.stderr.splitlines() == [
-        f"shtoss-exact: error: cannot write {str(disk / 'x.txt')!r}: No space left on device"
+        f"shtoss-exact: error: cannot write {str(disk / name)!r}: No space left on device"
     ]
     assert after == before
 
