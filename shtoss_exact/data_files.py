@@ -15,8 +15,8 @@ Every file a user hands the program goes through ``read_data``:
   ``Infinity``, and refuses a key given twice in one object (as TOML does);
 * ``exact_from_data`` turns a number of such a file into a ``Fraction``, refusing one
   whose digits or exponent would build a huge integer, and ``text_from_data`` a
-  string, refusing control characters (nothing from a file may put a terminal
-  escape on the screen).
+  string, its Unicode spaces read as plain spaces, refusing control and invisible
+  characters (nothing from a file may put a terminal escape on the screen).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from shtoss_exact.data_shape import json_shape, toml_shape, whole_numbers_bounde
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
-from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number
+from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number, within_digits
 
 MAX_DECIMAL_SIZE = 400
 """Most digits plus exponent of a decimal in a file: ``0.5e400`` is read, ``1e999999`` is not."""
@@ -49,8 +49,6 @@ MAX_PATH = 4096
 """Longest path of a data file (Linux's own limit)."""
 
 DATA_SUFFIXES = (".toml", ".json")
-
-_BITS_PER_DIGIT = 3.3219280948873626
 
 
 def looks_like_path(text: str) -> bool:
@@ -203,7 +201,7 @@ def exact_from_data(value: object) -> Fraction | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        if value.bit_length() > MAX_DIGITS * _BITS_PER_DIGIT:
+        if not within_digits(value):
             raise ShtossError(
                 f"a number of more than {MAX_DIGITS} digits: allowed {NUMBER_ALLOWED}"
             )
@@ -222,16 +220,35 @@ def exact_from_data(value: object) -> Fraction | None:
     return None
 
 
-def text_from_data(value: object, *, key: str) -> str:
-    """A string of a data file: at most ``MAX_TEXT`` characters, no control characters.
+_NOT_PRINTABLE = {
+    "Cc": "a control character",
+    "Cf": "an invisible format character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+    "Cs": "a lone surrogate",
+    "Co": "a private-use character",
+    "Cn": "an unassigned character",
+}
+"""What each kind of character that is not printable is called in a refusal (by its
+Unicode general category)."""
 
-    >>> text_from_data("Hermann's plan", key="name")
-    "Hermann's plan"
+
+def text_from_data(value: object, *, key: str) -> str:
+    """A string of a data file: at most ``MAX_TEXT`` characters, printable. A Unicode
+    space (a no-break space, a thin space, an ideographic space: category Zs) becomes
+    a plain space; any other character that is not printable (a control or an
+    invisible format character, a line separator, ...) is refused by its name.
+
+    >>> text_from_data("Hermann's plan", key="name"), text_from_data("a\u00a0b", key="name")
+    ("Hermann's plan", 'a b')
     """
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise ShtossError(f"{key}: expected a string of at most {MAX_TEXT} characters")
-    if any(not ch.isprintable() for ch in value):
-        raise ShtossError(
-            f"{key}: {value[:40]!r} holds a control character; allowed printable text"
-        )
-    return value
+    if value.isprintable():
+        return value
+    text = "".join(" " if unicodedata.category(ch) == "Zs" else ch for ch in value)
+    for ch in text:
+        if not ch.isprintable():
+            kind = _NOT_PRINTABLE.get(unicodedata.category(ch), "a character not printable")
+            raise ShtossError(f"{key}: {value[:40]!r} holds {kind}; allowed printable text")
+    return text

@@ -18,6 +18,21 @@ MAX_DIGITS = 60
 """Longest exact number accepted (digits in all: a stake, a payoff, a bankroll), so that
 no input builds a huge integer."""
 
+_DIGITS_BOUND: int = 10**MAX_DIGITS
+
+
+def within_digits(number: Fraction | int) -> bool:
+    """Whether ``number``'s numerator and denominator have at most ``MAX_DIGITS``
+    decimal digits each: the bound of a number given as a value, as ``parse_fraction``
+    bounds one given as text (counted exactly, not in bits).
+
+    >>> within_digits(10**60 - 1), within_digits(10**60), within_digits(Fraction(1, 10**59))
+    (True, False, True)
+    """
+    value = Fraction(number)
+    return abs(value.numerator) < _DIGITS_BOUND and value.denominator < _DIGITS_BOUND
+
+
 _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:/\d+)?"
 """An exact number as text (compiled on first use, by re's own cache: not at start-up)."""
 

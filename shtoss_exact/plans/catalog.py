@@ -33,7 +33,7 @@ from typing import TypeVar
 
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_PLAN_FILE_BYTES
-from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number
+from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number, within_digits
 
 _E = TypeVar("_E", bound=StrEnum)
 
@@ -45,10 +45,6 @@ MAX_STORY = 1000
 
 MAX_PLAN_TEXT = 1000
 """Longest name, description or source of a plan."""
-
-MAX_NUMBER_BITS = 200
-"""Largest numerator or denominator of a kush, a bankroll, a target or a maximum stake
-(``MAX_DIGITS`` = 60 decimal digits take at most 200 bits)."""
 
 
 class AfterWin(StrEnum):
@@ -80,10 +76,10 @@ def bounded_number(value: object, *, name: str) -> Fraction:
     Fraction(47000, 1)
     """
     number = exact_number(value, name=name)
-    if max(number.numerator.bit_length(), number.denominator.bit_length()) > MAX_NUMBER_BITS:
+    if not within_digits(number):
         raise ShtossError(
             f"{name} has more than {MAX_DIGITS} digits: allowed an exact number such as 3, "
-            '"1/2", of at most 60 digits'
+            f'"1/2", of at most {MAX_DIGITS} digits'
         )
     return number
 

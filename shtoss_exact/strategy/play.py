@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_cost
-from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of
+from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of, within_digits
 from shtoss_exact.records import Record, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, as_scheme
 from shtoss_exact.strategy.solve import (
@@ -289,7 +289,7 @@ def _goal(start: Fraction, target: object, bank: object) -> Fraction:
 
 
 def _bounded(value: Fraction, name: str) -> Fraction:
-    if max(value.numerator.bit_length(), value.denominator.bit_length()) > MAX_DIGITS * 3.33:
+    if not within_digits(value):
         raise ShtossError(f"{name}={shown(value)}: allowed at most {MAX_DIGITS} digits")
     return value
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
@@ -68,7 +69,44 @@ def _matplotlib() -> Any:
         from matplotlib.figure import Figure
     except ImportError:
         raise ShtossError(MISSING_MATPLOTLIB) from None
+    except OSError as error:  # no writable directory at all for its cache
+        raise ShtossError(f"plots need matplotlib, which cannot start: {error}") from None
     return matplotlib, Figure
+
+
+@contextmanager
+def files_only() -> Iterator[None]:
+    """Matplotlib as a program that only writes image files needs it (the ``plot``
+    command): loaded with the Agg backend whatever ``MPLBACKEND`` says (no window is
+    ever opened), and quiet. An unusable ``HOME``, ``MPLCONFIGDIR`` or ``TMPDIR``
+    makes matplotlib work in a fresh temporary directory of its own, removed at
+    exit: its warnings about that, about its configuration files and while drawing
+    are not shown; a matplotlib that cannot start at all is one ``ShtossError``.
+
+    >>> with files_only():
+    ...     image_format("odds.svg")
+    'svg'
+    """
+    import logging
+    import warnings
+
+    logger = logging.getLogger("matplotlib")
+    level = logger.level
+    loading = "matplotlib" not in sys.modules
+    backend = os.environ.get("MPLBACKEND")
+    if loading:
+        os.environ["MPLBACKEND"] = "agg"
+    logger.setLevel(logging.ERROR)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        logger.setLevel(level)
+        if loading and backend is None:
+            os.environ.pop("MPLBACKEND", None)
+        elif loading and backend is not None:
+            os.environ["MPLBACKEND"] = backend
 
 
 def render(kind: str, path: str | Path, *, fmt: str | None = None, **options: Any) -> None:

@@ -13,6 +13,7 @@ from tests.contracts.hostile.harness import answer, many_rules_scheme
 
 SEVEN_SCHEMES = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette"]
 THIRTEEN = [f"--bet={rank}" for rank in RANKS_52]
+SMALL_GOAL = ["--bankroll", "5", "--target", "10"]
 
 ANSWERED = [
     # --- odds --------------------------------------------------------------------------------
@@ -77,6 +78,20 @@ ANSWERED = [
     # plan's walk to the target must not take longer (it takes about 70 s today).
     answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
     answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 2000"),
+    # --- sixty digits, the longest number: accepted wherever it is bounded ----------------
+    answer("strategy-max-stake-60-digits", ["strategy", *SMALL_GOAL, "--max-stake", "9" * 60]),
+    answer("series-max-stake-60-digits", ["series", "--deals", "2", "--max-stake", "9" * 60]),
+    answer("series-kush-60-digits", ["series", "--deals", "2", "--kush", "9" * 60]),
+    answer(
+        "plot-strategy-max-stake-60-digits",
+        ["plot", "-o", "x.svg", "--kind", "strategy", *SMALL_GOAL, "--max-stake", "9" * 60],
+        leaves=("x.svg",),
+    ),
+    answer(
+        "plan-file-kush-60-digit-int",
+        "series --plan-file p.toml --deals 2",
+        p__toml=b"kush = " + b"9" * 60,
+    ),
     # --- built-in names before files of the working directory, composed text ---------------
     answer(
         "scheme-builtin-beside-files-of-its-name",
@@ -88,6 +103,11 @@ ANSWERED = [
         "case-pattern-builtin-beside-file-of-its-name",
         ["case", "--seen", "5h", "--pattern", "every-rank"],
         **{"every-rank": b"\x00"},
+    ),
+    answer(
+        "scheme-name-no-break-spaces",
+        "odds --scheme n.toml",
+        n__toml='name = "my\u00a0scheme\u202fof\u3000halves"\nbase = "lob-half"\n'.encode(),
     ),
     answer(
         "scheme-file-decomposed-plie",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from tests.contracts.hostile.harness import HUGE, case
 from tests.contracts.hostile.table import BAD_SCHEME
 
+BASE = ["--bankroll", "5", "--target", "10"]
+
 CASES = [
     case("plot-missing-output", "plot", "Missing option '-o'"),
     case("plot-suffix", "plot -o out.pdf", "cannot plot to 'out.pdf'"),
@@ -33,6 +35,11 @@ CASES = [
         "plot -o x.png --kind edge --cards 10000..40000 --copies 600 "
         "--scheme classic,pharaon,faro,lob-half",
         "the table (the most for deck=40000 with copies=600): about",
+    ),
+    case(
+        "plot-strategy-max-stake-61-digits",
+        ["plot", "-o", "x.svg", "--kind", "strategy", *BASE, "--max-stake", "9" * 61],
+        "--max-stake: '99999999999999999999'... has more than 60 digits",
     ),
     case("plot-case-cards", "plot -o out.svg --kind case --cards 40", "not for the case plot"),
     case("plot-case-one-deck", "plot -o out.svg --kind case --one-deck", "not for the case plot"),

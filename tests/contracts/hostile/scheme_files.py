@@ -132,6 +132,18 @@ CASES = [
         e__toml=b'name = "\\u001b[2Jred"',
     ),
     case(
+        "scheme-name-zero-width-space",
+        "odds --scheme z.toml",
+        "name: 'my\\u200bscheme' holds an invisible format character; allowed printable text",
+        z__toml='name = "my\u200bscheme"\n'.encode(),
+    ),
+    case(
+        "scheme-name-line-separator",
+        "odds --scheme s.json",
+        "holds a line separator",
+        s__json=b'{"name": "one\\u2028two"}',
+    ),
+    case(
         "scheme-description-line-break",
         "odds --scheme e.json",
         "control character",

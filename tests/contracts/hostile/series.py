@@ -16,6 +16,11 @@ CASES = [
     case("series-kush-zero-deals", "series --kush 0 --deals 2", "kush"),
     case("series-kush-code", ["series", "--kush", "__import__('os').system('x')"], "exact number"),
     case("series-kush-arabic", "series --kush ٣", "exact number"),
+    case(
+        "series-max-stake-61-digits",
+        ["series", "--deals", "2", "--max-stake", "9" * 61],
+        "--max-stake: '99999999999999999999'... has more than 60 digits",
+    ),
     case("series-kush-5000-digits", ["series", "--kush", VERY_LONG, "--deals", "2"], "digits"),
     case("series-target-exponent", "series --target 1e999999", "exact number"),
     case("series-bankroll-below-kush", "series --deals 2 --bankroll 1/2", "bankroll=1/2"),
@@ -112,6 +117,12 @@ CASES = [
         "series --plan-file p.json --deals 2",
         "digits",
         p__json=b'{"kush": ' + b"9" * 5000 + b"}",
+    ),
+    case(
+        "plan-file-kush-61-digit-int",
+        "series --plan-file p.toml --deals 2",
+        "kush: a number of more than 60 digits",
+        p__toml=b"kush = " + b"9" * 61,
     ),
     case(
         "plan-file-kush-exponent", "series --plan-file p.toml", "kush", p__toml=b"kush = 1e999999"
