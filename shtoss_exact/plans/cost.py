@@ -32,6 +32,12 @@ CHAIN_STEP = 10e-6
 FRACTION_STEP = 35e-6
 """The same when the stake or the net is a fraction (``Fraction`` arithmetic)."""
 
+PACKED_STEP = 0.4e-6
+"""Seconds of one product of counts outside the packed nets (a state's mass, by source)."""
+
+PACKED_BIT = 0.03e-9
+"""Seconds per bit of one shift, sum or small product of a whole packed net."""
+
 BIT_STEP = 0.06e-9
 """Seconds per bit of the integers a step multiplies and adds."""
 
