@@ -25,7 +25,6 @@ import json
 import math
 import os
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -34,6 +33,8 @@ from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from figures import Figures, arguments
 
 import shtoss_exact.limits as limits
 import shtoss_exact.plans.flat as flat
@@ -155,10 +156,43 @@ def measure(quick: bool) -> dict[str, dict[str, Any]]:
     return figures
 
 
+_KEYS = {
+    "paroli:3, 250 deals": "horizon.paroli3_deals_250",
+    "paroli:3, 500 deals": "horizon.paroli3_deals_500",
+    "paroli:3, 1000 deals": "horizon.paroli3_deals_1000",
+    "paroli:3, 2000 deals": "horizon.paroli3_deals_2000",
+    "raise, 200 deals": "horizon.raise_deals_200",
+    "flat, 10 000 deals / stepped-binomial loop": "horizon.flat_deals_10000_ratio",
+}
+
+
+def record(figures: dict[str, dict[str, Any]]) -> Figures:
+    """The figures as records of the one results file (``benchmarks/figures.py``)."""
+    out = Figures()
+    for name, f in figures.items():
+        value, base, target = f["value"], f["baseline"], f["target"]
+        if name.startswith("load average"):
+            continue
+        if name.startswith("paroli:3 growth"):
+            key, unit = "horizon.paroli3_growth", "x"
+            what = f"the exponent of K in the CPU time of {name}"
+        else:
+            key, unit = _KEYS[name], f["unit"]
+            what = f"{name}, CPU time, best of the rounds"
+        goal = ("<=", target) if target is not None else None
+        out.add(key, value, unit, what, baseline="0.3.0's solver, interleaved", target=goal)
+        if base is not None and not math.isnan(base):
+            out.add(f"{key}_old", base, unit, f"{name}, with 0.3.0's solver")
+    return out
+
+
 def main() -> None:
-    quick = "--quick" in sys.argv
-    figures = measure(quick)
-    if "--json" in sys.argv:
+    options = arguments(__doc__ or "")
+    options.add_argument("--json", action="store_true", help="print the figures as JSON")
+    given = options.parse_args()
+    figures = measure(given.quick)
+    record(figures).write(given.figures)
+    if given.json:
         print(json.dumps(figures, indent=2))
         return
     for name, f in figures.items():
