@@ -12,7 +12,7 @@ both), so that nothing that runs in well under a second is refused.
 
 from __future__ import annotations
 
-from math import log2
+from math import inf, log2
 
 from shtoss_exact.limits import MAX_SERIES_DIGITS, Budget, Cost, check_cost
 
@@ -44,7 +44,11 @@ def bits_after(deals: int, denominator: int) -> float:
 
     >>> bits_after(10, 833)
     97.0...
+    >>> bits_after(10**400, 833)  # beyond a float: as far beyond any limit
+    inf
     """
+    if deals.bit_length() > 1000:
+        return inf
     return deals * log2(max(denominator, 2))
 
 

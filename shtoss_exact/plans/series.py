@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.limits import MAX_CHAIN_STATES
-from shtoss_exact.numbers import whole_number
+from shtoss_exact.numbers import short_int, whole_number
 from shtoss_exact.plans.catalog import AfterLoss, Plan, as_plan, bounded_number
 from shtoss_exact.plans.chain import (
     Chain,
@@ -229,8 +229,8 @@ def _solve(rules: Rules, horizon: int | None) -> Solved:
                 f"the limit {limit}; use a smaller bankroll or a larger kush"
             )
     if horizon is not None:
-        check_bits(bits_after(horizon, rules.outcomes.denominator), what=f"{horizon} deals",
-                   advice="use fewer deals")  # fmt: skip
+        check_bits(bits_after(horizon, rules.outcomes.denominator),
+                   what=f"{short_int(horizon)} deals", advice="use fewer deals")  # fmt: skip
     chain = build_chain(rules, deals=horizon, max_states=limit)
     if horizon is None:
         from shtoss_exact.plans.solve import solve_unbounded
@@ -238,4 +238,8 @@ def _solve(rules: Rules, horizon: int | None) -> Solved:
         return solve_unbounded(chain)
     from shtoss_exact.plans.horizon import solve_horizon
 
+    if not rules.tracks_net:
+        from shtoss_exact.plans.support import check_support
+
+        check_support(chain, horizon)
     return solve_horizon(chain, horizon)
