@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -335,3 +336,64 @@ def test_the_estimate_passed_is_within_a_few_times_of_the_cpu_time(run: object) 
         run()  # type: ignore[operator]
         used = time.process_time() - start
     assert 0.2 < spent.seconds / used < 5, (spent.seconds, used)
+
+
+# --- SIGTERM during the heaviest work the guards allow ----------------------------------------
+
+COPRIME_SCHEME = "".join(
+    f'[[rules]]\nkind = "given"\nposition = {2 * i + 2}\npayoff = "{p}/{q}"\n'
+    for i, (p, q) in enumerate([(7, 11), (13, 17), (19, 23), (29, 31), (37, 41), (43, 47),
+                                (53, 59), (61, 67), (71, 73), (79, 83), (89, 97)])
+)  # fmt: skip
+
+HEAVY_WORK = {
+    # dicts of a million nets on 240-bit keys (about 4 s)
+    "series-coprime-nets": ["series", "--plan", "paroli:3", "--scheme", "c.toml", "--deals", "7"],
+    # an exact solve of 2 700 states lifted to 60 000 bits (about 4 s)
+    "series-raise-ruin": ["series", "--plan", "raise", "--bankroll", "300", "--target", "600"],
+}
+
+
+def _child_cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("args", list(HEAVY_WORK.values()), ids=list(HEAVY_WORK))
+def test_sigterm_during_heavy_work_ends_the_program_at_once(
+    args: list[str], tmp_path: Path
+) -> None:
+    # No single big-integer step the guards allow lasts long enough to hold a signal back.
+    (tmp_path / "c.toml").write_text(f'name = "coprime"\n{COPRIME_SCHEME}')
+    child = subprocess.Popen(
+        [sys.executable, "-m", "shtoss_exact", *args], cwd=tmp_path, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert child.stderr is not None
+    deadline = time.monotonic() + 120
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            pytest.skip(f"{args[0]} ended before 1 s of work (a fast machine)")
+        worked = _child_cpu(child.pid)
+        if worked >= 1.0 or time.monotonic() > deadline:
+            break
+        time.sleep(0.01)
+    child.send_signal(signal.SIGTERM)
+    sent = time.monotonic()
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid or time.monotonic() > sent + 60:
+            break
+        time.sleep(0.005)
+    if not pid:
+        child.kill()
+        child.wait()
+    error = child.stderr.read().decode()
+    child.stderr.close()
+    assert pid, "still running a minute after SIGTERM"
+    cpu = usage.ru_utime + usage.ru_stime - worked
+    assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGTERM, error
+    assert error.splitlines() == ["shtoss-exact: error: terminated"]
+    assert cpu < 1.0, f"{cpu:.2f} s of CPU after SIGTERM"

@@ -229,7 +229,8 @@ class Scheme:
             return Settlement(Fraction(0))
         payoff: Fraction | None = self.base[outcome.kind]
         ruled = False
-        for rule in self.rules:
+        rules, premiums = self._candidates(outcome.cards, outcome.position)
+        for rule in rules:
             if rule.match(outcome):
                 payoff, ruled = rule.payoff, True
                 break
@@ -243,10 +244,29 @@ class Scheme:
                     f"scheme {self.name!r} needs the suits: give the punter's card (card=)"
                 )
             payoff *= self.thirds[outcome.relation]
-        for premium in self.premiums:
+        for premium in premiums:
             if premium.match(outcome):
                 payoff += premium.amount
         return Settlement(Fraction(payoff))
+
+    def _candidates(
+        self, cards: int, position: int | None
+    ) -> tuple[tuple[Rule, ...], tuple[Premium, ...]]:
+        """The rules and premiums, in order, that can match a deciding card at
+        ``position`` of ``cards``: those naming a place in the deck only at their places,
+        the others everywhere. A scheme of a thousand rules settles in a few lookups."""
+        if len(self.rules) + len(self.premiums) <= 8:
+            return self.rules, self.premiums
+        index = self.__dict__.setdefault("_index", {})  # frozen: a cache beside the fields
+        found = index.get((cards, position))
+        if found is None:
+            if len(index) > 4096:
+                index.clear()
+            found = index[(cards, position)] = (
+                tuple(r for r in self.rules if _may_match(r.match, cards, position)),
+                tuple(p for p in self.premiums if _may_match(p.match, cards, position)),
+            )
+        return found  # type: ignore[no-any-return]
 
     def settlement_counts(self, deal: Deal) -> SettlementCounts:
         """Every settlement with its exact count over a common denominator."""
@@ -257,6 +277,21 @@ class Scheme:
     def ev(self, deal: Deal) -> Fraction:
         """The punter's expected net result per unit stake."""
         return self.settlement_counts(deal).mean
+
+
+def _may_match(match: Match, cards: int, position: int | None) -> bool:
+    """Whether ``match`` can hold for a deciding card at ``position`` of ``cards``,
+    whatever its kind and suit: ``Match.__call__``'s conditions on the place alone."""
+    if position is None:
+        return (match.position is None and match.abzug is None and not match.last_pair
+                and not match.last_card)  # fmt: skip
+    place = Outcome(Kind.GIVEN, position, cards)
+    return (
+        (match.position is None or match.position == position)
+        and (match.abzug is None or match.abzug == place.abzug)
+        and (match.last_pair is None or match.last_pair == place.last_pair)
+        and (match.last_card is None or match.last_card == place.last_card)
+    )
 
 
 def _match(kinds: Iterable[Kind] | None = None, **where: object) -> Match:

@@ -21,6 +21,14 @@ CASES = [
     ),
     case("plot-googol-cards", f"plot -o out.png --cards {HUGE}", "too large"),
     case(
+        "plot-series-raise-ruin-2000",
+        "plot -o x.png --kind series --plan raise --bankroll 2000 --target 4000",
+        "limit",
+    ),
+    case(
+        "plot-series-deals-400-digits", f"plot -o x.png --kind series --deals {HUGE * 4}", "digits"
+    ),
+    case(
         "plot-abzug-two-sizes", "plot -o x.png --cards 36,52", "the abzug plot takes one deck size"
     ),
     case("plot-too-many-points", "plot -o out.svg --kind edge --cards 4..1000000", "at most"),

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from tests.contracts.hostile.harness import DEEP, HUGE, VERY_LONG, case, random_bytes
+from tests.contracts.hostile.harness import (
+    DEEP,
+    HUGE,
+    VERY_LONG,
+    case,
+    coprime_scheme,
+    premiums_scheme,
+    random_bytes,
+)
 
 CASES = [
     case("series-deals-billion", "series --plan paroli:3 --deals 1000000000", "limit"),
@@ -40,6 +48,31 @@ CASES = [
     ),
     # Past the stop plan's 2000-state walk (answered in seconds): refused up front.
     case("series-stop-ruin-6000", "series --plan stop --bankroll 1 --target 6000", "limit"),
+    # The solve's own estimate once took 40 s (a dry run of a fill-in far past the
+    # budget), and the states of 5000/10000 were found for minutes: the digits of the
+    # answer (Hadamard's bound) are charged while the states are found.
+    case("series-raise-ruin-2000", "series --plan raise --bankroll 2000 --target 4000", "limit"),
+    case("series-raise-ruin-5000", "series --plan raise --bankroll 5000 --target 10000", "limit"),
+    # Nets nearly all distinct, on a grid of 240-bit keys: 13 s and 650 MB at 8 deals, 106 s
+    # and 5 GB at 9, measured on their support before the solve.
+    case(
+        "series-paroli-coprime-payoffs",
+        "series --plan paroli:3 --scheme c.toml --deals 10",
+        "values held at once",
+        c__toml=coprime_scheme(),
+    ),
+    case(
+        "series-paroli-bait-premiums",
+        "series --plan paroli:2 --scheme b.toml --deals 16",
+        "values held at once",
+        b__toml=premiums_scheme(),
+    ),
+    case("series-deals-700-digits", ["series", "--deals", "1" + "0" * 700], "digits"),
+    case(
+        "series-paroli-deals-400-digits",
+        ["series", "--plan", "paroli:2", "--deals", HUGE * 4],
+        "digits) deals: exact values",
+    ),
     case("series-bankroll-alone", "series --bankroll 5", "--target"),
     case(
         "series-thirds-paroli-100",
