@@ -22,7 +22,6 @@ from typing import Any
 from shtoss_exact.data_files import (
     data_path,
     exact_from_data,
-    looks_like_path,
     read_data,
     text_from_data,
 )
@@ -33,6 +32,7 @@ from shtoss_exact.limits import MAX_SCHEME_FILE_BYTES
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
 from shtoss_exact.schemes.scheme import (
     BUILTIN,
+    SCHEMES,
     Match,
     Param,
     Premium,
@@ -99,27 +99,25 @@ def load_scheme(path: str | os.PathLike[str]) -> Scheme:
     return scheme_from_data(data, source=name)
 
 
-def resolve_scheme(text: str | os.PathLike[str]) -> Scheme:
-    """A built-in scheme by name (or Russian alias), or a scheme file by path.
+def as_scheme(scheme: object, *, argument: str = "scheme") -> Scheme:
+    """A ``Scheme`` from a library argument: the one resolver of every ``scheme=``.
 
-    A name is never looked up in the working directory: text is a file's path only
-    when it holds a path separator or has a suffix such as ``.toml``
+    A ``Scheme`` as it is; a built-in name or Russian alias; or a scheme file's path
+    (``.toml``, ``.json``). A name is never looked up in the working directory: text
+    is a file's path only when it holds a path separator or has a suffix
     (``looks_like_path``), so ``classic`` is the built-in even beside a file of that
-    name, and ``./classic.toml`` is the file.
+    name, and ``./classic.toml`` is the file; an ``os.PathLike`` is always a path.
 
-    >>> resolve_scheme("pharaon").name, resolve_scheme("фараон").name
+    >>> as_scheme("pharaon").name, as_scheme("фараон").name
     ('pharaon', 'pharaon')
+    >>> as_scheme("examples/schemes/eleven.toml").name
+    'eleven'
     """
-    if isinstance(text, os.PathLike):
-        return load_scheme(text)
-    if not isinstance(text, str):
-        raise ShtossError(
-            f"scheme={quoted(text)} is a {type(text).__name__}: allowed a Scheme, a built-in "
-            "name or a scheme file's path"
-        )
-    if looks_like_path(text):
-        return load_scheme(text)
-    return scheme_named(text)
+    return SCHEMES.resolve(scheme, argument=argument, load=load_scheme)
+
+
+resolve_scheme = as_scheme
+"""The command line's name for ``as_scheme``."""
 
 
 def scheme_from_data(data: object, *, source: str = "<scheme>") -> Scheme:

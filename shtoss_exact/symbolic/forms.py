@@ -43,7 +43,8 @@ from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, frozen_hash
-from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.files import as_scheme
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 from shtoss_exact.symbolic.abzug import (
     PER_ABZUG,
     AbzugPlan,
@@ -306,12 +307,12 @@ class ClosedForms(Record):
 
 
 def closed_form(
-    copies: int, *, scheme: str | Scheme = "classic", parity: Parity | str
+    copies: int, *, scheme: SchemeArgument = "classic", parity: Parity | str
 ) -> ClosedForm:
     """Closed forms of one scheme for ``copies`` copies and ``n`` of one parity, proved.
 
-    ``scheme`` is a ``Scheme`` or a built-in name (Russian names too), ``parity``
-    a ``Parity`` or ``"even"``/``"odd"``.
+    ``scheme`` is a ``Scheme``, a built-in name (Russian names too) or a scheme file's
+    path, ``parity`` a ``Parity`` or ``"even"``/``"odd"``.
 
     >>> closed_form(4, parity="even").quantities["plie"]
     (2*n - 5)/((n - 3)*(n - 1))
@@ -351,7 +352,7 @@ def closed_form(
 
 
 def closed_forms(
-    copies: int, *, scheme: str | Scheme = "classic", parity: Parity | str | None = None
+    copies: int, *, scheme: SchemeArgument = "classic", parity: Parity | str | None = None
 ) -> ClosedForms:
     """Closed forms for one parity, or for both (even first) when ``parity`` is None
     or ``"both"``.
