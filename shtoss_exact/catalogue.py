@@ -100,12 +100,13 @@ class Catalogue(Generic[T]):
     def allowed(self) -> str:
         """What a refusal says is allowed: the names, then the other ways in brackets."""
         listed = ", ".join(self.labels.get(name, name) for name in self.entries)
-        others = [self.note] if self.note else []
+        others = []
         if self.aliases:
             others.append("or a Russian name")
         if self.files:
             others.append(f"or a .toml or .json {self.what} file")
-        return f"{self.what}s are {listed}" + (f" ({', '.join(others)})" if others else "")
+        inside = "; ".join(part for part in (self.note, ", ".join(others)) if part)
+        return f"{self.what}s are {listed}" + (f" ({inside})" if inside else "")
 
     def unknown(self, name: object) -> ShtossError:
         """The one refusal of a name that is not in the catalogue."""

@@ -20,17 +20,16 @@ keys above; it is data only, read by ``data_files.read_data`` and checked key by
 from __future__ import annotations
 
 import os
-import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from shtoss_exact.case.rules import Side, as_side
+from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.data_files import (
     data_path,
     exact_from_data,
-    looks_like_path,
     read_data,
     text_from_data,
 )
@@ -147,22 +146,17 @@ BUILTIN: dict[str, Pattern] = {
 """Built-in patterns by name."""
 
 
+PATTERNS: Catalogue[Pattern] = Catalogue("pattern", BUILTIN, kind=Pattern, files=True)
+"""The built-in patterns (``resolve_pattern`` also reads pattern files)."""
+
+
 def pattern_named(name: str) -> Pattern:
     """A built-in pattern: ``every-rank``, ``case-cards``, ``copper-after-two``.
 
     >>> pattern_named("case-cards").bets[0].ranks
     'case-cards'
     """
-    if not isinstance(name, str):
-        raise ShtossError(f"pattern={quoted(name)} is a {type(name).__name__}: allowed a name")
-    try:
-        return BUILTIN[unicodedata.normalize("NFC", name.strip()[:100]).lower()]
-    except KeyError:
-        allowed = ", ".join(BUILTIN)
-        raise ShtossError(
-            f"unknown pattern {quoted(name)}: allowed patterns are {allowed}, or a .toml/.json "
-            "pattern file"
-        ) from None
+    return PATTERNS.named(name, argument="pattern")
 
 
 def resolve_pattern(pattern: object) -> Pattern:
@@ -172,17 +166,8 @@ def resolve_pattern(pattern: object) -> Pattern:
     >>> resolve_pattern("every-rank").name
     'every-rank'
     """
-    if isinstance(pattern, Pattern):
-        return pattern
-    if isinstance(pattern, os.PathLike):
-        return load_pattern(pattern)
-    if isinstance(pattern, str):
-        # A name is never looked up in the working directory (see ``looks_like_path``).
-        return load_pattern(pattern) if looks_like_path(pattern) else pattern_named(pattern)
-    raise ShtossError(
-        f"pattern={quoted(pattern)} is a {type(pattern).__name__}: allowed a Pattern, a "
-        "built-in name or a pattern file"
-    )
+    # A name is never looked up in the working directory (see ``looks_like_path``).
+    return PATTERNS.resolve(pattern, argument="pattern", load=load_pattern)
 
 
 def load_pattern(path: str | os.PathLike[str]) -> Pattern:

@@ -22,7 +22,6 @@ stake and the series stay as they were, and the deal still counts as played.
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -31,6 +30,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TypeVar
 
+from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_PLAN_FILE_BYTES
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number
@@ -237,6 +237,18 @@ BOUNDED = ("raise", "paroli")
 """The plans that take ``:k``, a bound on the raises in a row."""
 
 
+PLANS: Catalogue[Plan] = Catalogue(
+    "plan",
+    BUILTIN_PLANS,
+    PLAN_ALIASES,
+    kind=Plan,
+    labels={name: f"{name}:k" for name in BOUNDED},
+    note="k a whole number of at most 12 digits",
+    files=True,
+)
+"""The built-in plans and their Russian names (``as_plan`` also reads plan files)."""
+
+
 def plan_names() -> dict[str, list[str]]:
     """Every built-in plan's name with its Russian aliases: the one registry that help
     texts list (``raise`` and ``paroli`` also take ``:k``).
@@ -244,15 +256,7 @@ def plan_names() -> dict[str, list[str]]:
     >>> plan_names()["paroli"]
     ['пароли', 'пароле', 'загнуть-угол']
     """
-    names: dict[str, list[str]] = {name: [] for name in BUILTIN_PLANS}
-    for alias, name in PLAN_ALIASES.items():
-        names[name].append(alias)
-    return names
-
-
-def _allowed() -> str:
-    listed = ", ".join(f"{name}:k" if name in BOUNDED else name for name in BUILTIN_PLANS)
-    return f"{listed} (k a whole number of at most 12 digits; or a Russian name)"
+    return PLANS.names()
 
 
 def plan_named(text: str) -> Plan:
@@ -263,38 +267,36 @@ def plan_named(text: str) -> Plan:
     (<AfterWin.SHARE: 'share'>, 3)
     """
     if not isinstance(text, str):
-        raise ShtossError(f"plan={quoted(text)} is not a plan name: allowed a Plan or a name")
-    head, colon, bound = unicodedata.normalize("NFC", text.strip()[:100]).partition(":")
-    key = head.strip().lower().replace(" ", "-")
-    name = PLAN_ALIASES.get(key, key)
+        raise PLANS.wrong_type(text, argument="plan")
+    head, colon, bound = text.partition(":")
+    name = PLANS.key(head)
     plan = BUILTIN_PLANS.get(name)
     if plan is None:
-        raise ShtossError(f"unknown plan {quoted(text)}: allowed plans are {_allowed()}")
+        raise PLANS.unknown(text)
     if not colon:
         return plan
     try:
         if name not in BOUNDED or bound.strip()[:1] in ("+", "-"):
             raise ShtossError(bound)
-        raises = whole_number(bound, name="", minimum=0, maximum=10**12 - 1, text=True)
+        raises = whole_number(bound[:100], name="", minimum=0, maximum=10**12 - 1, text=True)
     except ShtossError:
-        raise ShtossError(f"bad plan {quoted(text)}: allowed plans are {_allowed()}") from None
+        raise ShtossError(f"bad plan {quoted(text)}: allowed {PLANS.allowed()}") from None
     return replace(plan, name=f"{name}:{raises}", raises=raises)
 
 
 def as_plan(plan: object) -> Plan:
-    """A ``Plan`` from a library argument: a ``Plan`` or a built-in name.
+    """A ``Plan`` from a library argument: a ``Plan``, a built-in name (or Russian
+    alias, with ``:k``) or a plan file's path (``.toml``, ``.json``).
 
-    >>> as_plan("стоп").name
-    'stop'
+    >>> as_plan("стоп").name, as_plan("examples/plans/hermann-story.toml").deals
+    ('stop', 3)
     """
-    if isinstance(plan, Plan):
-        return plan
-    if isinstance(plan, str):
-        return plan_named(plan)
-    raise ShtossError(
-        f"plan={quoted(plan)} is a {type(plan).__name__}: allowed a Plan or a built-in name "
-        "such as 'paroli:3'"
-    )
+    if isinstance(plan, str) and not isinstance(plan, Plan):
+        from shtoss_exact.data_files import looks_like_path
+
+        if not looks_like_path(plan.partition(":")[0]):
+            return plan_named(plan)
+    return PLANS.resolve(plan, argument="plan", load=load_plan)
 
 
 _KEYS = ("name", "description", "after_win", "after_loss", "raises", "kush", "deals", "source",

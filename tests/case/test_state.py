@@ -296,7 +296,7 @@ def test_no_turn_left() -> None:
         (lambda: Case.from_seen("", game="pharaon").deal("copper-after-two"), "coppers bets"),
         (lambda: Case.from_seen("", game="faro").deal("nosuch"), "unknown pattern 'nosuch'"),
         (lambda: Case.from_seen("", deck=36).deal(Pattern.fixed("2")), "bets on 2: not in"),
-        (lambda: Case.from_seen("").deal(3), "is a int"),  # type: ignore[arg-type]
+        (lambda: Case.from_seen("").deal(3), "pattern=3 is of type int: allowed a Pattern"),  # type: ignore[arg-type]
     ],
 )
 def test_refused_in_one_line(make: object, fragment: str) -> None:
