@@ -37,8 +37,8 @@ MAX_NAME = 100
 def name_key(text: str) -> str:
     """The key a name is looked up by: NFC, stripped, lower case, hyphens for spaces.
 
-    >>> name_key(" Lob Half "), name_key("пли\u0301е")
-    ('lob-half', 'плие́')
+    >>> name_key(" Lob Half "), name_key("ФАРАОН"), name_key("plie\u0301") == "plié"
+    ('lob-half', 'фараон', True)
     """
     key = unicodedata.normalize("NFC", text.strip()[:MAX_NAME]).lower()
     return "-".join(key.split(" "))
