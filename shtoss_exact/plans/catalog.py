@@ -22,18 +22,21 @@ stake and the series stay as they were, and the deal still counts as played.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from itertools import islice
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_PLAN_FILE_BYTES
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number
+
+if TYPE_CHECKING:
+    from shtoss_exact.data_files import Table
 
 _E = TypeVar("_E", bound=StrEnum)
 
@@ -299,8 +302,22 @@ def as_plan(plan: object) -> Plan:
     return PLANS.resolve(plan, argument="plan", load=load_plan)
 
 
-_KEYS = ("name", "description", "after_win", "after_loss", "raises", "kush", "deals", "source",
-         "story")  # fmt: skip
+def _schema() -> Table:
+    from shtoss_exact.data_files import Choice, Items, Number, Table, Text, Whole
+
+    return Table(
+        {
+            "name": Text(),
+            "description": Text(),
+            "after_win": Choice(tuple(member.value for member in AfterWin)),
+            "after_loss": Choice(tuple(member.value for member in AfterLoss)),
+            "raises": Whole(0),
+            "kush": Number(),
+            "deals": Whole(1),
+            "source": Text(),
+            "story": Items(Choice(tuple(event.value for event in DealEvent)), most=MAX_STORY),
+        }
+    )
 
 
 def plan_from_mapping(data: object, *, origin: str = "plan", name: str = "plan") -> Plan:
@@ -310,61 +327,23 @@ def plan_from_mapping(data: object, *, origin: str = "plan", name: str = "plan")
     >>> plan_from_mapping({"name": "p", "after_win": "ride", "raises": 2, "kush": "1/2"}).kush
     Fraction(1, 2)
     """
-    from shtoss_exact.data_files import exact_from_data, text_from_data
+    from shtoss_exact.data_files import check_data
 
-    if not isinstance(data, Mapping):
-        raise ShtossError(f"{origin}: expected a table of keys, got a {type(data).__name__}")
-    unknown = sorted(str(key) for key in data if key not in _KEYS)
-    if unknown:
-        raise ShtossError(f"{origin}: unknown key {unknown[0][:40]!r}; allowed {', '.join(_KEYS)}")
-
-    def text(key: str, default: str) -> str:
-        try:
-            return text_from_data(data.get(key, default), key=key)
-        except ShtossError as error:
-            raise ShtossError(f"{origin}: {error}") from None
-
-    def whole(key: str) -> int | None:
-        value = data.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ShtossError(f"{origin}: {key} must be a whole number, got {quoted(value)}")
-        return value
-
-    def choice(key: str, kind: type[AfterWin] | type[AfterLoss], default: str) -> str:
-        value = text(key, default)
-        allowed = [member.value for member in kind]
-        if value not in allowed:
-            raise ShtossError(f"{origin}: {key}={value[:40]!r}; allowed {', '.join(allowed)}")
-        return value
-
-    raw_kush = data.get("kush", 1)
-    try:
-        kush = exact_from_data(raw_kush)
-    except ShtossError as error:
-        raise ShtossError(f"{origin}: kush: {error}") from None
-    if kush is None:
-        raise ShtossError(f'{origin}: kush must be a number like 1, "1/2", got {quoted(raw_kush)}')
-    story = data.get("story", [])
-    events = [event.value for event in DealEvent]
-    if not isinstance(story, list) or any(not isinstance(e, str) or e not in events for e in story):
-        raise ShtossError(f"{origin}: story must be a list of {', '.join(events)}")
+    table = check_data(data, _schema(), where=origin)
     try:
         return Plan(
-            text("name", name),
-            description=text("description", ""),
-            after_win=AfterWin(choice("after_win", AfterWin, "keep")),
-            after_loss=AfterLoss(choice("after_loss", AfterLoss, "reset")),
-            raises=whole("raises"),
-            kush=kush,
-            deals=whole("deals"),
-            source=text("source", ""),
-            story=tuple(DealEvent(e) for e in story),
+            table.get("name", name),
+            description=table.get("description", ""),
+            after_win=AfterWin(table.get("after_win", "keep")),
+            after_loss=AfterLoss(table.get("after_loss", "reset")),
+            raises=table.get("raises"),
+            kush=table.get("kush", Fraction(1)),
+            deals=table.get("deals"),
+            source=table.get("source", ""),
+            story=tuple(DealEvent(e) for e in table.get("story", [])),
         )
     except ShtossError as error:
-        message = str(error)
-        if message.startswith(origin):
-            raise
-        raise ShtossError(f"{origin}: {message}") from None
+        raise ShtossError(f"{origin}: {error}") from None
 
 
 def load_plan(path: str | os.PathLike[str]) -> Plan:
