@@ -281,6 +281,10 @@ class Text(Spec):
 
     allowed = f"printable text of at most {MAX_TEXT} characters"
 
+    def __init__(self, allowed: str | None = None) -> None:
+        if allowed is not None:
+            self.allowed = allowed
+
     def fits(self, value: object) -> bool:
         return isinstance(value, str)
 
@@ -382,11 +386,11 @@ class Number(Spec):
 class Items(Spec):
     """A list of values of one spec, from ``least`` to ``most`` of them."""
 
-    def __init__(self, item: Spec, *, least: int = 0, most: int = 1000) -> None:
+    def __init__(self, item: Spec, *, least: int = 0, most: int = 1000, allowed: str = "") -> None:
         self.item = item
         self.least = least
         self.most = most
-        self.allowed = f"a list of {least}..{most} of {item.allowed}"
+        self.allowed = allowed or f"a list of {least} to {most} ({item.allowed})"
 
     def fits(self, value: object) -> bool:
         return isinstance(value, list)
