@@ -39,7 +39,7 @@ from typing import Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
-from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.errors import ShtossError, quoted, shown_number
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, frozen_hash
@@ -244,9 +244,7 @@ class ClosedForm(Record):
 
 def _short(number: int) -> str:
     """A whole number for a message: itself, or its size when it is huge."""
-    if number.bit_length() <= 64:
-        return str(number)
-    return f"a number of about {int(number.bit_length() * 0.30103)} digits"
+    return shown_number(number)
 
 
 def _abzug_forms(first: Any, last: Any, trees: dict[str, Any], bounds: Any) -> AbzugForms:
