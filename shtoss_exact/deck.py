@@ -430,11 +430,6 @@ def make_deal(
     return Deal(in_deck, held, punter_card, copy_suits, one_deck=one_deck)
 
 
-DECK_ARGUMENTS = ("deck", "cards", "copies", "one_deck", "card", "suits")
-"""The keyword names of one bet's deck, the same in every library entry as in
-``odds`` (and the command line's ``--deck``, ``--cards``, ...)."""
-
-
 def deal_from(
     *,
     deal: Deal | None = None,

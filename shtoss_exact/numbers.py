@@ -11,7 +11,7 @@ import sys
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Decimal, Inexact, localcontext
 from fractions import Fraction
 
-from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.errors import ShtossError, quoted, shown_number
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 
 MAX_DIGITS = 60
@@ -165,14 +165,13 @@ def exact_text(numerator: int, denominator: int = 1) -> str:
 
 
 def short_int(number: int) -> str:
-    """A whole number for a one-line message: in full below 10^30, else its size.
+    """A whole number for a one-line message: in full when short, else its size
+    (``errors.shown_number``).
 
     >>> short_int(52), short_int(10**100)
-    ('52', '(about 100 digits)')
+    ('52', 'a number of about 101 digits')
     """
-    if abs(number) < 10**30:
-        return str(number)
-    return f"(about {number.bit_length() * 0.30103:.0f} digits)"
+    return shown_number(number)
 
 
 def exact_str(value: Fraction | int) -> str:

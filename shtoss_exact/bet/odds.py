@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from shtoss_exact.bet.measures import SchemeResult
     from shtoss_exact.bet.rows import AbzugOdds, PositionOdds, RelationOdds
     from shtoss_exact.bet.stream import AbzugStream
-    from shtoss_exact.schemes.scheme import Scheme
+    from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 
 # The schemes are imported where a scheme is asked for, not at the top: the classic
 # odds of the CLI's default question then load no more than the engine.
@@ -186,8 +186,8 @@ edge_per_abzug=55/7719)
         """Every measure of the chosen scheme (EV, edges, variance, distribution), or ``None``."""
         return None if self.scheme is None else self.under(self.scheme)
 
-    def under(self, scheme: Scheme | str) -> SchemeResult:
-        """This bet under another scheme (a ``Scheme`` or a built-in name).
+    def under(self, scheme: SchemeArgument) -> SchemeResult:
+        """This bet under another scheme (a ``Scheme``, a built-in name or a scheme file's path).
 
         >>> odds().under("faro").edge
         Fraction(101, 4998)
@@ -323,13 +323,13 @@ def odds(
     one_deck: bool = False,
     card: Card | str | None = None,
     suits: tuple[Suit, ...] | str | None = None,
-    scheme: Scheme | str | None = None,
+    scheme: SchemeArgument | None = None,
 ) -> Odds:
     """Exact odds of one bet; the arguments are those of ``make_deal``, plus ``scheme``.
 
-    ``scheme`` is a ``Scheme`` or a built-in name; ``Odds.ev`` then follows it. Faro
-    and Stuss burn the soda: ``odds(deck=52, scheme="faro")`` is the bet on the 51
-    cards after a soda of another rank.
+    ``scheme`` is a ``Scheme``, a built-in name or a scheme file's path; ``Odds.ev``
+    then follows it. Faro and Stuss burn the soda: ``odds(deck=52, scheme="faro")`` is
+    the bet on the 51 cards after a soda of another rank.
 
     >>> odds(cards=52, copies=4).punter
     Fraction(400, 833)
@@ -344,7 +344,7 @@ def odds(
     )
 
 
-def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
+def odds_of(deal: Deal, *, scheme: SchemeArgument | None = None) -> Odds:
     """Exact odds of the bet set up by ``deal`` (the deck as shuffled), under ``scheme``.
 
     >>> odds_of(Deal(52, 4), scheme="pharaon").ev
@@ -378,8 +378,8 @@ def _decks(stream: AbzugStream) -> list[int]:
     return [m for m in (stream.copies, stream.copies - 1) if 0 <= m <= stream.cards]
 
 
-def _scheme(scheme: Scheme | str) -> Scheme:
-    from shtoss_exact.schemes.scheme import as_scheme
+def _scheme(scheme: SchemeArgument) -> Scheme:
+    from shtoss_exact.schemes.files import as_scheme
 
     return as_scheme(scheme)
 

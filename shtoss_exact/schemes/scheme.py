@@ -19,12 +19,13 @@ settled by kind and suit alone, from the O(m) summary counts.
 
 from __future__ import annotations
 
-import unicodedata
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
+from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.deck import Deal, Suit, SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
@@ -546,6 +547,14 @@ ALIASES: dict[str, str] = {
 """Russian names of the built-in schemes (lower case; spaces may stand for the hyphens)."""
 
 
+SchemeArgument: TypeAlias = Scheme | str | os.PathLike[str]
+"""What a library argument ``scheme=`` takes: a ``Scheme``, a built-in name or alias, or
+a scheme file's path (text with a ``/`` or a suffix, or an ``os.PathLike``)."""
+
+SCHEMES: Catalogue[Scheme] = Catalogue("scheme", BUILTIN, ALIASES, kind=Scheme, files=True)
+"""The built-in schemes and their Russian names (``as_scheme`` also reads files)."""
+
+
 def scheme_names() -> dict[str, list[str]]:
     """Every built-in scheme's name with its Russian aliases: the one registry that
     help texts and ``schemes`` list.
@@ -553,10 +562,7 @@ def scheme_names() -> dict[str, list[str]]:
     >>> scheme_names()["pharaon"]
     ['фараон']
     """
-    names: dict[str, list[str]] = {name: [] for name in BUILTIN}
-    for alias, name in ALIASES.items():
-        names[name].append(alias)
-    return names
+    return SCHEMES.names()
 
 
 def schemes_record() -> dict[str, Any]:
@@ -584,36 +590,10 @@ def schemes_record() -> dict[str, Any]:
 
 
 def scheme_named(name: str) -> Scheme:
-    """A built-in scheme by name or Russian alias (``"pharaon"``, ``"фараон"``).
+    """A built-in scheme by name or Russian alias (``"pharaon"``, ``"фараон"``); a
+    library argument that may also be a file is read by ``schemes.files.as_scheme``.
 
     >>> scheme_named("classic").ev(Deal(52, 4)), scheme_named("Фараон").name
     (Fraction(-33, 833), 'pharaon')
     """
-    if not isinstance(name, str):
-        raise ShtossError(f"scheme={quoted(name)} is not a scheme name: allowed a Scheme or a name")
-    key = unicodedata.normalize("NFC", name.strip()[:100]).lower()
-    key = ALIASES.get(key.replace(" ", "-"), key)
-    try:
-        return BUILTIN[key]
-    except KeyError:
-        allowed = ", ".join(BUILTIN)
-        raise ShtossError(
-            f"unknown scheme {quoted(name)}: allowed schemes are {allowed} (or their Russian "
-            "names, see `shtoss-exact schemes`)"
-        ) from None
-
-
-def as_scheme(scheme: object) -> Scheme:
-    """A ``Scheme`` from a library argument: a ``Scheme`` or a built-in name.
-
-    >>> as_scheme("lob-half").name
-    'lob-half'
-    """
-    if isinstance(scheme, Scheme):
-        return scheme
-    if isinstance(scheme, str):
-        return scheme_named(scheme)
-    raise ShtossError(
-        f"scheme={quoted(scheme)} is of type {type(scheme).__name__}: allowed a Scheme or a "
-        "built-in name such as 'classic'"
-    )
+    return SCHEMES.named(name)

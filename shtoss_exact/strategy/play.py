@@ -31,7 +31,8 @@ from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_cost
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of, within_digits
 from shtoss_exact.records import Record, frozen_hash
-from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.files import as_scheme
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 from shtoss_exact.strategy.solve import (
     MAX_WORK,
     SETTLING,
@@ -163,7 +164,7 @@ def optimal_play(
     bankroll: Fraction | int | str,
     target: Fraction | int | str | None = None,
     bank: Fraction | int | str | None = None,
-    scheme: Scheme | str = "classic",
+    scheme: SchemeArgument = "classic",
     objective: Objective | str = "reach",
     max_stake: Fraction | int | str | None = None,
     deal: Deal | None = None,

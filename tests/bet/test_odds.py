@@ -505,7 +505,7 @@ def test_under_takes_a_scheme_or_a_name() -> None:
     assert o.under("фараон").ev == o.under(scheme_named("pharaon")).ev == Fraction(-33, 1666)
     with pytest.raises(ShtossError, match="unknown scheme 'nope'"):
         o.under("nope")
-    with pytest.raises(ShtossError, match=r"scheme=3 .*allowed a Scheme or a built-in name"):
+    with pytest.raises(ShtossError, match=r"scheme=3 .*allowed a Scheme, a built-in name"):
         o.under(3)  # type: ignore[arg-type]
 
 

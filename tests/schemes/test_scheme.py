@@ -13,6 +13,7 @@ from shtoss_exact import ShtossError
 from shtoss_exact.bet.measures import scheme_result
 from shtoss_exact.deck import Deal, parse_card, parse_suits
 from shtoss_exact.engine import Kind
+from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import (
     ALIASES,
     BUILTIN,
@@ -22,7 +23,6 @@ from shtoss_exact.schemes.scheme import (
     Premium,
     Scheme,
     Soda,
-    as_scheme,
     bait,
     bassette,
     classic,
@@ -552,13 +552,13 @@ def test_as_scheme_passes_a_scheme_through() -> None:
         (
             lambda: scheme_named("whist"),
             r"^unknown scheme 'whist': allowed schemes are classic, lob-half, gorka-half, "
-            r"eleven, thirds, bait, pharaon, bassette, faro, stuss \(or their Russian names",
+            r"eleven, thirds, bait, pharaon, bassette, faro, stuss \(or a Russian name",
         ),
         (lambda: scheme_named("x" * 500), r"^unknown scheme 'x{39}"),
-        (lambda: scheme_named(7), r"^scheme=7 is not a scheme name"),  # type: ignore[arg-type]
-        (lambda: as_scheme(7), r"^scheme=7 .*allowed a Scheme or a built-in name"),
-        (lambda: as_scheme(None), r"^scheme=None .*allowed a Scheme or a built-in name"),
-        (lambda: as_scheme(Fraction(1, 2)), r"allowed a Scheme or a built-in name"),
+        (lambda: scheme_named(7), r"^scheme=7 is of type int: allowed a Scheme"),  # type: ignore[arg-type]
+        (lambda: as_scheme(7), r"^scheme=7 .*allowed a Scheme, a built-in name"),
+        (lambda: as_scheme(None), r"^scheme=None .*allowed a Scheme, a built-in name"),
+        (lambda: as_scheme(Fraction(1, 2)), r"allowed a Scheme, a built-in name"),
     ],
 )
 def test_refusals_name_the_value_and_what_is_allowed(

@@ -70,13 +70,13 @@ CASES = [
     case(
         "case-pattern-unknown-key",
         ["case", "--pattern", "p.toml"],
-        "unknown key 'rank'",
+        "bets[1].rank: unknown key; allowed ranks",
         p__toml=b'[[bets]]\nrank = "7"\n',
     ),
     case(
         "case-pattern-no-bets",
         ["case", "--pattern", "p.toml"],
-        "bets: expected a list",
+        "bets: missing; allowed a list of 1 to 16 bet tables",
         p__toml=b'name = "x"\n',
     ),
     case(
@@ -118,7 +118,7 @@ CASES = [
     case(
         "case-pattern-too-many-bets",
         ["case", "--pattern", "p.toml"],
-        "at most 16",
+        "bets: 17 entries; allowed a list of 1 to 16",
         p__toml=b"[[bets]]\n" * 17,
     ),
     case(

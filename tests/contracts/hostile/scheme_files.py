@@ -56,13 +56,13 @@ CASES = [
     case(
         "scheme-payoff-code",
         "odds --scheme c.toml",
-        "bad payoff",
+        "payoffs.given: \"__import__('os').system('x')\" is not an exact number; allowed",
         c__toml=b"[payoffs]\ngiven = \"__import__('os').system('x')\"",
     ),
     case(
         "scheme-payoff-divides-by-zero",
         "odds --scheme z.json",
-        "bad payoff",
+        "rules[1].payoff: '1/0' divides by zero; allowed",
         z__json=b'{"rules": [{"position": 1, "payoff": "1/0"}]}',
     ),
     case(
@@ -86,13 +86,13 @@ CASES = [
     case(
         "scheme-payoff-fullwidth",
         "odds --scheme x.toml",
-        "bad payoff",
+        "payoffs.given: '３/4' is not an exact number; allowed",
         x__toml='[payoffs]\ngiven = "３/4"'.encode(),
     ),
     case(
         "scheme-payoff-bool",
         "odds --scheme x.toml",
-        "bad payoff True",
+        "payoffs.given: bad value True; allowed an integer",
         x__toml=b"[payoffs]\ngiven = true",
     ),
     case(
@@ -104,10 +104,15 @@ CASES = [
     case(
         "scheme-rules-not-a-list",
         "odds --scheme x.json",
-        "expected a list",
+        "rules: bad value {'payoff': 1}; allowed a list",
         x__json=b'{"rules": {"payoff": 1}}',
     ),
-    case("scheme-top-level-list", "odds --scheme x.json", "expected a table", x__json=b"[1, 2]"),
+    case(
+        "scheme-top-level-list",
+        "odds --scheme x.json",
+        "bad value [1, 2]; allowed a table",
+        x__json=b"[1, 2]",
+    ),
     case("scheme-fifo", "odds --scheme p.toml", "not a regular file", fifos=("p.toml",)),
     case(
         "scheme-device", "odds --scheme z.json", "not a regular file", links={"z.json": "/dev/zero"}
