@@ -119,7 +119,7 @@ def test_at_most_the_connection_limit_is_open(served: Server) -> None:
         while len(held) <= CONNECTIONS:
             sock = socket.create_connection(("127.0.0.1", served.address[1]), timeout=10)
             held.append(sock)
-            if not _answered(sock, within=2):
+            if not _answered(sock, within=5):
                 break
         waiting = held[-1]
         assert CONNECTIONS - 5 <= len(held) - 1 <= CONNECTIONS  # the last one waits
