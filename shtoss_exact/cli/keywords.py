@@ -3,7 +3,8 @@
 The library's messages name its own arguments (``give deals=, or bankroll=/target=``);
 the command line prints the same message naming its flags (``give --deals, or
 --bankroll/--target``). Every ``ShtossError`` the command line turns into its stderr
-line (and the page into its ``error``) passes through ``as_flags``.
+line passes through ``as_flags`` (the casekeeper page, whose query has no flags, shows
+the library's own line).
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ FLAGS: dict[str, str] = {
     "bets=['7']": "--bet 7",
     "card=": "--card",
     "cards=": "--cards",
+    "case=": "--case",
     "copies=": "--copies",
     "deals=": "--deals",
     "graph=": "--export-graph",
+    "host=": "--host",
     "max_stake=": "--max-stake",
     "net=False": "--format text",
+    "public=True": "--public",
     "report=": "-o FILE",
     "schemes=": "--scheme",
     "seen=": "--seen",

@@ -3,7 +3,6 @@ input, name its flags (``cli/keywords.py``, the one table between them)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import pytest
@@ -11,7 +10,6 @@ import pytest
 import shtoss_exact as s
 from shtoss_exact.bet.tables import parse_range
 from shtoss_exact.cli.keywords import FLAGS, as_flags
-from shtoss_exact.cli.serve.app import api_case
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.plans.export import check_graph_target
 from tests.conftest import Shtoss
@@ -54,11 +52,6 @@ def test_the_library_names_keywords_the_command_line_flags(
     assert line == "shtoss-exact: error: " + as_flags(str(caught.value))
 
 
-def test_the_page_names_the_flags_as_the_command_line_does() -> None:
-    response = api_case("case=*:0,7:2,K:1&replay=1")
-    assert "the cards seen (--seen)" in json.loads(response.body)["error"]
-
-
 @pytest.mark.parametrize(
     ("message", "shown"),
     [
@@ -67,6 +60,9 @@ def test_the_page_names_the_flags_as_the_command_line_does() -> None:
         ('schemes="," names no scheme', '--scheme "," names no scheme'),
         ("e.g. bets=['7']) or net=False", "e.g. --bet 7) or --format text"),
         ("max_stake= and report=", "--max-stake and -o FILE"),
+        ("give seen= or case=, not both", "give --seen or --case, not both"),
+        ("host='::' is not a loopback address: or public=True to serve",
+         "--host '::' is not a loopback address: or --public to serve"),
         # values the library shows, and names outside the table, are left as they are
         ("target=5 is not above bankroll=3", "target=5 is not above bankroll=3"),
         ("one_deck=True, staked copies=6, deal= and scheme=", "one_deck=True, staked "

@@ -105,7 +105,7 @@ def test_every_csv_column_is_in_the_glossary(args: str, shtoss: Callable[..., An
     ],
 )
 def test_every_key_the_page_is_sent_is_in_the_glossary(target: str) -> None:
-    from shtoss_exact.cli.serve.app import App
+    from shtoss_exact.serve.app import App
 
     emitted = keys_of(App().handle("GET", target, "localhost").json())
     assert emitted, target

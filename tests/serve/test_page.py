@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from shtoss_exact.cli.serve.server import make_server, url
+from shtoss_exact.serve.server import make_server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -58,7 +58,7 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=str(MISSING))
 def base() -> Iterator[str]:
     server = make_server("127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield url(server)
+    yield server.url
     server.shutdown()
     server.server_close()
 
