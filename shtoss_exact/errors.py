@@ -34,7 +34,7 @@ def shown_number(value: object) -> str:
 
     >>> from fractions import Fraction
     >>> shown_number(52), shown_number(Fraction(-5, 2)), shown_number(10**100)
-    ('52', '-5/2', 'a number of about 101 digits')
+    ('52', '-5/2', '(about 101 digits)')
     """
     fractions = sys.modules.get("fractions")  # a Fraction implies ``fractions`` is loaded
     if fractions is not None and isinstance(value, fractions.Fraction):
@@ -45,7 +45,7 @@ def shown_number(value: object) -> str:
         return str(value)
     if longest.bit_length() <= SHORT_BITS:
         return str(value)
-    return f"a number of about {_digits(longest)} digits"
+    return f"(about {_digits(longest)} digits)"
 
 
 def _digits(number: int) -> int:
@@ -60,7 +60,7 @@ def _digits(number: int) -> int:
 class _Shown(reprlib.Repr):
     def repr_int(self, x: int, level: int) -> str:
         # A huge int's repr would cost time, or fail beyond Python's limit on digits.
-        return f"<{shown_number(x)}>" if x.bit_length() > SHORT_BITS else repr(x)
+        return f"<{shown_number(x)[1:-1]}>" if x.bit_length() > SHORT_BITS else repr(x)
 
 
 _SHOWN = _Shown()
@@ -75,7 +75,7 @@ def quoted(value: object, width: int = 40) -> str:
     raises).
 
     >>> quoted("7h"), quoted([[[[[1]]]]]), quoted("x" * 10**6, 12), quoted(10**100)
-    ("'7h'", '[[[[...]]]]', "'xxxxxxxxxxx", '<a number of about 101 digits>')
+    ("'7h'", '[[[[...]]]]', "'xxxxxxxxxxx", '<about 101 digits>')
     """
     if isinstance(value, str | bytes):  # as repr(value)[:width], without the whole repr
         return repr(value[:width])[:width]
@@ -84,7 +84,7 @@ def quoted(value: object, width: int = 40) -> str:
     if fractions is not None and isinstance(value, fractions.Fraction):
         bits = max(value.numerator.bit_length(), value.denominator.bit_length())
         if bits > SHORT_BITS:
-            return f"<{shown_number(value)}>"
+            return f"<{shown_number(value).strip('()')}>"
     try:
         text = _SHOWN.repr(value)
     except Exception:  # a repr that raises: only the type is shown

@@ -169,7 +169,7 @@ def short_int(number: int) -> str:
     (``errors.shown_number``).
 
     >>> short_int(52), short_int(10**100)
-    ('52', 'a number of about 101 digits')
+    ('52', '(about 101 digits)')
     """
     return shown_number(number)
 

@@ -38,13 +38,13 @@ from shtoss_exact.banks.setup import (
     categorize,
     make_bank_deal,
     named_positions,
-    shown,
 )
 from shtoss_exact.banks.walk import RankClass, Walk, assign_all, walk
 from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind, kind_counts
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import shown_number as shown
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, exact_fields, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument, Soda

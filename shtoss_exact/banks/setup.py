@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import log10
 
 from shtoss_exact.deck import PRESET_COPIES, deck_ranks, parse_rank
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.errors import shown_number as shown
 from shtoss_exact.numbers import exact_number, exact_str, parse_fraction, whole_number
 from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import BUILTIN, Outcome, Scheme, SchemeArgument
@@ -27,18 +27,6 @@ BET_FORM = "rank[:stake[:scheme]]"
 Label = tuple[bool, tuple[Fraction, ...]]
 """A category of a rank's outcome in a bank: (given, the punter's payoff under each of
 its schemes); outcomes with equal labels are one outcome for the walk."""
-
-
-def shown(number: int) -> str:
-    """A whole number for a message: in full below 10^30, else by its number of digits
-    (measured with ``bit_length``, so that no size of number fails to print).
-
-    >>> shown(52), shown(10**5000)
-    ('52', '(about 5000 digits)')
-    """
-    if abs(number) < 10**30:
-        return str(number)
-    return f"(about {number.bit_length() * log10(2):.0f} digits)"
 
 
 def categorize(cards: int, schemes: Sequence[Scheme]) -> Callable[[Kind, int | None], Label]:

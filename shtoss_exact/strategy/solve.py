@@ -67,7 +67,7 @@ def shown(value: Fraction | int) -> str:
     """A number for a message: exact when short, else by its number of digits.
 
     >>> shown(Fraction(5, 2)), shown(10**80)
-    ('5/2', 'a number of about 81 digits')
+    ('5/2', '(about 81 digits)')
     """
     return shown_number(Fraction(value))
 

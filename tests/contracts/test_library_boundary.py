@@ -474,16 +474,16 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
     ("render-no-target", lambda: render("strategy", "x.svg"), "the strategy plot needs target="),
     ("render-path-number", lambda: render("abzug", 5, deal=s.Deal(52, 4)), "path=5 is a int"),
     ("render-path-none", lambda: render("abzug", None, deal=s.Deal(52, 4)), "path=None"),
-    ("series-deals-400-digits", lambda: s.series(deals=10**400), "(about 400 digits) deals:"),
+    ("series-deals-400-digits", lambda: s.series(deals=10**400), "(about 401 digits) deals:"),
     (
         "series-paroli-deals-310-digits",
         lambda: s.series("paroli:2", deals=10**309),
-        "(about 309 digits) deals: exact values of about 1e+300 or more digits",
+        "(about 310 digits) deals: exact values of about 1e+300 or more digits",
     ),
     (
         "series-cards-5000-digits",
         lambda: s.series("paroli:2", deals=3, cards=10**5000, copies=4),
-        "cards=(about 5000 digits) is not a whole number of at most 4300 digits",
+        "cards=(about 5001 digits) is not a whole number of at most 4300 digits",
     ),
 ]
 

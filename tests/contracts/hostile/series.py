@@ -18,7 +18,7 @@ CASES = [
     case(
         "series-deals-googol",
         f"series --deals {HUGE}",
-        "a number of about 101 digits deals: exact values",
+        "(about 101 digits) deals: exact values",
     ),
     case("series-raise-million", "series --plan raise --deals 1000000", "limit"),
     case("series-plan-unknown", "series --plan martingale", "unknown plan 'martingale'"),
