@@ -245,14 +245,27 @@ def text_from_data(value: object, *, key: str) -> str:
     """
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise ShtossError(f"{key}: expected a string of at most {MAX_TEXT} characters")
+    text, problem = printable_text(value)
+    if problem is not None:
+        raise ShtossError(f"{key}: {value[:40]!r} holds {problem}; allowed printable text")
+    return text
+
+
+def printable_text(value: str) -> tuple[str, str | None]:
+    """``value`` with its Unicode spaces (category Zs) as plain spaces, and the name of
+    the first character that is still not printable (None when there is none): the
+    one reading of text in every data file.
+
+    >>> printable_text("a\u00a0b"), printable_text("a\u200bb")[1]
+    (('a b', None), 'an invisible format character')
+    """
     if value.isprintable():
-        return value
+        return value, None
     text = "".join(" " if unicodedata.category(ch) == "Zs" else ch for ch in value)
     for ch in text:
         if not ch.isprintable():
-            kind = _NOT_PRINTABLE.get(unicodedata.category(ch), "a character not printable")
-            raise ShtossError(f"{key}: {value[:40]!r} holds {kind}; allowed printable text")
-    return text
+            return text, _NOT_PRINTABLE.get(unicodedata.category(ch), "a character not printable")
+    return text, None
 
 
 # --- the shape of a data file: declared as data, checked by one function ---------------
@@ -322,10 +335,10 @@ class Text(Spec):
     def check(self, value: object, key: str, where: str) -> str:
         if not isinstance(value, str) or len(value) > MAX_TEXT:
             raise data_error(where, key, _bad(value), self.allowed)
-        if not value.isprintable():
-            raise data_error(where, key, f"{quoted(value)} holds a control character",
-                             self.allowed)  # fmt: skip
-        return value
+        text, problem = printable_text(value)
+        if problem is not None:
+            raise data_error(where, key, f"{quoted(value)} holds {problem}", self.allowed)
+        return text
 
 
 class Word(Text):

@@ -169,13 +169,13 @@ CASES = [
     case(
         "case-pattern-copper-after-hex",
         ["case", "--pattern", "p.toml"],
-        "bets[0].copper_after=(about 4816 digits) is not a whole number of at most 4300 digits",
+        "bets[0].copper_after=(about 4817 digits) is not a whole number of at most 4300 digits",
         p__toml=b'[[bets]]\nranks = "live"\ncopper_after = 0x' + b"f" * 4000 + b"\n",
     ),
     case(
         "case-pattern-copper-after-octal",
         ["case", "--pattern", "p.toml"],
-        "copper_after=(about 4515 digits)",
+        "copper_after=(about 4516 digits)",
         p__toml=b'[[bets]]\nranks = "live"\ncopper_after = 0o' + b"7" * 5000 + b"\n",
     ),
     case(
