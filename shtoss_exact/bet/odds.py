@@ -17,9 +17,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Card, Deal, Suit, make_deal
 from shtoss_exact.engine import (
     KindCounts,
-    check_deal,
     counts_at,
-    kind_counts,
     position_counts,
     relation_weights,
 )
@@ -32,6 +30,7 @@ if TYPE_CHECKING:
     from shtoss_exact.bet.rows import AbzugOdds, PositionOdds, RelationOdds
     from shtoss_exact.bet.stream import AbzugStream
     from shtoss_exact.schemes.scheme import Scheme
+    from shtoss_exact.schemes.settlement import PlayedDeck
 
 # The schemes are imported where a scheme is asked for, not at the top: the classic
 # odds of the CLI's default question then load no more than the engine.
@@ -79,12 +78,17 @@ edge_per_abzug=55/7719)
     """True under the built-in classic scheme: who wins and the EV are the kinds' own
     (given +1, killed and plié -1, no copy null), read from the counts at once; the
     scheme's other measures are settled when first asked for."""
+    played: tuple[PlayedDeck, ...] = field(default=(), repr=False, compare=False)
+    """The decks the bet is played on, guarded and counted once (``odds_of``): the
+    scheme's measures are settled from them, nothing derived twice."""
 
     @property
     def mixed(self) -> bool:
         """True when the kinds are a mixture over several decks (a soda not yet seen)."""
         if self.scheme is None:
             return False
+        if self.played:
+            return len(self.played) > 1
         return len(self.scheme.played_deals(self.as_shuffled)) > 1
 
     @property
@@ -184,7 +188,13 @@ edge_per_abzug=55/7719)
     @cached_property
     def scheme_result(self) -> SchemeResult | None:
         """Every measure of the chosen scheme (EV, edges, variance, distribution), or ``None``."""
-        return None if self.scheme is None else self.under(self.scheme)
+        if self.scheme is None:
+            return None
+        if not self.played:
+            return self.under(self.scheme)
+        from shtoss_exact.bet.measures import settle_played
+
+        return settle_played(self.as_shuffled, self.scheme, self.played)
 
     def under(self, scheme: Scheme | str) -> SchemeResult:
         """This bet under another scheme (a ``Scheme`` or a built-in name).
@@ -354,18 +364,26 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
         raise ShtossError(
             f"deal={quoted(deal)} is a {type(deal).__name__}: allowed a Deal (make_deal)"
         )
-    # No scheme is the classic one: one record, whether it is named or not.
+    # No scheme is the classic one: one record, whether it is named or not. The decks
+    # played on are derived, guarded and counted here once, and handed down.
+    from shtoss_exact.schemes.settlement import played_decks
+
     chosen = _scheme("classic" if scheme is None else scheme)
-    parts = chosen.played_deals(deal)
-    for _, part in parts:
-        check_deal(part)
+    parts = played_decks(deal, chosen, guard=True)
     if len(parts) == 1:
-        played = parts[0][1]
-        counts = kind_counts(played.cards, played.copies)
+        played, counts = parts[0].deal, parts[0].counts
     else:
         played, counts = deal, _mixed_counts(parts)
-    classic = scheme is None or chosen is _scheme("classic")
-    result = Odds(as_played=played, as_shuffled=deal, counts=counts, scheme=chosen, by_kind=classic)
+    # the built-in classic itself (a scheme file named "classic" may pay otherwise)
+    classic = scheme is None or (chosen.name == "classic" and chosen is _scheme("classic"))
+    result = Odds(
+        as_played=played,
+        as_shuffled=deal,
+        counts=counts,
+        scheme=chosen,
+        by_kind=classic,
+        played=parts,
+    )
     if not classic:
         _ = result.scheme_result  # settle now: a scheme that cannot be settled is refused here
     return result
@@ -384,14 +402,13 @@ def _scheme(scheme: Scheme | str) -> Scheme:
     return as_scheme(scheme)
 
 
-def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:
+def _mixed_counts(parts: tuple[PlayedDeck, ...]) -> KindCounts:
     """Kind counts of a weighted mixture of decks, over one common denominator."""
     from shtoss_exact.distribution import mix_counts  # only a scheme of several deals
 
     fields = ("killed", "plie", "given", "no_copy")
     tables = []
-    for weight, d in parts:
-        c = kind_counts(d.cards, d.copies)
+    for weight, _, c in parts:
         tables.append((weight, {name: getattr(c, name) for name in fields}, c.total))
     sums, total = mix_counts(tables)
     killed, plie, given, no_copy = (sums.get(name, 0) for name in fields)
