@@ -14,14 +14,20 @@ Everything here is a Python int over the common denominator C(n, m).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from math import comb, inf, lgamma, log, log1p, log10, pi
 from typing import NamedTuple
 
 from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
 from shtoss_exact.errors import ShtossError, quoted
-from shtoss_exact.limits import MAX_DECK_SECONDS, Budget, Cost, check_cost
+from shtoss_exact.limits import (
+    MAX_DECK_SECONDS,
+    MAX_PRINTED_DIGITS,
+    Budget,
+    Cost,
+    check_cost,
+    outside_allowance,
+)
 from shtoss_exact.numbers import short_int
 
 
@@ -85,8 +91,12 @@ def _binomial_series(x: int, factor: int, terms: int) -> int:
     >>> _binomial_series(3, 2, 2) == 1 + 2 * 4 + 4 * 10
     True
     """
-    if terms <= 0:
-        return 1 if terms == 0 else 0
+    if terms <= LEAF_TERMS:  # few terms: each from the last, t_(j+1) = t_j p(j) / q(j)
+        term = total = 1
+        for j in range(terms):
+            term = term * factor * (x + j + 1) // (j + 1)
+            total += term
+        return total if terms >= 0 else 0
     _, q, t = _split(x, factor, 0, terms, last=True)
     twos = (q & -q).bit_length() - 1
     return 1 + (t >> twos) // (q >> twos)
@@ -195,17 +205,31 @@ def check_deal(deal: Deal) -> None:
     shtoss_exact.errors.ShtossError: cards=(about 4000 digits) with copies=20: exact values \
 of about 8e+04 digits, more than the limit of 50000 digits; use fewer copies or cards
     """
+    cards, copies = deal.cards, deal.copies
+    if cards <= SMALL_DECK and outside_allowance():
+        return  # C(n, m) < 2^1000 and well under a millisecond: passed, nothing to record
+    bits = binom_bits(cards, copies)
+    seconds = (min(copies, cards - copies) + 1) * (bits / 64 + 1) * WORD_SECONDS
+    digits = bits * LOG10_2
+    if seconds <= MAX_DECK_SECONDS and digits <= MAX_PRINTED_DIGITS and outside_allowance():
+        return  # passed, with nothing to record: no message built (``deal_cost`` as is)
     check_cost(
-        deal_cost(deal),
-        what=f"cards={short_int(deal.cards)} with copies={short_int(deal.copies)}",
+        Cost(seconds=seconds, digits=digits),
+        what=f"cards={short_int(cards)} with copies={short_int(copies)}",
         advice="use fewer copies or cards",
         limit=Budget(seconds=MAX_DECK_SECONDS),
     )
 
 
-@dataclass(frozen=True)
-class KindCounts:
-    """Position sets (out of ``total`` = C(n, m)) by how the bet is decided."""
+LOG10_2 = log10(2)
+
+SMALL_DECK = 1000
+"""Decks of at most this many cards pass ``check_deal`` at once: C(n, m) < 2^1000."""
+
+
+class KindCounts(NamedTuple):
+    """Position sets (out of ``total`` = C(n, m)) by how the bet is decided (a named
+    tuple: made for every question, the cheapest immutable class to create)."""
 
     killed: int
     plie: int
@@ -254,7 +278,20 @@ def kind_counts(cards: int, copies: int) -> KindCounts:
     KindCounts(killed=130000, plie=10725, given=130000, no_copy=0, total=270725)
     """
     check_counts_args(cards, copies)
-    total = binom(cards, copies)
+    return _kind_counts(cards, copies)
+
+
+def kind_counts_of(deal: Deal) -> KindCounts:
+    """``kind_counts`` of a deck already checked (a ``Deal`` holds 0 <= copies <= cards).
+
+    >>> kind_counts_of(Deal(52, 4)).plie
+    10725
+    """
+    return _kind_counts(deal.cards, deal.copies)
+
+
+def _kind_counts(cards: int, copies: int) -> KindCounts:
+    total = comb(cards, copies)
     if copies == 0:
         return KindCounts(0, 0, 0, total, total)
     if copies == 1:

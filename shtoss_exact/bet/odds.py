@@ -8,11 +8,11 @@ bet is played on, while ``Odds.as_shuffled`` keeps the deck as shuffled.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shtoss_exact.deck import Card, Deal, Suit, make_deal
 from shtoss_exact.engine import (
@@ -366,16 +366,15 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
         )
     # No scheme is the classic one: one record, whether it is named or not. The decks
     # played on are derived, guarded and counted here once, and handed down.
-    from shtoss_exact.schemes.settlement import played_decks
-
-    chosen = _scheme("classic" if scheme is None else scheme)
-    parts = played_decks(deal, chosen, guard=True)
+    late = _late()
+    chosen = late.classic if scheme is None else late.as_scheme(scheme)
+    parts = late.played_decks(deal, chosen, guard=True)
     if len(parts) == 1:
         played, counts = parts[0].deal, parts[0].counts
     else:
         played, counts = deal, _mixed_counts(parts)
     # the built-in classic itself (a scheme file named "classic" may pay otherwise)
-    classic = scheme is None or (chosen.name == "classic" and chosen is _scheme("classic"))
+    classic = chosen is late.classic
     result = Odds(
         as_played=played,
         as_shuffled=deal,
@@ -397,9 +396,25 @@ def _decks(stream: AbzugStream) -> list[int]:
 
 
 def _scheme(scheme: Scheme | str) -> Scheme:
-    from shtoss_exact.schemes.scheme import as_scheme
+    return _late().as_scheme(scheme)
 
-    return as_scheme(scheme)
+
+class _Late(NamedTuple):
+    """What this module takes from the schemes, imported on the first question."""
+
+    as_scheme: Callable[[object], Scheme]
+    played_decks: Callable[..., tuple[PlayedDeck, ...]]
+    classic: Scheme
+
+
+@cache
+def _late() -> _Late:
+    """The schemes' entries, imported once when first asked for (not at start-up): a
+    function-level import costs a microsecond at every call."""
+    from shtoss_exact.schemes.scheme import as_scheme
+    from shtoss_exact.schemes.settlement import played_decks
+
+    return _Late(as_scheme, played_decks, as_scheme("classic"))
 
 
 def _mixed_counts(parts: tuple[PlayedDeck, ...]) -> KindCounts:

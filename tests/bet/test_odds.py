@@ -9,6 +9,7 @@ so they sum to 1 - P(no copy).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -621,11 +622,12 @@ def test_tables_before_the_soda_is_seen() -> None:
 
 
 @pytest.fixture
-def setup_calls(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+def setup_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
     """Counts of the set-up steps of one question: the decks played on derived
     (``played_deals``), guarded (``check_deal``), counted (``kind_counts``), and the
     scheme normalised (``as_scheme``), wherever they are called from."""
     import shtoss_exact.bet.measures as measures
+    import shtoss_exact.bet.odds as odds_module
     import shtoss_exact.engine as engine
     import shtoss_exact.schemes.scheme as scheme_module
     import shtoss_exact.schemes.settlement as settlement
@@ -642,11 +644,14 @@ def setup_calls(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     played_deals = scheme_module.Scheme.played_deals
     monkeypatch.setattr(scheme_module.Scheme, "played_deals", counted("played_deals", played_deals))
     for module in (engine, measures, settlement):
-        for name in ("check_deal", "kind_counts", "as_scheme"):
+        for name in ("check_deal", "kind_counts", "kind_counts_of", "as_scheme"):
             if hasattr(module, name):
-                monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
+                key = name.removesuffix("_of")  # counted a deck's counts, either way
+                monkeypatch.setattr(module, name, counted(key, getattr(module, name)))
     monkeypatch.setattr(scheme_module, "as_scheme", counted("as_scheme", scheme_module.as_scheme))
-    return calls
+    odds_module._late.cache_clear()  # the schemes' entries taken afresh: the counted ones
+    yield calls
+    odds_module._late.cache_clear()
 
 
 def test_the_default_question_derives_its_set_up_once(setup_calls: dict[str, int]) -> None:
@@ -667,4 +672,5 @@ def test_a_soda_not_yet_seen_counts_each_deck_once(setup_calls: dict[str, int]) 
     # Two decks after the soda (all copies, or one fewer): each guarded and counted once.
     result = odds(scheme=faro(soda=Soda.BEFORE))
     _ = result.to_dict()
-    assert setup_calls == {"played_deals": 1, "check_deal": 2, "kind_counts": 2, "as_scheme": 1}
+    # normalised: the classic scheme (taken once by the module) and the one asked for
+    assert setup_calls == {"played_deals": 1, "check_deal": 2, "kind_counts": 2, "as_scheme": 2}
