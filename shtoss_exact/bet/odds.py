@@ -23,7 +23,7 @@ from shtoss_exact.engine import (
 )
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_HELD_ROWS
-from shtoss_exact.records import Record, exact_fields
+from shtoss_exact.records import Record, exact_fields, made
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.measures import SchemeResult
@@ -244,11 +244,14 @@ edge_per_abzug=55/7719)
         stream = self.abzug_stream()
         total = self._total(stream)
         for abzug, killed, plie, given in stream.counts():
-            yield AbzugOdds(
+            lob = Fraction(killed, total)
+            yield made(
+                AbzugOdds,
                 abzug=abzug,
-                killed=Fraction(killed, total),
+                killed=lob,
                 plie=Fraction(plie, total),
-                given=Fraction(given, total),
+                # a full abzug's lob and sonik are as likely: one Fraction for both
+                given=lob if given == killed else Fraction(given, total),
             )
 
     def abzug_stream(self) -> AbzugStream:
@@ -375,7 +378,8 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
         played, counts = deal, _mixed_counts(parts)
     # the built-in classic itself (a scheme file named "classic" may pay otherwise)
     classic = chosen is late.classic
-    result = Odds(
+    result = made(
+        Odds,
         as_played=played,
         as_shuffled=deal,
         counts=counts,

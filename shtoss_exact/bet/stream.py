@@ -99,8 +99,10 @@ class AbzugStream:
     def _counts(self) -> Iterator[tuple[int, int, int]]:
         """(killed, plié, given) over ``total`` for each abzug."""
         if not self.soda_before:
-            yield from iter_abzug_counts(self.cards, self.copies)
-            return
+            return iter_abzug_counts(self.cards, self.copies)
+        return self._mixed_counts()
+
+    def _mixed_counts(self) -> Iterator[tuple[int, int, int]]:
         decks = [m for m in (self.copies, self.copies - 1) if 0 <= m <= self.cards]
         for rows in zip(*(iter_abzug_counts(self.cards, m) for m in decks), strict=True):
             yield sum(r[0] for r in rows), sum(r[1] for r in rows), sum(r[2] for r in rows)

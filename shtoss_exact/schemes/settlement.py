@@ -69,7 +69,7 @@ def played_decks(deal: Deal, scheme: Scheme, *, guard: bool = False) -> tuple[Pl
     if guard:
         for _, part in parts:
             check_deal(part)
-    return tuple(PlayedDeck(w, d, kind_counts_of(d)) for w, d in parts)
+    return tuple([PlayedDeck(w, d, kind_counts_of(d)) for w, d in parts])
 
 
 def settlement_counts(
