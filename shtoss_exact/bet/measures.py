@@ -113,9 +113,9 @@ class SchemeResult(Record):
     def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
         return frozen_hash(self)
 
-    @property
+    @cached_property
     def ev(self) -> Fraction:
-        """The punter's expected net result per unit stake."""
+        """The punter's expected net result per unit stake (kept: every edge divides it)."""
         return self.distribution.mean
 
     @property
@@ -148,7 +148,7 @@ class SchemeResult(Record):
         """P(no money changes hands): no copy, a null card, or a payoff of 0."""
         return 1 - self.action
 
-    @property
+    @cached_property
     def action(self) -> Fraction:
         """P(money changes hands): decided, not null, payoff not 0."""
         return self._p(

@@ -39,6 +39,10 @@ MAX_TABLE_ROWS = MAX_HELD_ROWS
 """Largest deck (cards) whose table by position or abzug is held in memory
 (``limits.MAX_HELD_ROWS``): ``Odds.iter_abzug()`` streams any deck."""
 
+LONG_TOTAL = 2**256
+"""From this common denominator on, each probability of an ``Odds`` is reduced once and
+kept (a gcd of two such numbers costs more than keeping it)."""
+
 IN_MEMORY_FACTOR = 4.0
 """A row of ``Fraction``s held in memory costs about this many streamed rows."""
 
@@ -102,7 +106,19 @@ edge_per_abzug=55/7719)
         return self.as_shuffled.copies
 
     def _p(self, count: int) -> Fraction:
-        return Fraction(count, self.counts.total)
+        total = self.counts.total
+        if total < LONG_TOTAL:
+            return Fraction(count, total)
+        # Long counts: each probability reduced once (killed, given and punter are one
+        # count), a gcd of numbers as long as C(n, m) being the costly part.
+        made_ = self._made
+        if count not in made_:
+            made_[count] = Fraction(count, total)
+        return made_[count]
+
+    @cached_property
+    def _made(self) -> dict[int, Fraction]:
+        return {}
 
     @property
     def killed(self) -> Fraction:
@@ -145,7 +161,7 @@ edge_per_abzug=55/7719)
         """The punter's expected net result per unit stake under ``scheme`` (classic if none)."""
         if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.ev
-        return self.punter - self.banker
+        return self._p(self.counts.given - self.counts.banker)
 
     def to_dict(self, *, by_abzug: bool = False) -> dict[str, Any]:
         """The record: the set-up, the outcomes, the scheme's measures, the suit
