@@ -298,7 +298,7 @@ def _kind_counts(cards: int, copies: int) -> KindCounts:
         return KindCounts(cards - cards // 2, 0, cards // 2, 0, total)
     plie = (total * copies // cards + _alternating_sum(cards - 2, copies - 2)) // 2
     given = (total - plie) // 2
-    return KindCounts(total - given - plie, plie, given, 0, total)
+    return KindCounts(given, plie, given, 0, total)  # killed = total - plié - given = given
 
 
 class PositionCounts(NamedTuple):

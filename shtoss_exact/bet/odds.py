@@ -39,9 +39,9 @@ MAX_TABLE_ROWS = MAX_HELD_ROWS
 """Largest deck (cards) whose table by position or abzug is held in memory
 (``limits.MAX_HELD_ROWS``): ``Odds.iter_abzug()`` streams any deck."""
 
-LONG_TOTAL = 2**256
-"""From this common denominator on, each probability of an ``Odds`` is reduced once and
-kept (a gcd of two such numbers costs more than keeping it)."""
+LONG_BITS = 256
+"""From a common denominator of this many bits on, each probability of an ``Odds`` is
+reduced once and kept (a gcd of two such numbers costs more than keeping it)."""
 
 IN_MEMORY_FACTOR = 4.0
 """A row of ``Fraction``s held in memory costs about this many streamed rows."""
@@ -107,7 +107,7 @@ edge_per_abzug=55/7719)
 
     def _p(self, count: int) -> Fraction:
         total = self.counts.total
-        if total < LONG_TOTAL:
+        if total.bit_length() < LONG_BITS:
             return Fraction(count, total)
         # Long counts: each probability reduced once (killed, given and punter are one
         # count), a gcd of numbers as long as C(n, m) being the costly part.
@@ -140,7 +140,8 @@ edge_per_abzug=55/7719)
         """The banker wins: the punter's net result is < 0 (classic: killed or plié)."""
         if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.banker
-        return self._p(self.counts.banker)
+        counts = self.counts
+        return self._p(counts.killed + counts.plie)
 
     @property
     def punter(self) -> Fraction:
