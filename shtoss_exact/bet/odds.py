@@ -229,8 +229,7 @@ edge_per_abzug=55/7719)
         ``MAX_TABLE_ROWS`` cards)."""
         from shtoss_exact.bet.rows import PositionOdds  # loaded when a table is asked for
 
-        self._check_table()
-        stream = self.abzug_stream()
+        stream = self._check_table()
         total, decks = self._total(stream), _decks(stream)
         return tuple(
             PositionOdds(
@@ -247,8 +246,7 @@ edge_per_abzug=55/7719)
         """One row per abzug 1..ceil(n/2); a lone last card makes the last abzug a lob
         only. Held in memory, so refused beyond ``MAX_TABLE_ROWS`` cards: ``iter_abzug()``
         makes the same rows one at a time for any deck."""
-        self._check_table()
-        return tuple(self.iter_abzug())
+        return tuple(self._abzug_rows(self._check_table()))
 
     def iter_abzug(self) -> Iterator[AbzugOdds]:
         """The rows of ``by_abzug`` one at a time, none held: any deck size streams.
@@ -256,11 +254,13 @@ edge_per_abzug=55/7719)
         >>> next(odds(cards=10**12, copies=4).iter_abzug()).given
         Fraction(83333333333, 20833333333312500000000)
         """
+        return self._abzug_rows(self.abzug_stream())
+
+    def _abzug_rows(self, stream: AbzugStream) -> Iterator[AbzugOdds]:
         from shtoss_exact.bet.rows import AbzugOdds  # loaded when a table is asked for
 
-        stream = self.abzug_stream()
         total = self._total(stream)
-        for abzug, killed, plie, given in stream.counts():
+        for abzug, (killed, plie, given) in enumerate(stream.kinds(), start=1):
             lob = Fraction(killed, total)
             yield made(
                 AbzugOdds,
@@ -333,8 +333,8 @@ edge_per_abzug=55/7719)
         """The denominator of a table's counts: the summary's, C(n, m), known already."""
         return stream.total if stream.soda_before else self.counts.total
 
-    def _check_table(self) -> None:
-        """Refuse a table by position or abzug too large to hold in memory."""
+    def _check_table(self) -> AbzugStream:
+        """Refuse a table by position or abzug too large to hold in memory; else its stream."""
         stream = self.abzug_stream()
         if stream.cards > MAX_TABLE_ROWS:
             raise ShtossError(
@@ -343,6 +343,7 @@ edge_per_abzug=55/7719)
                 "limit)"
             )
         stream.check(factor=IN_MEMORY_FACTOR)
+        return stream
 
 
 def odds(
