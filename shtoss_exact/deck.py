@@ -386,10 +386,10 @@ def make_deal(
         # The plain question (no card, suits or one-deck game), as the checks below
         # would answer it: a preset deck with its copies, or cards and copies given.
         if cards is None and copies is None and deck in PRESETS:
-            return Deal(deck, PRESET_COPIES)
+            return _plain_deal(deck, PRESET_COPIES)
         plain = type(cards) is int and type(copies) is int and deck in PRESETS
         if plain and 0 <= copies <= cards:  # type: ignore[operator]
-            return Deal(cards, copies)  # type: ignore[arg-type]
+            return _plain_deal(cards, copies)  # type: ignore[arg-type]
     ranks = deck_ranks(deck)
     if not isinstance(one_deck, bool):
         raise ShtossError(f"one_deck={quoted(one_deck)}: allowed True or False")
@@ -440,6 +440,15 @@ def make_deal(
     if copy_suits is None and punter_card is not None:
         copy_suits = default_copy_suits(copies=held, card=punter_card, one_deck=one_deck)
     return Deal(in_deck, held, punter_card, copy_suits, one_deck=one_deck)
+
+
+def _plain_deal(cards: int, copies: int) -> Deal:
+    """``Deal(cards, copies)`` for whole numbers 0 <= copies <= cards, checked already:
+    made without the frozen class's per-field assignment and checks (the default
+    question makes one at every call)."""
+    deal = object.__new__(Deal)
+    deal.__dict__.update(cards=cards, copies=copies, card=None, copy_suits=None, one_deck=False)
+    return deal
 
 
 DECK_ARGUMENTS = ("deck", "cards", "copies", "one_deck", "card", "suits")

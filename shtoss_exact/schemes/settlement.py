@@ -66,6 +66,11 @@ def played_decks(deal: Deal, scheme: Scheme, *, guard: bool = False) -> tuple[Pl
     [(1, Deal(cards=3, copies=2, card=None, copy_suits=None, one_deck=False), 1)]
     """
     parts = scheme.played_deals(deal)
+    if len(parts) == 1:  # one deck, the common case: no loop
+        weight, played = parts[0]
+        if guard:
+            check_deal(played)
+        return (PlayedDeck(weight, played, kind_counts_of(played)),)
     if guard:
         for _, part in parts:
             check_deal(part)
