@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.numbers import short_int, whole_digits_over, whole_digits_refused
 
 
 class Suit(StrEnum):
@@ -254,6 +255,8 @@ class Deal:
                 raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
             if value < 0:
                 raise ShtossError(f"{name} must be >= 0, got {quoted(value)}")
+            if whole_digits_over(value):
+                raise whole_digits_refused(value, name=name)
         if self.card is not None and not isinstance(self.card, Card):
             raise ShtossError(f"card={quoted(self.card)}: allowed a Card (parse_card) or None")
         if not isinstance(self.one_deck, bool):
@@ -416,7 +419,9 @@ def make_deal(
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
         if value is not None and value < 0:
-            raise ShtossError(f"{name} must be >= 0, got {value}")
+            raise ShtossError(f"{name} must be >= 0, got {short_int(value)}")
+        if value is not None and whole_digits_over(value):
+            raise whole_digits_refused(value, name=name)
     count = PRESET_COPIES if copies is None else copies
     if cards is None and count > PRESET_COPIES:
         raise ShtossError(
@@ -449,11 +454,6 @@ def _plain_deal(cards: int, copies: int) -> Deal:
     deal = object.__new__(Deal)
     deal.__dict__.update(cards=cards, copies=copies, card=None, copy_suits=None, one_deck=False)
     return deal
-
-
-DECK_ARGUMENTS = ("deck", "cards", "copies", "one_deck", "card", "suits")
-"""The keyword names of one bet's deck, the same in every library entry as in
-``odds`` (and the command line's ``--deck``, ``--cards``, ...)."""
 
 
 def deal_from(

@@ -47,7 +47,7 @@ from shtoss_exact.engine import Kind, kind_counts
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, exact_fields, frozen_hash
-from shtoss_exact.schemes.scheme import Scheme, Soda
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument, Soda
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.measures import SchemeResult
@@ -242,14 +242,14 @@ def bank(
     cards: int | None = None,
     copies: int | Mapping[str, int] | None = None,
     one_deck: bool = False,
-    scheme: Scheme | str = "classic",
+    scheme: SchemeArgument = "classic",
 ) -> Bank:
     """The exact result of a bank; ``bets`` as ``Bet``s or ``"rank[:stake[:scheme]]"``.
 
-    ``scheme`` (a ``Scheme`` or a built-in name) settles the bets that name none; the
-    deck arguments are those of ``make_bank_deal``. A bank that would take more than
-    about 10 s or 1 GB, or whose exact values would be too long, is refused up front
-    (``bank_estimate`` tells its cost).
+    ``scheme`` (a ``Scheme``, a built-in name or a scheme file's path) settles the bets
+    that name none; the deck arguments are those of ``make_bank_deal``. A bank that
+    would take more than about 10 s or 1 GB, or whose exact values would be too long,
+    is refused up front (``bank_estimate`` tells its cost).
 
     >>> b = bank(["7:10", "Q:5", "A"])
     >>> b.ev == sum(o.ev for o in b.bet_odds)
@@ -268,7 +268,7 @@ def bank_estimate(
     cards: int | None = None,
     copies: int | Mapping[str, int] | None = None,
     one_deck: bool = False,
-    scheme: Scheme | str = "classic",
+    scheme: SchemeArgument = "classic",
 ) -> BankEstimate:
     """What ``bank`` with these arguments would cost (seconds, bytes, digits), before
     anything is computed.
@@ -288,7 +288,7 @@ def _deal_of(
     cards: int | None,
     copies: int | Mapping[str, int] | None,
     one_deck: bool,
-    scheme: Scheme | str,
+    scheme: SchemeArgument,
 ) -> tuple[BankDeal, tuple[Bet, ...]]:
     parsed = as_bets(bets, scheme=scheme)
     ranks = list(dict.fromkeys(b.rank for b in parsed))

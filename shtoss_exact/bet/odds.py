@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from shtoss_exact.bet.measures import SchemeResult
     from shtoss_exact.bet.rows import AbzugOdds, PositionOdds, RelationOdds
     from shtoss_exact.bet.stream import AbzugStream
-    from shtoss_exact.schemes.scheme import Scheme
+    from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
     from shtoss_exact.schemes.settlement import PlayedDeck
 
 # The schemes are imported where a scheme is asked for, not at the top: the classic
@@ -213,8 +213,8 @@ edge_per_abzug=55/7719)
 
         return settle_played(self.as_shuffled, self.scheme, self.played)
 
-    def under(self, scheme: Scheme | str) -> SchemeResult:
-        """This bet under another scheme (a ``Scheme`` or a built-in name).
+    def under(self, scheme: SchemeArgument) -> SchemeResult:
+        """This bet under another scheme (a ``Scheme``, a built-in name or a scheme file's path).
 
         >>> odds().under("faro").edge
         Fraction(101, 4998)
@@ -354,13 +354,13 @@ def odds(
     one_deck: bool = False,
     card: Card | str | None = None,
     suits: tuple[Suit, ...] | str | None = None,
-    scheme: Scheme | str | None = None,
+    scheme: SchemeArgument | None = None,
 ) -> Odds:
     """Exact odds of one bet; the arguments are those of ``make_deal``, plus ``scheme``.
 
-    ``scheme`` is a ``Scheme`` or a built-in name; ``Odds.ev`` then follows it. Faro
-    and Stuss burn the soda: ``odds(deck=52, scheme="faro")`` is the bet on the 51
-    cards after a soda of another rank.
+    ``scheme`` is a ``Scheme``, a built-in name or a scheme file's path; ``Odds.ev``
+    then follows it. Faro and Stuss burn the soda: ``odds(deck=52, scheme="faro")`` is
+    the bet on the 51 cards after a soda of another rank.
 
     >>> odds(cards=52, copies=4).punter
     Fraction(400, 833)
@@ -375,7 +375,7 @@ def odds(
     )
 
 
-def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
+def odds_of(deal: Deal, *, scheme: SchemeArgument | None = None) -> Odds:
     """Exact odds of the bet set up by ``deal`` (the deck as shuffled), under ``scheme``.
 
     >>> odds_of(Deal(52, 4), scheme="pharaon").ev
@@ -417,7 +417,7 @@ def _decks(stream: AbzugStream) -> list[int]:
     return [m for m in (stream.copies, stream.copies - 1) if 0 <= m <= stream.cards]
 
 
-def _scheme(scheme: Scheme | str) -> Scheme:
+def _scheme(scheme: SchemeArgument) -> Scheme:
     return _late().as_scheme(scheme)
 
 
@@ -433,7 +433,7 @@ class _Late(NamedTuple):
 def _late() -> _Late:
     """The schemes' entries, imported once when first asked for (not at start-up): a
     function-level import costs a microsecond at every call."""
-    from shtoss_exact.schemes.scheme import as_scheme
+    from shtoss_exact.schemes.files import as_scheme
     from shtoss_exact.schemes.settlement import played_decks
 
     return _Late(as_scheme, played_decks, as_scheme("classic"))

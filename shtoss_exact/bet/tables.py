@@ -11,6 +11,7 @@ rows by abzug are streamed (``AbzugTable.stream()``), so any deck fits in memory
 
 from __future__ import annotations
 
+import os
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,8 +26,9 @@ from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, exact_fields
+from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.parts import Soda
-from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 from shtoss_exact.schemes.settlement import settlement_seconds
 
 if TYPE_CHECKING:
@@ -167,7 +169,7 @@ def _numbers(value: object, *, name: str) -> tuple[int, ...]:
 
 def _several(value: object, *, name: str) -> tuple[object, ...]:
     """One item (a ``str`` is one) or a sequence of them."""
-    if isinstance(value, str | Scheme | Game) or not isinstance(value, Iterable):
+    if isinstance(value, str | Scheme | os.PathLike | Game) or not isinstance(value, Iterable):
         return (value,)
     items = tuple(islice(value, MAX_ROWS + 1))
     if not items or len(items) > MAX_ROWS:
@@ -188,8 +190,8 @@ class TableSpec:
     ``range(4, 53)``); in the one-deck game the banker's deck has one card fewer (the
     punter's card is its top card). ``copies`` are the copies of the punter's rank in
     the whole deck (default 4): in the one-deck game the punter's card is one of them,
-    so the banker's deck holds one fewer. ``schemes`` are ``Scheme``s or built-in names
-    (Russian aliases too), ``games`` ``Game``s or their names; one or a sequence each.
+    so the banker's deck holds one fewer. ``schemes`` are ``Scheme``s, built-in names (Russian
+    aliases too) or scheme files, ``games`` ``Game``s or their names; one or a sequence each.
     Set-ups too small for their copies, or that a scheme cannot play (faro's known
     soda needs a card of another rank), are left out.
 
@@ -199,7 +201,7 @@ class TableSpec:
 
     cards: Sequence[int] | int = (52, 36, 32)
     copies: Sequence[int] | int | None = None
-    schemes: Sequence[Scheme | str] | Scheme | str = ("classic",)
+    schemes: Sequence[SchemeArgument] | SchemeArgument = ("classic",)
     games: Sequence[Game | str] | Game | str = (Game.TWO_DECK,)
 
     def __post_init__(self) -> None:
@@ -451,6 +453,9 @@ def summary_records(spec: TableSpec) -> list[dict[str, Any]]:
     >>> summary_records(TableSpec(cards=(52,)))[0]["punter"]
     Fraction(400, 833)
     """
+    if not isinstance(spec, TableSpec):
+        raise ShtossError(f"spec={quoted(spec)} is a {type(spec).__name__}: allowed a TableSpec "
+                          "such as TableSpec(cards=(52,))")  # fmt: skip
     return [row.values() for row in spec.rows()]
 
 

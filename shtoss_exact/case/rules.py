@@ -16,6 +16,7 @@ Everything here is integer counts or exact ``Fraction``s.
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -24,10 +25,12 @@ from functools import lru_cache
 from typing import TypeVar
 
 from shtoss_exact import deck
+from shtoss_exact.data_files import looks_like_path
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.parts import Match, Outcome, Premium, Rule, Settlement
-from shtoss_exact.schemes.scheme import Scheme, as_scheme, scheme_named
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument, scheme_named
 
 GAMES = tuple(
     g.value for g in (deck.Game.FARO, deck.Game.STUSS, deck.Game.PHARAON, deck.Game.BASSETTE,
@@ -134,10 +137,11 @@ class GameRules:
         return cards // 2 if self.soda else (cards + 1) // 2
 
 
-def as_game(game: object, *, scheme: Scheme | str | None = None) -> GameRules:
+def as_game(game: object, *, scheme: SchemeArgument | None = None) -> GameRules:
     """The game of a deal: ``"faro"``, ``"stuss"``, ``"pharaon"``, ``"bassette"`` (or
     their Russian names), or ``"two-deck"`` Stoss with ``scheme`` (default classic).
-    Any other scheme's name, or a ``Scheme``, is Stoss with that scheme.
+    Any other scheme's name, a ``Scheme`` or a scheme file's path is Stoss with that
+    scheme.
 
     >>> as_game("two-deck", scheme="lob-half").scheme.name, as_game("фараон").name
     ('lob-half', 'pharaon')
@@ -146,6 +150,8 @@ def as_game(game: object, *, scheme: Scheme | str | None = None) -> GameRules:
         if scheme is not None:
             raise ShtossError("scheme= is given with a GameRules: the game has its scheme")
         return _checked(game)
+    if isinstance(game, os.PathLike) or (isinstance(game, str) and looks_like_path(game)):
+        game = as_scheme(game, argument="game")
     if isinstance(game, Scheme):
         if scheme is not None:
             raise ShtossError("scheme= is given with a Scheme as the game: give one of them")

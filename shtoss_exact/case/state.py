@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from shtoss_exact.case.answers import CaseReport
     from shtoss_exact.case.deal import WholeDeal
     from shtoss_exact.case.pattern import Pattern
-    from shtoss_exact.schemes.scheme import Scheme
+    from shtoss_exact.schemes.scheme import SchemeArgument
 
 __all__ = ["Case"]
 
@@ -124,8 +124,8 @@ class Case(Record):
         cls,
         seen: str | Iterable[Card | str],
         *,
-        game: GameRules | Scheme | str = "faro",
-        scheme: Scheme | str | None = None,
+        game: GameRules | SchemeArgument = "faro",
+        scheme: SchemeArgument | None = None,
         deck: int = 52,
     ) -> Case:
         """The case after the cards ``seen``, in deal order (``"5h Ks 5d"``: in Faro the
@@ -152,8 +152,8 @@ class Case(Record):
         cls,
         case: str | Mapping[str, int],
         *,
-        game: GameRules | Scheme | str = "faro",
-        scheme: Scheme | str | None = None,
+        game: GameRules | SchemeArgument = "faro",
+        scheme: SchemeArgument | None = None,
         deck: int = 52,
     ) -> Case:
         """The case given as copies left by rank: ``"A:1,7:2,K:0"`` (unnamed ranks full;
@@ -171,8 +171,8 @@ class Case(Record):
         cls,
         counts: Mapping[int, int],
         *,
-        game: GameRules | Scheme | str = "faro",
-        scheme: Scheme | str | None = None,
+        game: GameRules | SchemeArgument = "faro",
+        scheme: SchemeArgument | None = None,
         deck: int = 52,
     ) -> Case:
         """The case given as how many ranks have each number of copies left

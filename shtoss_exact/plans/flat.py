@@ -113,7 +113,12 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     q = [0] * size
     q[0] = head**deals
     k1 = deals + 1
-    for n in range(1, size):
+    if len(rest) == 1 and rest[0][0] == 1:  # a binomial: one product and one division a value
+        c = rest[0][1]
+        for n in range(1, size):
+            q[n] = q[n - 1] * ((k1 - n) * c) // (n * head)
+        rest = []
+    for n in range(1 if rest else size, size):
         total = 0
         for i, c in rest:
             if i > n:

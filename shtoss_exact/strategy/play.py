@@ -29,9 +29,10 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_cost
-from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of
+from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of, within_digits
 from shtoss_exact.records import Record, frozen_hash
-from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.files import as_scheme
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 from shtoss_exact.strategy.solve import (
     MAX_WORK,
     SETTLING,
@@ -163,7 +164,7 @@ def optimal_play(
     bankroll: Fraction | int | str,
     target: Fraction | int | str | None = None,
     bank: Fraction | int | str | None = None,
-    scheme: Scheme | str = "classic",
+    scheme: SchemeArgument = "classic",
     objective: Objective | str = "reach",
     max_stake: Fraction | int | str | None = None,
     deal: Deal | None = None,
@@ -289,7 +290,7 @@ def _goal(start: Fraction, target: object, bank: object) -> Fraction:
 
 
 def _bounded(value: Fraction, name: str) -> Fraction:
-    if max(value.numerator.bit_length(), value.denominator.bit_length()) > MAX_DIGITS * 3.33:
+    if not within_digits(value):
         raise ShtossError(f"{name}={shown(value)}: allowed at most {MAX_DIGITS} digits")
     return value
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor, lcm
 
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, shown_number
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, Cost
 from shtoss_exact.linear import Row, elimination_work, solve
 
@@ -69,11 +69,7 @@ def shown(value: Fraction | int) -> str:
     >>> shown(Fraction(5, 2)), shown(10**80)
     ('5/2', 'a number of about 81 digits')
     """
-    value = Fraction(value)
-    bits = max(value.numerator.bit_length(), value.denominator.bit_length())
-    if bits <= 200:
-        return str(value)
-    return f"a number of about {int(bits * 0.30103) + 1} digits"
+    return shown_number(Fraction(value))
 
 
 @dataclass(frozen=True)

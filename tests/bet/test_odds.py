@@ -507,7 +507,7 @@ def test_under_takes_a_scheme_or_a_name() -> None:
     assert o.under("фараон").ev == o.under(scheme_named("pharaon")).ev == Fraction(-33, 1666)
     with pytest.raises(ShtossError, match="unknown scheme 'nope'"):
         o.under("nope")
-    with pytest.raises(ShtossError, match=r"scheme=3 .*allowed a Scheme or a built-in name"):
+    with pytest.raises(ShtossError, match=r"scheme=3 .*allowed a Scheme, a built-in name"):
         o.under(3)  # type: ignore[arg-type]
 
 
@@ -629,6 +629,7 @@ def setup_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
     import shtoss_exact.bet.measures as measures
     import shtoss_exact.bet.odds as odds_module
     import shtoss_exact.engine as engine
+    import shtoss_exact.schemes.files as files
     import shtoss_exact.schemes.scheme as scheme_module
     import shtoss_exact.schemes.settlement as settlement
 
@@ -648,7 +649,7 @@ def setup_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
             if hasattr(module, name):
                 key = name.removesuffix("_of")  # counted a deck's counts, either way
                 monkeypatch.setattr(module, name, counted(key, getattr(module, name)))
-    monkeypatch.setattr(scheme_module, "as_scheme", counted("as_scheme", scheme_module.as_scheme))
+    monkeypatch.setattr(files, "as_scheme", counted("as_scheme", files.as_scheme))
     odds_module._late.cache_clear()  # the schemes' entries taken afresh: the counted ones
     yield calls
     odds_module._late.cache_clear()

@@ -15,7 +15,7 @@ import pytest
 from shtoss_exact import Deal, ShtossError, fair_payoff, odds, scheme_named
 from shtoss_exact.bet.measures import scheme_result
 from shtoss_exact.numbers import exact_number, whole_number
-from shtoss_exact.schemes.scheme import as_scheme
+from shtoss_exact.schemes.files import as_scheme
 
 
 def test_names_and_values_are_taken_alike() -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.report.numbers import decimal_str
-from shtoss_exact.schemes.scheme import Scheme
+from shtoss_exact.schemes.scheme import SchemeArgument
 
 if TYPE_CHECKING:
     from shtoss_exact.strategy.play import OptimalPlay
@@ -25,7 +25,7 @@ def strategy_plot(
     *,
     target: Fraction | int | str,
     bankroll: Fraction | int | str = 1,
-    scheme: Scheme | str = "classic",
+    scheme: SchemeArgument = "classic",
     objective: str = "reach",
     max_stake: Fraction | int | str | None = None,
     deal: Deal | None = None,

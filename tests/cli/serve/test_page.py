@@ -4,7 +4,7 @@ that reproduces the position, recorded bets settled, calling the turn.
 
 Skipped when ``/usr/bin/chromium`` or Playwright is missing, unless
 ``SHTOSS_REQUIRE_BROWSER=1`` (CI), which makes that a failure. With
-``SHTOSS_SCREENSHOT=PATH`` the screenshot test writes the README's picture there
+``SHTOSS_SCREENSHOT=PATH`` the screenshot test writes the casekeeper page's picture there
 (``SHTOSS_SCREENSHOT=docs/serve.png``)."""
 
 from __future__ import annotations
