@@ -241,6 +241,15 @@ class Deal:
     one_deck: bool = False
 
     def __post_init__(self) -> None:
+        if (
+            type(self.cards) is int
+            and type(self.copies) is int
+            and 0 <= self.copies <= self.cards
+            and self.card is None
+            and self.copy_suits is None
+            and self.one_deck is False
+        ):
+            return  # a plain deck: every check below passes
         for name, value in (("cards", self.cards), ("copies", self.copies)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
@@ -376,6 +385,14 @@ def make_deal(
     >>> make_deal(deck=36, one_deck=True)
     Deal(cards=35, copies=3, card=None, copy_suits=None, one_deck=True)
     """
+    if card is None and suits is None and one_deck is False and type(deck) is int:
+        # The plain question (no card, suits or one-deck game), as the checks below
+        # would answer it: a preset deck with its copies, or cards and copies given.
+        if cards is None and copies is None and deck in PRESETS:
+            return _plain_deal(deck, PRESET_COPIES)
+        plain = type(cards) is int and type(copies) is int and deck in PRESETS
+        if plain and 0 <= copies <= cards:  # type: ignore[operator]
+            return _plain_deal(cards, copies)  # type: ignore[arg-type]
     ranks = deck_ranks(deck)
     if not isinstance(one_deck, bool):
         raise ShtossError(f"one_deck={quoted(one_deck)}: allowed True or False")
@@ -428,6 +445,15 @@ def make_deal(
     if copy_suits is None and punter_card is not None:
         copy_suits = default_copy_suits(copies=held, card=punter_card, one_deck=one_deck)
     return Deal(in_deck, held, punter_card, copy_suits, one_deck=one_deck)
+
+
+def _plain_deal(cards: int, copies: int) -> Deal:
+    """``Deal(cards, copies)`` for whole numbers 0 <= copies <= cards, checked already:
+    made without the frozen class's per-field assignment and checks (the default
+    question makes one at every call)."""
+    deal = object.__new__(Deal)
+    deal.__dict__.update(cards=cards, copies=copies, card=None, copy_suits=None, one_deck=False)
+    return deal
 
 
 def deal_from(

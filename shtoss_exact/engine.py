@@ -14,14 +14,20 @@ Everything here is a Python int over the common denominator C(n, m).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from math import comb, inf, lgamma, log, log1p, log10, pi
 from typing import NamedTuple
 
 from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
 from shtoss_exact.errors import ShtossError, quoted
-from shtoss_exact.limits import MAX_DECK_SECONDS, Budget, Cost, check_cost
+from shtoss_exact.limits import (
+    MAX_DECK_SECONDS,
+    MAX_PRINTED_DIGITS,
+    Budget,
+    Cost,
+    check_cost,
+    outside_allowance,
+)
 from shtoss_exact.numbers import short_int
 
 
@@ -46,25 +52,75 @@ def binom(a: int, b: int) -> int:
 
 
 def _alternating_sum(top: int, k: int) -> int:
-    """A(N, k) = sum over 0 <= q <= N of (-1)^(N - q) C(q, k), in O(k) steps.
+    """A(N, k) = sum over 0 <= q <= N of (-1)^(N - q) C(q, k), as one binomial series.
 
     Pascal's rule gives A(N, k) = A(N-1, k) + A(N-1, k-1), and pairing neighbours
-    gives A(N, k) + A(N-1, k) = C(N, k); so 2 A(N, k) = C(N, k) + A(N-1, k-1),
-    down to A(N, 0) = 1 for even N >= 0 and 0 otherwise.
+    gives A(N, k) + A(N-1, k) = C(N, k); so 2 A(N, k) = C(N, k) + A(N-1, k-1), down to
+    A(s, 0) = [s even] with s = N - k. Unrolled, with the diagonal C(s + j, j):
+
+        2^k A(N, k) = [s even] + sum over 1 <= j <= k of 2^(j-1) C(s + j, j)
+                    = [s even] + (S(s, 2, k) - 1) / 2,
+
+    where S(x, c, t) = sum over 0 <= j <= t of c^j C(x + j, j) (``_binomial_series``).
+    When s < k the row is shorter than the diagonal: with q = k + i,
+    A(N, k) = (-1)^s sum over 0 <= i <= s of (-1)^i C(k + i, i) = (-1)^s S(k, -1, s).
     """
-    if top < 0 or k < 0:
+    if top < 0 or k < 0 or top < k:
         return 0
     start = top - k
-    value = 1 if start >= 0 and start % 2 == 0 else 0  # A(start, 0)
-    term = 1 if start >= 0 else 0  # C(start + j, j), stepped up with j
-    for j in range(1, k + 1):
-        term = term * (start + j) // j if start >= 0 else binom(start + j, j)
-        value = (term + value) // 2
-    return value
+    if k <= start:
+        return ((_binomial_series(start, 2, k) - 1) // 2 + 1 - start % 2) >> k
+    series = _binomial_series(k, -1, start)
+    return series if start % 2 == 0 else -series
+
+
+LEAF_TERMS = 24
+"""Terms of a binomial series added one by one before binary splitting takes over."""
+
+
+def _binomial_series(x: int, factor: int, terms: int) -> int:
+    """S(x, c, t) = sum over 0 <= j <= t of c^j C(x + j, j), exactly, for x >= 0.
+
+    The terms are t_0 = 1 and t_(j+1) = t_j p(j) / q(j) with p(j) = c (x + j + 1) and
+    q(j) = j + 1, so by binary splitting: on the terms a < i <= b keep P = prod p(j),
+    Q = prod q(j) (a <= j < b) and T with T / Q = sum of t_i / t_a. Two halves merge as
+    P = P1 P2, Q = Q1 Q2, T = T1 Q2 + P1 T2, and S = 1 + T / Q with one exact division
+    at the end: a few products of the size of the answer, where stepping the terms one
+    by one costs t big-int steps. Q = t! is made odd first (T / Q is a whole number).
+
+    >>> _binomial_series(3, 2, 2) == 1 + 2 * 4 + 4 * 10
+    True
+    """
+    if terms <= LEAF_TERMS:  # few terms: each from the last, t_(j+1) = t_j p(j) / q(j)
+        term = total = 1
+        for j in range(terms):
+            term = term * factor * (x + j + 1) // (j + 1)
+            total += term
+        return total if terms >= 0 else 0
+    _, q, t = _split(x, factor, 0, terms, last=True)
+    twos = (q & -q).bit_length() - 1
+    return 1 + (t >> twos) // (q >> twos)
+
+
+def _split(x: int, factor: int, a: int, b: int, *, last: bool = False) -> tuple[int, int, int]:
+    """(P, Q, T) of ``_binomial_series`` for the terms a < i <= b; ``last``: the range
+    ends the series, so no merge needs its P (left out: 0)."""
+    if b - a <= LEAF_TERMS:
+        p_all, q_all, t = 1, 1, 0
+        for j in range(a, b):
+            # T / Q gains t_(j+1) / t_a = P / Q over the terms so far, this one included
+            p_all *= factor * (x + j + 1)
+            t = t * (j + 1) + p_all
+            q_all *= j + 1
+        return p_all, q_all, t
+    middle = (a + b) // 2
+    p1, q1, t1 = _split(x, factor, a, middle)
+    p2, q2, t2 = _split(x, factor, middle, b, last=last)
+    return (0 if last else p1 * p2), q1 * q2, t1 * q2 + p1 * t2
 
 
 def parity_sum(top: int, k: int) -> int:
-    """E(N, k) = sum of C(q, k) over 0 <= q <= N with q = N (mod 2), in O(k) steps.
+    """E(N, k) = sum of C(q, k) over 0 <= q <= N with q = N (mod 2).
 
     The plain sum is C(N + 1, k + 1) (hockey stick); adding the alternating sum
     keeps the terms of N's parity twice and cancels the others.
@@ -74,15 +130,6 @@ def parity_sum(top: int, k: int) -> int:
     """
     if top < 0 or k < 0:
         return 0
-    if top - k < k:
-        # Few terms: add them directly, C(q + 2, k) from C(q, k), for q from k (or k + 1).
-        q = k if (top - k) % 2 == 0 else k + 1
-        term, total = binom(q, k), 0
-        while q <= top:
-            total += term
-            term = term * (q + 1) * (q + 2) // ((q + 1 - k) * (q + 2 - k))
-            q += 2
-        return total
     return (binom(top + 1, k + 1) + _alternating_sum(top, k)) // 2
 
 
@@ -158,17 +205,31 @@ def check_deal(deal: Deal) -> None:
     shtoss_exact.errors.ShtossError: cards=(about 4001 digits) with copies=20: exact \
 values of about 8e+04 digits, more than the limit of 50000 digits; use fewer copies or cards
     """
+    cards, copies = deal.cards, deal.copies
+    if cards <= SMALL_DECK and outside_allowance():
+        return  # C(n, m) < 2^1000 and well under a millisecond: passed, nothing to record
+    bits = binom_bits(cards, copies)
+    seconds = (min(copies, cards - copies) + 1) * (bits / 64 + 1) * WORD_SECONDS
+    digits = bits * LOG10_2
+    if seconds <= MAX_DECK_SECONDS and digits <= MAX_PRINTED_DIGITS and outside_allowance():
+        return  # passed, with nothing to record: no message built (``deal_cost`` as is)
     check_cost(
-        deal_cost(deal),
-        what=f"cards={short_int(deal.cards)} with copies={short_int(deal.copies)}",
+        Cost(seconds=seconds, digits=digits),
+        what=f"cards={short_int(cards)} with copies={short_int(copies)}",
         advice="use fewer copies or cards",
         limit=Budget(seconds=MAX_DECK_SECONDS),
     )
 
 
-@dataclass(frozen=True)
-class KindCounts:
-    """Position sets (out of ``total`` = C(n, m)) by how the bet is decided."""
+LOG10_2 = log10(2)
+
+SMALL_DECK = 1000
+"""Decks of at most this many cards pass ``check_deal`` at once: C(n, m) < 2^1000."""
+
+
+class KindCounts(NamedTuple):
+    """Position sets (out of ``total`` = C(n, m)) by how the bet is decided (a named
+    tuple: made for every question, the cheapest immutable class to create)."""
 
     killed: int
     plie: int
@@ -202,21 +263,42 @@ def check_counts_args(cards: object, copies: object, *, position: object = 0) ->
 
 
 def kind_counts(cards: int, copies: int) -> KindCounts:
-    """Summary counts in O(copies) big-int steps, whatever the number of cards.
+    """Summary counts in one binomial and one binomial series, whatever the number of cards.
 
-    given = sum over even p of C(n - p, m - 1) = E(n - 2, m - 1);
-    plié  = sum over abzugs j of C(n - 2j, m - 2) = E(n - 2, m - 2).
+    plié  = sum over abzugs j of C(n - 2j, m - 2) = E(n - 2, m - 2)
+          = (C(n - 1, m - 1) + A(n - 2, m - 2)) / 2, with C(n - 1, m - 1) = C(n, m) m / n;
+    given = sum over even p of C(n - p, m - 1) = E(n - 2, m - 1) = (C(n, m) - plié) / 2:
+    for k >= 1, E(N, k) = E(N-1, k) + E(N-1, k-1) (Pascal, term by term) and
+    E(N-1, j) + E(N, j) = C(N + 1, j + 1) (hockey stick), so
+    2 E(N, k) = C(N + 1, k + 1) + C(N + 1, k) - E(N, k - 1) = C(N + 2, k + 1) - E(N, k - 1).
+    Then killed = given: in every abzug the lob's lone copy and the sonik's are as
+    many. One copy (m = 1) is given on the floor(n/2) even positions.
 
     >>> kind_counts(52, 4)
     KindCounts(killed=130000, plie=10725, given=130000, no_copy=0, total=270725)
     """
     check_counts_args(cards, copies)
-    total = binom(cards, copies)
+    return _kind_counts(cards, copies)
+
+
+def kind_counts_of(deal: Deal) -> KindCounts:
+    """``kind_counts`` of a deck already checked (a ``Deal`` holds 0 <= copies <= cards).
+
+    >>> kind_counts_of(Deal(52, 4)).plie
+    10725
+    """
+    return _kind_counts(deal.cards, deal.copies)
+
+
+def _kind_counts(cards: int, copies: int) -> KindCounts:
+    total = comb(cards, copies)
     if copies == 0:
         return KindCounts(0, 0, 0, total, total)
-    given = parity_sum(cards - 2, copies - 1)
-    plie = parity_sum(cards - 2, copies - 2)
-    return KindCounts(total - given - plie, plie, given, 0, total)
+    if copies == 1:
+        return KindCounts(cards - cards // 2, 0, cards // 2, 0, total)
+    plie = (total * copies // cards + _alternating_sum(cards - 2, copies - 2)) // 2
+    given = (total - plie) // 2
+    return KindCounts(given, plie, given, 0, total)  # killed = total - plié - given = given
 
 
 class PositionCounts(NamedTuple):

@@ -294,6 +294,17 @@ of 10 s; use fewer deals
         spent.bytes = max(spent.bytes, cost.bytes)
 
 
+def outside_allowance() -> bool:
+    """True when no ``allowance`` is in force: a cost within the default limits then
+    passes ``check_cost`` with nothing to record, and a caller may skip the call (and
+    the message it would build).
+
+    >>> outside_allowance()
+    True
+    """
+    return _BUDGET.get() is None
+
+
 def _refuse(message: str) -> None:
     spent = _SPENT.get()
     if spent is not None:

@@ -75,12 +75,16 @@ def int_str(number: int) -> str:
     >>> len(int_str(n)), int_str(n)[-4:], exact_of(int_str(-n)) == -n
     (50706, '0001', True)
     """
-    limit = sys.get_int_max_str_digits()
-    if not limit or number.bit_length() < 3.3 * (limit - 1):  # fewer digits than the limit
+    limit = sys.get_int_max_str_digits() or SHORT_DIGITS  # no limit: as fast as under one
+    if number.bit_length() < 3.3 * (min(limit, SHORT_DIGITS) - 1):  # a short number
         return str(number)
     sign = "-" if number < 0 else ""
     return sign + format(_decimal_of(abs(number)), "f")
 
+
+SHORT_DIGITS = 4300
+"""Digits below which ``str()`` is fast enough (Python's default limit): longer numbers
+go through ``decimal`` whatever the limit, ``str()`` being quadratic in their length."""
 
 _PIECE_BITS = 4096
 """Bits of the pieces ``int_str`` and ``exact_of`` convert at once (about 1200 digits)."""

@@ -103,6 +103,48 @@ def test_parity_sum_matches_a_direct_sum(top: int, k: int) -> None:
     assert parity_sum(top, k) == _direct_parity_sum(top, k)
 
 
+def _direct_alternating_sum(top: int, k: int) -> int:
+    return sum((-1) ** (top - q) * comb(q, k) for q in range(top + 1)) if k >= 0 else 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.integers(0, 1500).flatmap(
+        lambda n: st.tuples(st.just(n), st.one_of(st.integers(0, min(n, 60)), st.integers(0, n)))
+    )
+)
+def test_alternating_sum_matches_its_definition(shape: tuple[int, int]) -> None:
+    # Both ways the series runs (a short diagonal, k <= N - k; a short row, k > N - k)
+    # and more terms than one leaf of the binary splitting.
+    top, k = shape
+    assert _alternating_sum(top, k) == _direct_alternating_sum(top, k)
+
+
+def _counts_from_positions(cards: int, copies: int) -> tuple[int, int, int]:
+    """(killed, plié, given) summed over the first copy's position, from the rules."""
+    given_ = sum(comb(cards - p, copies - 1) for p in range(2, cards + 1, 2))
+    lobs = sum(comb(cards - p, copies - 1) for p in range(1, cards + 1, 2))
+    plie = sum(comb(cards - p - 1, copies - 2) for p in range(1, cards, 2)) if copies >= 2 else 0
+    return lobs - plie, plie, given_
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 2500).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.one_of(st.integers(1, min(n, 8)), st.integers(max(1, n - 40), n), st.integers(1, n)),
+        )
+    )
+)
+def test_kind_counts_match_sums_over_positions(shape: tuple[int, int]) -> None:
+    # Small m, m near n, anything between: the counts are the sums over positions.
+    cards, copies = shape
+    summary = kind_counts(cards, copies)
+    assert (summary.killed, summary.plie, summary.given) == _counts_from_positions(cards, copies)
+    assert summary.total == comb(cards, copies)
+
+
 @pytest.mark.parametrize("top", range(0, 12))
 def test_parity_sum_every_small_case(top: int) -> None:
     for k in range(0, top + 2):

@@ -25,22 +25,28 @@ from typing import Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
-from shtoss_exact.engine import Kind, binom_bits, check_deal, kind_counts
+from shtoss_exact.engine import Kind, KindCounts, binom_bits, check_deal, kind_counts
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_RESULT_DIGITS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.records import Record, exact_fields, frozen_hash
 from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
-from shtoss_exact.schemes.settlement import SettlementCounts, settlement_counts
+from shtoss_exact.schemes.settlement import (
+    PlayedDeck,
+    SettlementCounts,
+    played_decks,
+    settlement_counts,
+)
 
 
-def expected_abzugs(deal: Deal) -> Fraction:
+def expected_abzugs(deal: Deal, *, counts: KindCounts | None = None) -> Fraction:
     """E[abzugs exposed] on the deck a bet is played on (no soda applied here).
 
     The first copy's position ``p`` has E[p] = (n + 1) / (m + 1) (first of ``m``
     uniform places out of ``n``), and its abzug is (p + [p odd]) / 2, where
     P(p odd) = P(banker wins). With no copy the stake sits through all ceil(n/2) abzugs.
+    ``counts``: the deck's summary counts, when already counted.
 
     >>> expected_abzugs(Deal(52, 4))
     Fraction(23157, 4165)
@@ -48,7 +54,8 @@ def expected_abzugs(deal: Deal) -> Fraction:
     n, m = deal.cards, deal.copies
     if m == 0:
         return Fraction((n + 1) // 2)
-    counts = kind_counts(n, m)
+    if counts is None:
+        counts = kind_counts(n, m)
     return (Fraction(n + 1, m + 1) + Fraction(counts.banker, counts.total)) / 2
 
 
@@ -73,6 +80,11 @@ def check_scheme_cost(deal: Deal, scheme: Scheme) -> None:
     print: the variance has about twice the digits of C(n, m) times a payoff."""
     for _, part in scheme.played_deals(deal):
         check_deal(part)
+    _check_scheme_digits(deal, scheme)
+
+
+def _check_scheme_digits(deal: Deal, scheme: Scheme) -> None:
+    """The digits half of ``check_scheme_cost``, for decks already guarded."""
     digits = 2 * (binom_bits(deal.cards, deal.copies) + payoff_bits(scheme)) * log10(2)
     check_cost(
         Cost(digits=digits),
@@ -96,13 +108,15 @@ class SchemeResult(Record):
     scheme: Scheme
     deal: Deal
     counts: SettlementCounts = field(repr=False)
+    played: tuple[PlayedDeck, ...] = field(default=(), repr=False, compare=False)
+    """The decks the bet is played on, counted (``played_decks``); derived if empty."""
 
     def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
         return frozen_hash(self)
 
-    @property
+    @cached_property
     def ev(self) -> Fraction:
-        """The punter's expected net result per unit stake."""
+        """The punter's expected net result per unit stake (kept: every edge divides it)."""
         return self.distribution.mean
 
     @property
@@ -135,7 +149,7 @@ class SchemeResult(Record):
         """P(no money changes hands): no copy, a null card, or a payoff of 0."""
         return 1 - self.action
 
-    @property
+    @cached_property
     def action(self) -> Fraction:
         """P(money changes hands): decided, not null, payoff not 0."""
         return self._p(
@@ -155,9 +169,10 @@ class SchemeResult(Record):
     @cached_property
     def expected_abzugs(self) -> Fraction:
         """E[abzugs the stake is exposed], averaged over the decks the bet is played on."""
-        parts = self.scheme.played_deals(self.deal)
-        weight = sum(w for w, _ in parts)
-        return sum((w * expected_abzugs(d) for w, d in parts), Fraction(0)) / weight
+        parts = self.played or played_decks(self.deal, self.scheme)
+        weight = sum(part.weight for part in parts)
+        exposed = (p.weight * expected_abzugs(p.deal, counts=p.counts) for p in parts)
+        return sum(exposed, Fraction(0)) / weight
 
     @property
     def edge_per_abzug(self) -> Fraction | None:
@@ -193,5 +208,13 @@ def scheme_result(deal: Deal, scheme: SchemeArgument) -> SchemeResult:
     if not isinstance(deal, Deal):
         raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
     chosen = as_scheme(scheme)
-    check_scheme_cost(deal, chosen)
-    return SchemeResult(scheme=chosen, deal=deal, counts=settlement_counts(deal, chosen))
+    return settle_played(deal, chosen, played_decks(deal, chosen, guard=True))
+
+
+def settle_played(deal: Deal, scheme: Scheme, played: tuple[PlayedDeck, ...]) -> SchemeResult:
+    """``scheme_result`` of a normalised ``scheme`` whose decks ``played`` are already
+    guarded and counted (``played_decks(deal, scheme, guard=True)``): nothing is derived
+    twice."""
+    _check_scheme_digits(deal, scheme)
+    counts = settlement_counts(deal, scheme, played=played)
+    return SchemeResult(scheme=scheme, deal=deal, counts=counts, played=played)

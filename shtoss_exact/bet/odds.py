@@ -8,30 +8,29 @@ bet is played on, while ``Odds.as_shuffled`` keeps the deck as shuffled.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shtoss_exact.deck import Card, Deal, Suit, make_deal
 from shtoss_exact.engine import (
     KindCounts,
-    check_deal,
     counts_at,
-    kind_counts,
     position_counts,
     relation_weights,
 )
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_HELD_ROWS
-from shtoss_exact.records import Record, exact_fields
+from shtoss_exact.records import Record, exact_fields, made
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.measures import SchemeResult
     from shtoss_exact.bet.rows import AbzugOdds, PositionOdds, RelationOdds
     from shtoss_exact.bet.stream import AbzugStream
     from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
+    from shtoss_exact.schemes.settlement import PlayedDeck
 
 # The schemes are imported where a scheme is asked for, not at the top: the classic
 # odds of the CLI's default question then load no more than the engine.
@@ -39,6 +38,10 @@ if TYPE_CHECKING:
 MAX_TABLE_ROWS = MAX_HELD_ROWS
 """Largest deck (cards) whose table by position or abzug is held in memory
 (``limits.MAX_HELD_ROWS``): ``Odds.iter_abzug()`` streams any deck."""
+
+LONG_BITS = 256
+"""From a common denominator of this many bits on, each probability of an ``Odds`` is
+reduced once and kept (a gcd of two such numbers costs more than keeping it)."""
 
 IN_MEMORY_FACTOR = 4.0
 """A row of ``Fraction``s held in memory costs about this many streamed rows."""
@@ -79,12 +82,17 @@ edge_per_abzug=55/7719)
     """True under the built-in classic scheme: who wins and the EV are the kinds' own
     (given +1, killed and plié -1, no copy null), read from the counts at once; the
     scheme's other measures are settled when first asked for."""
+    played: tuple[PlayedDeck, ...] = field(default=(), repr=False, compare=False)
+    """The decks the bet is played on, guarded and counted once (``odds_of``): the
+    scheme's measures are settled from them, nothing derived twice."""
 
     @property
     def mixed(self) -> bool:
         """True when the kinds are a mixture over several decks (a soda not yet seen)."""
         if self.scheme is None:
             return False
+        if self.played:
+            return len(self.played) > 1
         return len(self.scheme.played_deals(self.as_shuffled)) > 1
 
     @property
@@ -98,7 +106,19 @@ edge_per_abzug=55/7719)
         return self.as_shuffled.copies
 
     def _p(self, count: int) -> Fraction:
-        return Fraction(count, self.counts.total)
+        total = self.counts.total
+        if total.bit_length() < LONG_BITS:
+            return Fraction(count, total)
+        # Long counts: each probability reduced once (killed, given and punter are one
+        # count), a gcd of numbers as long as C(n, m) being the costly part.
+        made_ = self._made
+        if count not in made_:
+            made_[count] = Fraction(count, total)
+        return made_[count]
+
+    @cached_property
+    def _made(self) -> dict[int, Fraction]:
+        return {}
 
     @property
     def killed(self) -> Fraction:
@@ -120,7 +140,8 @@ edge_per_abzug=55/7719)
         """The banker wins: the punter's net result is < 0 (classic: killed or plié)."""
         if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.banker
-        return self._p(self.counts.banker)
+        counts = self.counts
+        return self._p(counts.killed + counts.plie)
 
     @property
     def punter(self) -> Fraction:
@@ -141,7 +162,7 @@ edge_per_abzug=55/7719)
         """The punter's expected net result per unit stake under ``scheme`` (classic if none)."""
         if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.ev
-        return self.punter - self.banker
+        return self._p(self.counts.given - self.counts.banker)
 
     def to_dict(self, *, by_abzug: bool = False) -> dict[str, Any]:
         """The record: the set-up, the outcomes, the scheme's measures, the suit
@@ -184,7 +205,13 @@ edge_per_abzug=55/7719)
     @cached_property
     def scheme_result(self) -> SchemeResult | None:
         """Every measure of the chosen scheme (EV, edges, variance, distribution), or ``None``."""
-        return None if self.scheme is None else self.under(self.scheme)
+        if self.scheme is None:
+            return None
+        if not self.played:
+            return self.under(self.scheme)
+        from shtoss_exact.bet.measures import settle_played
+
+        return settle_played(self.as_shuffled, self.scheme, self.played)
 
     def under(self, scheme: SchemeArgument) -> SchemeResult:
         """This bet under another scheme (a ``Scheme``, a built-in name or a scheme file's path).
@@ -202,8 +229,7 @@ edge_per_abzug=55/7719)
         ``MAX_TABLE_ROWS`` cards)."""
         from shtoss_exact.bet.rows import PositionOdds  # loaded when a table is asked for
 
-        self._check_table()
-        stream = self.abzug_stream()
+        stream = self._check_table()
         total, decks = self._total(stream), _decks(stream)
         return tuple(
             PositionOdds(
@@ -220,8 +246,7 @@ edge_per_abzug=55/7719)
         """One row per abzug 1..ceil(n/2); a lone last card makes the last abzug a lob
         only. Held in memory, so refused beyond ``MAX_TABLE_ROWS`` cards: ``iter_abzug()``
         makes the same rows one at a time for any deck."""
-        self._check_table()
-        return tuple(self.iter_abzug())
+        return tuple(self._abzug_rows(self._check_table()))
 
     def iter_abzug(self) -> Iterator[AbzugOdds]:
         """The rows of ``by_abzug`` one at a time, none held: any deck size streams.
@@ -229,16 +254,21 @@ edge_per_abzug=55/7719)
         >>> next(odds(cards=10**12, copies=4).iter_abzug()).given
         Fraction(83333333333, 20833333333312500000000)
         """
+        return self._abzug_rows(self.abzug_stream())
+
+    def _abzug_rows(self, stream: AbzugStream) -> Iterator[AbzugOdds]:
         from shtoss_exact.bet.rows import AbzugOdds  # loaded when a table is asked for
 
-        stream = self.abzug_stream()
         total = self._total(stream)
-        for abzug, killed, plie, given in stream.counts():
-            yield AbzugOdds(
+        for abzug, (killed, plie, given) in enumerate(stream.kinds(), start=1):
+            lob = Fraction(killed, total)
+            yield made(
+                AbzugOdds,
                 abzug=abzug,
-                killed=Fraction(killed, total),
+                killed=lob,
                 plie=Fraction(plie, total),
-                given=Fraction(given, total),
+                # a full abzug's lob and sonik are as likely: one Fraction for both
+                given=lob if given == killed else Fraction(given, total),
             )
 
     def abzug_stream(self) -> AbzugStream:
@@ -303,8 +333,8 @@ edge_per_abzug=55/7719)
         """The denominator of a table's counts: the summary's, C(n, m), known already."""
         return stream.total if stream.soda_before else self.counts.total
 
-    def _check_table(self) -> None:
-        """Refuse a table by position or abzug too large to hold in memory."""
+    def _check_table(self) -> AbzugStream:
+        """Refuse a table by position or abzug too large to hold in memory; else its stream."""
         stream = self.abzug_stream()
         if stream.cards > MAX_TABLE_ROWS:
             raise ShtossError(
@@ -313,6 +343,7 @@ edge_per_abzug=55/7719)
                 "limit)"
             )
         stream.check(factor=IN_MEMORY_FACTOR)
+        return stream
 
 
 def odds(
@@ -354,18 +385,26 @@ def odds_of(deal: Deal, *, scheme: SchemeArgument | None = None) -> Odds:
         raise ShtossError(
             f"deal={quoted(deal)} is a {type(deal).__name__}: allowed a Deal (make_deal)"
         )
-    # No scheme is the classic one: one record, whether it is named or not.
-    chosen = _scheme("classic" if scheme is None else scheme)
-    parts = chosen.played_deals(deal)
-    for _, part in parts:
-        check_deal(part)
+    # No scheme is the classic one: one record, whether it is named or not. The decks
+    # played on are derived, guarded and counted here once, and handed down.
+    late = _late()
+    chosen = late.classic if scheme is None else late.as_scheme(scheme)
+    parts = late.played_decks(deal, chosen, guard=True)
     if len(parts) == 1:
-        played = parts[0][1]
-        counts = kind_counts(played.cards, played.copies)
+        played, counts = parts[0].deal, parts[0].counts
     else:
         played, counts = deal, _mixed_counts(parts)
-    classic = scheme is None or chosen is _scheme("classic")
-    result = Odds(as_played=played, as_shuffled=deal, counts=counts, scheme=chosen, by_kind=classic)
+    # the built-in classic itself (a scheme file named "classic" may pay otherwise)
+    classic = chosen is late.classic
+    result = made(
+        Odds,
+        as_played=played,
+        as_shuffled=deal,
+        counts=counts,
+        scheme=chosen,
+        by_kind=classic,
+        played=parts,
+    )
     if not classic:
         _ = result.scheme_result  # settle now: a scheme that cannot be settled is refused here
     return result
@@ -379,19 +418,34 @@ def _decks(stream: AbzugStream) -> list[int]:
 
 
 def _scheme(scheme: SchemeArgument) -> Scheme:
+    return _late().as_scheme(scheme)
+
+
+class _Late(NamedTuple):
+    """What this module takes from the schemes, imported on the first question."""
+
+    as_scheme: Callable[[object], Scheme]
+    played_decks: Callable[..., tuple[PlayedDeck, ...]]
+    classic: Scheme
+
+
+@cache
+def _late() -> _Late:
+    """The schemes' entries, imported once when first asked for (not at start-up): a
+    function-level import costs a microsecond at every call."""
     from shtoss_exact.schemes.files import as_scheme
+    from shtoss_exact.schemes.settlement import played_decks
 
-    return as_scheme(scheme)
+    return _Late(as_scheme, played_decks, as_scheme("classic"))
 
 
-def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:
+def _mixed_counts(parts: tuple[PlayedDeck, ...]) -> KindCounts:
     """Kind counts of a weighted mixture of decks, over one common denominator."""
     from shtoss_exact.distribution import mix_counts  # only a scheme of several deals
 
     fields = ("killed", "plie", "given", "no_copy")
     tables = []
-    for weight, d in parts:
-        c = kind_counts(d.cards, d.copies)
+    for weight, _, c in parts:
         tables.append((weight, {name: getattr(c, name) for name in fields}, c.total))
     sums, total = mix_counts(tables)
     killed, plie, given, no_copy = (sums.get(name, 0) for name in fields)

@@ -11,11 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution, mix_counts
-from shtoss_exact.engine import Kind, counts_at, kind_counts, relation_weights
+from shtoss_exact.engine import (
+    Kind,
+    KindCounts,
+    check_deal,
+    counts_at,
+    kind_counts_of,
+    relation_weights,
+)
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.schemes.parts import Outcome, Soda
 
@@ -41,20 +48,52 @@ class SettlementCounts:
         return self.distribution().mean
 
 
-def settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
+class PlayedDeck(NamedTuple):
+    """One deck a bet is played on (``Scheme.played_deals``): its weight among them, the
+    deck, and its summary counts — derived once per question and handed down."""
+
+    weight: int
+    deal: Deal
+    counts: KindCounts
+
+
+def played_decks(deal: Deal, scheme: Scheme, *, guard: bool = False) -> tuple[PlayedDeck, ...]:
+    """The decks ``scheme`` plays the bet on from ``deal`` (the deck as shuffled), each
+    counted once; ``guard``: each refused first if its counts would cost too much.
+
+    >>> from shtoss_exact.schemes.scheme import scheme_named
+    >>> [(p.weight, p.deal, p.counts.plie) for p in played_decks(Deal(4, 2), scheme_named("faro"))]
+    [(1, Deal(cards=3, copies=2, card=None, copy_suits=None, one_deck=False), 1)]
+    """
+    parts = scheme.played_deals(deal)
+    if len(parts) == 1:  # one deck, the common case: no loop
+        weight, played = parts[0]
+        if guard:
+            check_deal(played)
+        return (PlayedDeck(weight, played, kind_counts_of(played)),)
+    if guard:
+        for _, part in parts:
+            check_deal(part)
+    return tuple([PlayedDeck(w, d, kind_counts_of(d)) for w, d in parts])
+
+
+def settlement_counts(
+    deal: Deal, scheme: Scheme, *, played: tuple[PlayedDeck, ...] | None = None
+) -> SettlementCounts:
     """Count every settlement of ``scheme`` on ``deal`` (the deck as shuffled) exactly.
 
     A scheme that burns the first card is settled on ``scheme.played_deals(deal)``:
     each part is counted alone and the parts are merged over a common denominator.
+    ``played``: those decks already counted (``played_decks``).
 
     >>> from shtoss_exact.schemes.scheme import scheme_named
     >>> settlement_counts(Deal(52, 4), scheme_named("faro")).mean
     Fraction(-101, 4998)
     """
-    parts = scheme.played_deals(deal)
+    parts = played_decks(deal, scheme) if played is None else played
     if len(parts) == 1:
-        return _settlement_counts(parts[0][1], scheme)
-    counted = [(weight, _settlement_counts(part, scheme)) for weight, part in parts]
+        return _settlement_counts(parts[0], scheme)
+    counted = [(part.weight, _settlement_counts(part, scheme)) for part in parts]
     items, total = mix_counts((weight, c.items, c.total) for weight, c in counted)
     return SettlementCounts(total, items)
 
@@ -86,7 +125,7 @@ def settlement_seconds(scheme: Scheme, deal: Deal) -> float:
     )
 
 
-def _settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
+def _settlement_counts(part: PlayedDeck, scheme: Scheme) -> SettlementCounts:
     """Count every settlement of ``scheme`` on the deck the bet is played on.
 
     Positions named by a rule are taken one by one; the rest of each kind is the
@@ -94,8 +133,8 @@ def _settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
     suit relation is independent of the positions (each copy is first equally often),
     so it splits every count by the copies' suits.
     """
+    deal, summary = part.deal, part.counts
     n, m = deal.cards, deal.copies
-    summary = kind_counts(n, m)
     if scheme.needs_suits and m > 0 and deal.suit_counts is None:
         raise ShtossError(
             f"scheme {scheme.name!r} needs the suits: give the punter's card (card=) "

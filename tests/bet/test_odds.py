@@ -9,8 +9,10 @@ so they sum to 1 - P(no copy).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -614,3 +616,62 @@ def test_tables_before_the_soda_is_seen() -> None:
     assert len(before.by_abzug) == 26 and len(before.by_position) == 51
     assert before.by_abzug[0].given == Fraction(48, 52) * Fraction(4, 51) == Fraction(16, 221)
     assert before.to_dict(by_abzug=True)["by_abzug"][0]["given"] == "16/221"
+
+
+# --- one question, its set-up derived once --------------------------------------------
+
+
+@pytest.fixture
+def setup_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
+    """Counts of the set-up steps of one question: the decks played on derived
+    (``played_deals``), guarded (``check_deal``), counted (``kind_counts``), and the
+    scheme normalised (``as_scheme``), wherever they are called from."""
+    import shtoss_exact.bet.measures as measures
+    import shtoss_exact.bet.odds as odds_module
+    import shtoss_exact.engine as engine
+    import shtoss_exact.schemes.files as files
+    import shtoss_exact.schemes.scheme as scheme_module
+    import shtoss_exact.schemes.settlement as settlement
+
+    calls = {"played_deals": 0, "check_deal": 0, "kind_counts": 0, "as_scheme": 0}
+
+    def counted(name: str, function: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            calls[name] += 1
+            return function(*args, **kwargs)
+
+        return call
+
+    played_deals = scheme_module.Scheme.played_deals
+    monkeypatch.setattr(scheme_module.Scheme, "played_deals", counted("played_deals", played_deals))
+    for module in (engine, measures, settlement):
+        for name in ("check_deal", "kind_counts", "kind_counts_of", "as_scheme"):
+            if hasattr(module, name):
+                key = name.removesuffix("_of")  # counted a deck's counts, either way
+                monkeypatch.setattr(module, name, counted(key, getattr(module, name)))
+    monkeypatch.setattr(files, "as_scheme", counted("as_scheme", files.as_scheme))
+    odds_module._late.cache_clear()  # the schemes' entries taken afresh: the counted ones
+    yield calls
+    odds_module._late.cache_clear()
+
+
+def test_the_default_question_derives_its_set_up_once(setup_calls: dict[str, int]) -> None:
+    record = odds().to_dict()  # every measure asked for, the scheme's too
+    assert record["punter"] == "400/833" and record["edge_per_abzug"] == "55/7719"
+    assert setup_calls == {"played_deals": 1, "check_deal": 1, "kind_counts": 1, "as_scheme": 1}
+
+
+def test_the_default_command_derives_its_set_up_once(
+    setup_calls: dict[str, int], shtoss: Any
+) -> None:
+    ran = shtoss("odds", "--format", "json")
+    assert ran.status == 0 and json.loads(ran.stdout)["banker"] == "433/833"
+    assert setup_calls == {"played_deals": 1, "check_deal": 1, "kind_counts": 1, "as_scheme": 1}
+
+
+def test_a_soda_not_yet_seen_counts_each_deck_once(setup_calls: dict[str, int]) -> None:
+    # Two decks after the soda (all copies, or one fewer): each guarded and counted once.
+    result = odds(scheme=faro(soda=Soda.BEFORE))
+    _ = result.to_dict()
+    # normalised: the classic scheme (taken once by the module) and the one asked for
+    assert setup_calls == {"played_deals": 1, "check_deal": 2, "kind_counts": 2, "as_scheme": 2}
