@@ -11,10 +11,10 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 
 
 class Suit(StrEnum):

@@ -14,13 +14,13 @@ Everything here is a Python int over the common denominator C(n, m).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from math import comb, inf, lgamma, log, log1p, log10, pi
 from typing import NamedTuple
 
 from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.limits import MAX_DECK_SECONDS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 

@@ -17,7 +17,6 @@ The measures, for the punter's net result ``X`` per unit stake:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from math import lcm, log10
@@ -27,6 +26,7 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind, binom_bits, check_deal, kind_counts
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.limits import MAX_RESULT_DIGITS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.records import Record, exact_fields, frozen_hash

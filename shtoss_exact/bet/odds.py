@@ -9,7 +9,6 @@ bet is played on, while ``Odds.dealt`` keeps the deck as shuffled.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -24,6 +23,7 @@ from shtoss_exact.engine import (
     relation_weights,
 )
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.limits import MAX_HELD_ROWS
 from shtoss_exact.records import Record, exact_fields
 

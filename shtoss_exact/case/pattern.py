@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,7 @@ from shtoss_exact.data_files import (
 )
 from shtoss_exact.deck import parse_rank
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.limits import MAX_PATTERN_FILE_BYTES
 
 LIVE, CASE_CARDS = "live", "case-cards"

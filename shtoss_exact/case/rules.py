@@ -17,7 +17,6 @@ Everything here is integer counts or exact ``Fraction``s.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
@@ -26,6 +25,7 @@ from typing import TypeVar
 from shtoss_exact import deck
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass, replace
 from shtoss_exact.schemes.parts import Match, Outcome, Premium, Rule, Settlement
 from shtoss_exact.schemes.scheme import Scheme, as_scheme, scheme_named
 

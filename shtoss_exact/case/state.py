@@ -19,7 +19,6 @@ deck being the soda equally often.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +42,7 @@ from shtoss_exact.case.parse import (
 from shtoss_exact.case.rules import BetKind, Game, Side, as_bet_kind, as_game, as_side
 from shtoss_exact.deck import Card, deck_ranks, parse_card
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.numbers import exact_number
 from shtoss_exact.records import Record
 

@@ -9,7 +9,6 @@ played on, merged over a common denominator.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -17,6 +16,7 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution, mix_counts
 from shtoss_exact.engine import Kind, counts_at, kind_counts, relation_weights
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.schemes.parts import Outcome, Soda
 
 if TYPE_CHECKING:
