@@ -265,6 +265,20 @@ class Case(Record):
                 )
         return tuple(states)
 
+    def _rank_after_soda(self, index: int) -> dict[tuple[int, int, int], Fraction]:
+        """``after_soda()`` as one rank sees it: (cards left, its copies left, turns
+        dealt) -> probability. The soda is of this rank or not: two states at most, the
+        same odds for the twelve other sodas (one bet counted twice, not thirteen times)."""
+        copies, cards = self.left[index], self.cards_left
+        if not self.soda_due:
+            return {(cards, copies, self.turns_dealt): Fraction(1)}
+        found = {}
+        if copies:
+            found[cards - 1, copies - 1, 0] = Fraction(copies, cards)
+        if cards > copies:
+            found[cards - 1, copies, 0] = Fraction(cards - copies, cards)
+        return found
+
     def history(self) -> tuple[Case, ...]:
         """The case after each turn of the cards seen: after the soda (Faro, Stuss) or
         before the first turn, then after each turn.
@@ -336,17 +350,8 @@ class Case(Record):
         count = stay_odds if kind is BetKind.STAY else one_turn_odds
         scheme = self.game.scheme
         odds = mix(
-            (
-                weight,
-                count(
-                    scheme,
-                    cards=state.cards_left,
-                    copies=state.left[index],
-                    turns=state.turns_dealt,
-                    side=side,
-                ),
-            )
-            for weight, state in self.after_soda()
+            (weight, count(scheme, cards=cards, copies=copies, turns=turns, side=side))
+            for (cards, copies, turns), weight in self._rank_after_soda(index).items()
         )
         return CaseBet(
             rank=self.ranks[index], copies_left=self.left[index], side=side, kind=kind, odds=odds
