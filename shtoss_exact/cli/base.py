@@ -86,7 +86,7 @@ class ShtossGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
-            if ctx.meta.get(_LISTING):  # the help's list: the summary alone
+            if getattr(ctx, "meta", {}).get(_LISTING):  # the help's list: the summary alone
                 return click.Command(cmd_name, help=SUMMARIES[cmd_name])
             import_module(f"shtoss_exact.cli.{cmd_name}")
         return self.commands.get(cmd_name)
