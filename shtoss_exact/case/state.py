@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.bets import (
@@ -347,12 +348,8 @@ class Case(Record):
         return the_side, the_kind
 
     def _rank_bet(self, index: int, side: Side, kind: BetKind) -> CaseBet:
-        count = stay_odds if kind is BetKind.STAY else one_turn_odds
-        scheme = self.game.scheme
-        odds = mix(
-            (weight, count(scheme, cards=cards, copies=copies, turns=turns, side=side))
-            for (cards, copies, turns), weight in self._rank_after_soda(index).items()
-        )
+        parts = tuple(self._rank_after_soda(index).items())
+        odds = _mixed(self.game.scheme, parts, side, kind)
         return CaseBet(
             rank=self.ranks[index], copies_left=self.left[index], side=side, kind=kind, odds=odds
         )
@@ -495,3 +492,17 @@ def _turns(game: Game, dealt: int, *, what: str) -> tuple[int, bool]:
     elif dealt % 2 == 0:
         return dealt // 2, False
     raise ShtossError(f"{what}: {dealt} cards dealt end inside a turn: {_between_turns(game)}")
+
+
+@lru_cache(maxsize=1024)
+def _mixed(
+    scheme: Scheme, parts: tuple[tuple[tuple[int, int, int], Fraction], ...], side: Side,
+    kind: BetKind,
+) -> BetOdds:  # fmt: skip
+    """The odds of a bet over the states of its rank after the soda, ``(cards, copies,
+    turns) -> probability``: counted once for every rank whose copies left are alike."""
+    count = stay_odds if kind is BetKind.STAY else one_turn_odds
+    return mix(
+        (weight, count(scheme, cards=cards, copies=copies, turns=turns, side=side))
+        for (cards, copies, turns), weight in parts
+    )
