@@ -11,7 +11,7 @@ command cannot do without:
   the engine, printed) against ``python -c "import sympy, click"``: target <= 1.3x;
 * ``shtoss-exact plot --kind abzug -o FILE.png`` against
   ``python -c "import click, matplotlib.pyplot"``: target <= 1.3x;
-* ``-h``, ``--version``, ``odds``, ``series --deals 3``, ``bank --bet 7``,
+* ``--version``, ``-h``, ``odds``, ``series --deals 3``, ``bank --bet 7``,
   ``strategy --bankroll 3 --target 6``, ``case --game faro``, ``table``, ``schemes``,
   ``fair --scheme lob-half --solve lob`` and ``serve -h`` against
   ``python -c "import click"``: target <= 1.5x each;
@@ -47,7 +47,7 @@ PLOT_FILE = "{folder}/startup.png"
 
 PAIRS: list[tuple[str, list[str], str, float | None]] = [
     ("formula --copies 4", ["formula", "--copies", "4"], "import sympy, click", TARGET_FORMULA),
-    ("--version", ["--version"], CLICK, None),
+    ("--version", ["--version"], CLICK, TARGET_CLICK),
     ("-h", ["-h"], CLICK, TARGET_CLICK),
     ("odds", ["odds"], CLICK, TARGET_CLICK),
     ("series --deals 3", ["series", "--deals", "3"], CLICK, TARGET_CLICK),
