@@ -119,10 +119,35 @@ def _process(cls: type[T], show: bool, kw_only: bool) -> type[T]:
     for before, after in pairwise(positional):
         if _has_default(before) and not _has_default(after):
             raise TypeError(f"non-default argument {after.name!r} follows default argument")
-    names = frozenset(fields)
-    key = _key([f.name for f in every if f.compare])
     own = cls.__dict__
+    explicit_hash = own.get("__hash__", _MISSING)
+    has_hash = not (explicit_hash is _MISSING or (explicit_hash is None and "__eq__" in own))
+    for name, method in _methods(cls, every).items():
+        if name in ("__setattr__", "__delattr__") and name in own:
+            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+        keep = name in own and name in ("__init__", "__eq__", "__repr__")
+        if keep or (name == "__repr__" and not show) or (name == "__hash__" and has_hash):
+            continue
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        setattr(cls, name, method)
     target: Any = cls
+    if "__match_args__" not in own:
+        target.__match_args__ = tuple(f.name for f in positional)  # type: ignore[misc]
+    target.__record_fields__ = every
+    target.__dataclass_fields__ = _StandardFields()
+    return cls
+
+
+def _methods(cls: type, every: tuple[_Field, ...]) -> dict[str, Any]:
+    """The methods of a record class: shared code, closures over its fields."""
+    names = frozenset(f.name for f in every)
+    key = _key([f.name for f in every if f.compare])
+    target: Any = cls
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = _compile_init(cls, every)
+        target.__init__ = init
+        init(self, *args, **kwargs)
 
     def __eq__(self: Any, other: Any) -> Any:
         if other.__class__ is self.__class__:
@@ -139,40 +164,16 @@ def _process(cls: type[T], show: bool, kw_only: bool) -> type[T]:
     def __setattr__(self: Any, name: str, value: Any) -> None:
         if type(self) is cls or name in names:
             raise _frozen_error(name)
-        super(cls, self).__setattr__(name, value)
+        super(target, self).__setattr__(name, value)
 
     def __delattr__(self: Any, name: str) -> None:
         if type(self) is cls or name in names:
             raise _frozen_error(name)
-        super(cls, self).__delattr__(name)
+        super(target, self).__delattr__(name)
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        init = _compile_init(cls, every)
-        target.__init__ = init
-        init(self, *args, **kwargs)
-
-    explicit_hash = own.get("__hash__", _MISSING)
-    has_hash = not (explicit_hash is _MISSING or (explicit_hash is None and "__eq__" in own))
-    methods: dict[str, Any] = {"__init__": __init__, "__eq__": __eq__}
-    if show:
-        methods["__repr__"] = __repr__
-    for name, method in methods.items():
-        if name not in own:
-            method.__qualname__ = f"{cls.__qualname__}.{name}"
-            setattr(cls, name, method)
-    if not has_hash:
-        __hash__.__qualname__ = f"{cls.__qualname__}.__hash__"
-        target.__hash__ = __hash__
-    for name, method in (("__setattr__", __setattr__), ("__delattr__", __delattr__)):
-        if name in own:
-            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
-        method.__qualname__ = f"{cls.__qualname__}.{name}"
-        setattr(cls, name, method)
-    if "__match_args__" not in own:
-        target.__match_args__ = tuple(f.name for f in positional)  # type: ignore[misc]
-    target.__record_fields__ = every
-    target.__dataclass_fields__ = _StandardFields()
-    return cls
+    return {"__init__": __init__, "__eq__": __eq__, "__hash__": __hash__,
+            "__repr__": __repr__, "__setattr__": __setattr__,
+            "__delattr__": __delattr__}  # fmt: skip
 
 
 def _has_default(one: _Field) -> bool:
