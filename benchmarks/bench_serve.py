@@ -4,7 +4,7 @@ A whole 52-card Faro deal is clicked through card by card, as the page does: at 
 position (before the soda, after it, after each turn) it asks ``/api/case`` for each
 bet kind — stay (with the replay of the deal and five recorded bets settled), one-turn
 and coppered — and each answer is timed in the request handler (``App.handle``, the
-whole server-side work: the query read by the command's option parser, the record
+whole server-side work: the query read into the library's keywords, the record
 computed and written as JSON). Then the same over real HTTP on the loopback, a fresh
 connection per request, from the first byte sent to the last byte read.
 
@@ -27,8 +27,8 @@ from urllib.parse import urlencode
 
 from figures import Figures, arguments
 
-from shtoss_exact.cli.serve.app import App
-from shtoss_exact.cli.serve.server import make_server, url
+from shtoss_exact.serve.app import App
+from shtoss_exact.serve.server import make_server
 
 TARGET_SECONDS = 0.150
 
@@ -73,7 +73,7 @@ def main() -> int:
         assert response.status == 200, response.body[:200]
     server = make_server("127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    port = int(url(server).rstrip("/").rsplit(":", 1)[1])
+    port = server.address[1]
     wire = []
     for _, target in targets():
         start = time.perf_counter()

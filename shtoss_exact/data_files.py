@@ -9,12 +9,14 @@ Every file a user hands the program goes through ``read_data``:
 * at most ``max_bytes`` are read, and the text must be UTF-8 and not empty; it is
   put in Unicode's composed form (NFC) before it is parsed, so that a name written
   with a combining accent (``plie`` + U+0301, ``и`` + U+0306) is the composed one;
+* the text's shape is bounded before it is parsed (``data_shape``: the parts of a
+  key, the depth of nesting), and no integer, in any base, passes ``MAX_WHOLE_DIGITS``;
 * TOML reads decimals as ``Decimal`` (never floats); JSON too, refuses ``NaN`` and
   ``Infinity``, and refuses a key given twice in one object (as TOML does);
 * ``exact_from_data`` turns a number of such a file into a ``Fraction``, refusing one
   whose digits or exponent would build a huge integer, and ``text_from_data`` a
-  string, refusing control characters (nothing from a file may put a terminal
-  escape on the screen).
+  string, its Unicode spaces read as plain spaces, refusing control and invisible
+  characters (nothing from a file may put a terminal escape on the screen).
 """
 
 from __future__ import annotations
@@ -23,15 +25,17 @@ import os
 import stat
 import sys
 import unicodedata
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from shtoss_exact.data_shape import json_shape, toml_shape, whole_numbers_bounded
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
-from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number
+from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number, within_digits
 
 MAX_DECIMAL_SIZE = 400
 """Most digits plus exponent of a decimal in a file: ``0.5e400`` is read, ``1e999999`` is not."""
@@ -46,8 +50,6 @@ MAX_PATH = 4096
 """Longest path of a data file (Linux's own limit)."""
 
 DATA_SUFFIXES = (".toml", ".json")
-
-_BITS_PER_DIGIT = 3.3219280948873626
 
 
 def looks_like_path(text: str) -> bool:
@@ -121,16 +123,19 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
         if suffix == ".toml":
             import tomllib
 
+            toml_shape(text)  # bounded before tomllib builds it
             # tomllib converts integers itself: under the program's own limit on
             # int-text conversion, whatever PYTHONINTMAXSTRDIGITS says.
             limit = sys.get_int_max_str_digits()
             sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
             try:
-                return tomllib.loads(text, parse_float=Decimal)
+                # 0x..., 0o..., 0b... are converted without decimal's limit: bounded after
+                return whole_numbers_bounded(tomllib.loads(text, parse_float=Decimal))
             finally:
                 sys.set_int_max_str_digits(limit)
         import json
 
+        json_shape(text)
         return json.loads(
             text,
             parse_float=Decimal,
@@ -139,8 +144,16 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
             object_pairs_hook=_unique_keys,
         )
     except (ValueError, RecursionError) as error:  # TOMLDecodeError, JSONDecodeError too
-        problem = " ".join(str(error).split())[:200]
+        problem = " ".join(_in_our_words(error).split())[:200]
         raise ShtossError(f"{where}: bad {suffix[1:].upper()} ({problem})") from None
+
+
+def _in_our_words(error: BaseException) -> str:
+    """A parser's complaint, Python's limit on decimal digits told as the program's."""
+    if "integer string conversion" in str(error):
+        most = MAX_WHOLE_DIGITS
+        return f"an integer of more than {most} digits: allowed at most {most}"
+    return str(error)
 
 
 def _no_constant(name: str) -> Any:
@@ -189,7 +202,7 @@ def exact_from_data(value: object) -> Fraction | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        if value.bit_length() > MAX_DIGITS * _BITS_PER_DIGIT:
+        if not within_digits(value):
             raise ShtossError(
                 f"a number of more than {MAX_DIGITS} digits: allowed {NUMBER_ALLOWED}"
             )
@@ -208,16 +221,290 @@ def exact_from_data(value: object) -> Fraction | None:
     return None
 
 
-def text_from_data(value: object, *, key: str) -> str:
-    """A string of a data file: at most ``MAX_TEXT`` characters, no control characters.
+_NOT_PRINTABLE = {
+    "Cc": "a control character",
+    "Cf": "an invisible format character",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+    "Cs": "a lone surrogate",
+    "Co": "a private-use character",
+    "Cn": "an unassigned character",
+}
+"""What each kind of character that is not printable is called in a refusal (by its
+Unicode general category)."""
 
-    >>> text_from_data("Hermann's plan", key="name")
-    "Hermann's plan"
+
+def text_from_data(value: object, *, key: str) -> str:
+    """A string of a data file: at most ``MAX_TEXT`` characters, printable. A Unicode
+    space (a no-break space, a thin space, an ideographic space: category Zs) becomes
+    a plain space; any other character that is not printable (a control or an
+    invisible format character, a line separator, ...) is refused by its name.
+
+    >>> text_from_data("Hermann's plan", key="name"), text_from_data("a\u00a0b", key="name")
+    ("Hermann's plan", 'a b')
     """
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise ShtossError(f"{key}: expected a string of at most {MAX_TEXT} characters")
-    if any(not ch.isprintable() for ch in value):
-        raise ShtossError(
-            f"{key}: {value[:40]!r} holds a control character; allowed printable text"
-        )
-    return value
+    if value.isprintable():
+        return value
+    text = "".join(" " if unicodedata.category(ch) == "Zs" else ch for ch in value)
+    for ch in text:
+        if not ch.isprintable():
+            kind = _NOT_PRINTABLE.get(unicodedata.category(ch), "a character not printable")
+            raise ShtossError(f"{key}: {value[:40]!r} holds {kind}; allowed printable text")
+    return text
+
+
+# --- the shape of a data file: declared as data, checked by one function ---------------
+#
+# Each kind of file (scheme, plan, betting pattern) declares its keys and the type of
+# each value as a ``Table`` of the specs below; ``check_data`` checks a parsed file
+# against it and refuses every mistake in one format:
+#
+#     FILE: KEY: problem; allowed WHAT
+#
+# (``scheme file 'x.toml': rules[1].abzug: bad value 0; allowed a whole number >= 1``).
+# The checked data comes back with its numbers as ``Fraction``s; what only the subject
+# knows (a rank's name, a payoff's parameter) the subject's builder checks after.
+
+
+class Spec:
+    """The type of one value of a data file; ``allowed`` is what a refusal names.
+
+    ``Spec()`` itself takes any value: one a subject checks itself.
+    """
+
+    allowed = "any value"
+
+    def fits(self, value: object) -> bool:
+        """Whether ``value`` is of this type's shape (``Either`` picks the first that fits)."""
+        return True
+
+    def check(self, value: object, key: str, where: str) -> Any:
+        """The value, checked (and converted), or a ``DataError`` naming ``key``."""
+        return value
+
+
+class DataError(ShtossError):
+    """A refusal of a data file, in the one format: ``FILE: KEY: problem; allowed WHAT``.
+
+    >>> str(DataError("plan file 'p.toml'", "kush", "bad value 'x'", "an exact number"))
+    "plan file 'p.toml': kush: bad value 'x'; allowed an exact number"
+    """
+
+    def __init__(self, where: str, key: str, problem: str, allowed: str = "") -> None:
+        self.where, self.key, self.problem, self.allowed = where, key, problem, allowed
+        shown = key if key.isprintable() else repr(key)
+        head = f"{where}: {shown[:80]}: " if key else f"{where}: "
+        super().__init__(head + problem + (f"; allowed {allowed}" if allowed else ""))
+
+
+data_error = DataError
+"""The one refusal of a data file (see ``DataError``)."""
+
+
+def _bad(value: object) -> str:
+    return f"bad value {quoted(value)}"
+
+
+class Text(Spec):
+    """Printable text of at most ``MAX_TEXT`` characters."""
+
+    allowed = f"printable text of at most {MAX_TEXT} characters"
+
+    def __init__(self, allowed: str | None = None) -> None:
+        if allowed is not None:
+            self.allowed = allowed
+
+    def fits(self, value: object) -> bool:
+        return isinstance(value, str)
+
+    def check(self, value: object, key: str, where: str) -> str:
+        if not isinstance(value, str) or len(value) > MAX_TEXT:
+            raise data_error(where, key, _bad(value), self.allowed)
+        if not value.isprintable():
+            raise data_error(where, key, f"{quoted(value)} holds a control character",
+                             self.allowed)  # fmt: skip
+        return value
+
+
+class Word(Text):
+    """A name such as ``x`` or ``lob`` (a Python identifier)."""
+
+    allowed = "a name such as x, lob"
+
+    def check(self, value: object, key: str, where: str) -> str:
+        if not isinstance(value, str) or not value.isidentifier() or len(value) > MAX_TEXT:
+            raise data_error(where, key, _bad(value), self.allowed)
+        return value
+
+
+class Choice(Spec):
+    """One of a few strings; ``what`` names an unknown one (``unknown kind 'x'``)."""
+
+    def __init__(self, values: tuple[str, ...], *, what: str = "") -> None:
+        self.values = values
+        self.what = what
+        self.allowed = ", ".join(values)
+
+    def fits(self, value: object) -> bool:
+        return isinstance(value, str)
+
+    def check(self, value: object, key: str, where: str) -> str:
+        if value not in self.values:
+            problem = f"unknown {self.what} {quoted(value)}" if self.what else _bad(value)
+            raise data_error(where, key, problem, self.allowed)
+        assert isinstance(value, str)
+        return value
+
+
+class Whole(Spec):
+    """A whole number (not a bool) from ``minimum`` to ``maximum``."""
+
+    def __init__(self, minimum: int = 0, maximum: int | None = None) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+        span = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum}"
+        self.allowed = f"a whole number {span}"
+
+    def fits(self, value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    def check(self, value: object, key: str, where: str) -> int:
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or value < self.minimum
+            or (self.maximum is not None and value > self.maximum)
+        ):
+            raise data_error(where, key, _bad(value), self.allowed)
+        return value
+
+
+class Flag(Spec):
+    """``true`` or ``false``."""
+
+    allowed = "true or false"
+
+    def fits(self, value: object) -> bool:
+        return isinstance(value, bool)
+
+    def check(self, value: object, key: str, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise data_error(where, key, _bad(value), self.allowed)
+        return value
+
+
+class Number(Spec):
+    """An exact number: an integer, a decimal or a string such as ``"1/2"`` (a ``Fraction``)."""
+
+    allowed = NUMBER_ALLOWED
+
+    def fits(self, value: object) -> bool:
+        return isinstance(value, int | Decimal | str) and not isinstance(value, bool)
+
+    def check(self, value: object, key: str, where: str) -> Fraction:
+        try:
+            number = exact_from_data(value)
+        except ShtossError as error:  # its problem, without its own "allowed"
+            problem = str(error).rsplit(": allowed ", 1)[0]
+            raise data_error(where, key, problem, self.allowed) from None
+        if number is None:
+            raise data_error(where, key, _bad(value), self.allowed)
+        return number
+
+
+class Items(Spec):
+    """A list of values of one spec, from ``least`` to ``most`` of them."""
+
+    def __init__(self, item: Spec, *, least: int = 0, most: int = 1000, allowed: str = "") -> None:
+        self.item = item
+        self.least = least
+        self.most = most
+        self.allowed = allowed or f"a list of {least} to {most} ({item.allowed})"
+
+    def fits(self, value: object) -> bool:
+        return isinstance(value, list)
+
+    def check(self, value: object, key: str, where: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise data_error(where, key, _bad(value), self.allowed)
+        if not self.least <= len(value) <= self.most:
+            raise data_error(where, key, f"{len(value)} entries", self.allowed)
+        return [self.item.check(v, f"{key}[{i}]", where) for i, v in enumerate(value, start=1)]
+
+
+class Table(Spec):
+    """A table of the ``fields`` keys, each of its spec; the ``required`` ones given."""
+
+    def __init__(
+        self,
+        fields: Mapping[str, Spec],
+        *,
+        required: tuple[str, ...] = (),
+        other: Spec | None = None,
+        allowed: str = "a table",
+    ) -> None:
+        self.fields = fields
+        self.required = required
+        self.other = other  # the spec of keys not in ``fields``; None: refused
+        self.allowed = allowed
+
+    def fits(self, value: object) -> bool:
+        return isinstance(value, Mapping)
+
+    def check(self, value: object, key: str, where: str) -> dict[str, Any]:
+        if not isinstance(value, Mapping):
+            raise data_error(where, key, _bad(value), self.allowed)
+        inside = f"{key}." if key else ""
+        for found in value:
+            if found not in self.fields and self.other is None:
+                allowed = ", ".join(self.fields) or "no keys here"
+                raise data_error(where, f"{inside}{found}", "unknown key", allowed)
+        for name in self.required:
+            if name not in value:
+                raise data_error(where, f"{inside}{name}", "missing", self.fields[name].allowed)
+        return {
+            k: self.fields.get(k, self.other or Spec()).check(v, f"{inside}{k}", where)
+            for k, v in value.items()
+        }
+
+
+class Either(Spec):
+    """The first of ``choices`` whose shape fits the value."""
+
+    def __init__(self, *choices: Spec) -> None:
+        self.choices = choices
+        self.allowed = ", or ".join(c.allowed for c in choices)
+
+    def fits(self, value: object) -> bool:
+        return any(choice.fits(value) for choice in self.choices)
+
+    def check(self, value: object, key: str, where: str) -> Any:
+        refused: DataError | None = None
+        for choice in self.choices:
+            if choice.fits(value):
+                try:
+                    return choice.check(value, key, where)
+                except DataError as error:
+                    refused = refused or error
+        if refused is None:
+            raise data_error(where, key, _bad(value), self.allowed)
+        if refused.key != key:  # refused inside the value: that says it all
+            raise refused
+        raise data_error(where, key, refused.problem, self.allowed) from None
+
+
+def check_data(data: object, schema: Spec, *, where: str) -> Any:
+    """Check parsed data against a file kind's schema; numbers come back as ``Fraction``s.
+
+    >>> schema = Table({"kush": Number(), "deals": Whole(1)}, required=("kush",))
+    >>> check_data({"kush": "1/2"}, schema, where="plan file 'p.toml'")
+    {'kush': Fraction(1, 2)}
+    >>> try:
+    ...     check_data({"deals": 0, "kush": 1}, schema, where="plan file 'p.toml'")
+    ... except ShtossError as error:
+    ...     print(error)
+    plan file 'p.toml': deals: bad value 0; allowed a whole number >= 1
+    """
+    return schema.check(data, "", where)

@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.numbers import short_int, whole_digits_over, whole_digits_refused
 
 
 class Suit(StrEnum):
@@ -245,6 +246,8 @@ class Deal:
                 raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
             if value < 0:
                 raise ShtossError(f"{name} must be >= 0, got {quoted(value)}")
+            if whole_digits_over(value):
+                raise whole_digits_refused(value, name=name)
         if self.card is not None and not isinstance(self.card, Card):
             raise ShtossError(f"card={quoted(self.card)}: allowed a Card (parse_card) or None")
         if not isinstance(self.one_deck, bool):
@@ -399,7 +402,9 @@ def make_deal(
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
         if value is not None and value < 0:
-            raise ShtossError(f"{name} must be >= 0, got {value}")
+            raise ShtossError(f"{name} must be >= 0, got {short_int(value)}")
+        if value is not None and whole_digits_over(value):
+            raise whole_digits_refused(value, name=name)
     count = PRESET_COPIES if copies is None else copies
     if cards is None and count > PRESET_COPIES:
         raise ShtossError(
@@ -417,17 +422,12 @@ def make_deal(
     if suits is not None and punter_card is None:
         raise ShtossError(
             "suits of the copies are given but no punter's card: the suit relation needs "
-            "both (--card with --suits)"
+            "both (card= with suits=)"
         )
     copy_suits = parse_suits(suits) if isinstance(suits, str) else suits
     if copy_suits is None and punter_card is not None:
         copy_suits = default_copy_suits(copies=held, card=punter_card, one_deck=one_deck)
     return Deal(in_deck, held, punter_card, copy_suits, one_deck=one_deck)
-
-
-DECK_ARGUMENTS = ("deck", "cards", "copies", "one_deck", "card", "suits")
-"""The keyword names of one bet's deck, the same in every library entry as in
-``odds`` (and the command line's ``--deck``, ``--cards``, ...)."""
 
 
 def deal_from(
@@ -441,7 +441,7 @@ def deal_from(
     suits: tuple[Suit, ...] | str | None = None,
 ) -> Deal:
     """The ``Deal`` of a library entry's deck arguments: either a built ``deal`` (the
-    deck as shuffled, e.g. ``odds(...).deal``) or the arguments of ``make_deal``
+    deck as shuffled, e.g. ``odds(...).as_shuffled``) or the arguments of ``make_deal``
     (default: the whole 52-card deck), never both.
 
     >>> deal_from(deck=36) == make_deal(deck=36), deal_from(deal=Deal(10, 2))

@@ -33,8 +33,8 @@ from itertools import pairwise
 from math import gcd, isqrt, lcm
 from typing import Any, TypeVar
 
-from shtoss_exact.errors import ShtossError
-from shtoss_exact.limits import MAX_SUM_PAIRS
+from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.limits import check_sum
 from shtoss_exact.numbers import exact_number, exact_text, whole_number
 
 MAX_SD_PLACES = 10_000
@@ -57,8 +57,27 @@ def _value(value: object, *, name: str) -> Fraction:
     return exact_number(value, name=name)
 
 
-def _pairs(source: Mapping[Any, Any] | Iterable[tuple[Any, Any]]) -> Iterable[tuple[Any, Any]]:
-    return source.items() if isinstance(source, Mapping) else source
+def _pairs(source: object, *, name: str, of: str) -> list[tuple[Any, Any]]:
+    """The (value, ``of``) pairs of ``source`` (the argument ``name``): a mapping or pairs."""
+    if isinstance(source, Mapping):
+        return list(source.items())
+    allowed = f"allowed a mapping value -> {of}, or (value, {of}) pairs"
+    if isinstance(source, str | bytes) or not isinstance(source, Iterable):
+        raise ShtossError(f"{name}={quoted(source)} is a {type(source).__name__}: {allowed}")
+    pairs = list(source)
+    for pair in pairs:
+        if not isinstance(pair, tuple | list) or len(pair) != 2:
+            raise ShtossError(f"{name}: {quoted(pair)} is not a (value, {of}) pair; {allowed}")
+    return pairs
+
+
+def _wholes(values: Iterable[object], *, name: str) -> list[int]:
+    """The points or the counts of a grid: ints (not bools), each checked only if one is not."""
+    listed = list(values)
+    if not all(type(v) is int for v in listed):
+        for v in listed:
+            whole_number(v, name=name, minimum=None)
+    return listed  # type: ignore[return-value]
 
 
 class Distribution(Mapping[Fraction, Fraction]):
@@ -134,12 +153,17 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.on_grid(Fraction(1, 2), (-1, 1, 3), (1, 0, 3), 4)
         Distribution({-1/2: 1/4, 3/2: 3/4})
         """
-        pairs = list(zip(points, counts, strict=True))
-        if any(c < 0 for _, c in pairs) or total <= 0 or sum(c for _, c in pairs) != total:
+        at, weights = _wholes(points, name="point"), _wholes(counts, name="count")
+        if len(at) != len(weights):
+            raise ShtossError(f"{len(at)} points and {len(weights)} counts: allowed one each")
+        total = whole_number(total, name="total", minimum=None)
+        if any(c < 0 for c in weights) or total <= 0 or sum(weights) != total:
             raise ShtossError("the counts must be >= 0 and sum to the total, which is > 0")
-        if unit == 0:
+        the_unit = _value(unit, name="unit")  # no float: 0.1 is not 1/10
+        if the_unit == 0:
             raise ShtossError("the grid's unit must not be 0")
-        return cls._of_points(Fraction(unit), pairs, total, base)
+        pairs = zip(at, weights, strict=True)
+        return cls._of_points(the_unit, pairs, total, whole_number(base, name="base"))
 
     @classmethod
     def from_counts(
@@ -151,7 +175,8 @@ class Distribution(Mapping[Fraction, Fraction]):
         Distribution({0: 3/4, 1/2: 1/4})
         """
         items = [
-            (_value(v, name="value"), whole_number(c, name="count")) for v, c in _pairs(counts)
+            (_value(v, name="value"), whole_number(c, name="count"))
+            for v, c in _pairs(counts, name="counts", of="count")
         ]
         whole = sum(c for _, c in items)
         if total is None:
@@ -171,7 +196,8 @@ class Distribution(Mapping[Fraction, Fraction]):
         Fraction(17, 9)
         """
         items = [(_value(v, name="value"), _value(p, name="probability"))
-                 for v, p in _pairs(probabilities)]  # fmt: skip
+                 for v, p in _pairs(probabilities, name="probabilities", of="probability")
+                 ]  # fmt: skip
         for value, p in items:
             if p < 0:
                 raise ShtossError(f"value {value} has probability {p}: allowed probabilities >= 0")
@@ -448,7 +474,8 @@ class Distribution(Mapping[Fraction, Fraction]):
 
     def plus(self, other: Distribution | Value) -> Distribution:
         """The sum of two independent results (a number: the values shifted by it).
-        Refused when the supports' product exceeds ``MAX_SUM_PAIRS``.
+        Refused when the supports' product exceeds ``MAX_SUM_PAIRS``, or when its
+        products of counts (as long as the totals' digits) would take too long.
 
         >>> coin = Distribution.of({0: Fraction(1, 2), 1: Fraction(1, 2)})
         >>> coin.plus(coin)
@@ -456,14 +483,11 @@ class Distribution(Mapping[Fraction, Fraction]):
         """
         if not isinstance(other, Distribution):
             other = Distribution.point(_value(other, name="shift"))
-        pairs = len(self) * len(other)
-        if pairs > MAX_SUM_PAIRS:
-            raise ShtossError(
-                f"the sum of two results of {len(self)} and {len(other)} outcomes combines "
-                f"{pairs} pairs: allowed at most {MAX_SUM_PAIRS}"
-            )
         unit = _common_unit((self._unit, other._unit))
         a, b = int(self._unit / unit), int(other._unit / unit)
+        span = (self._points[-1] - self._points[0]) * a + (other._points[-1] - other._points[0]) * b
+        check_sum((len(self), len(other)), span + 1,
+                  (self._total.bit_length(), other._total.bit_length()))  # fmt: skip
         sums: dict[int, int] = {}
         for p, c in zip(self._points, self._counts, strict=True):
             for q, d in zip(other._points, other._counts, strict=True):

@@ -155,8 +155,8 @@ def check_deal(deal: Deal) -> None:
     >>> check_deal(Deal(10**4000, 20))
     Traceback (most recent call last):
     ...
-    shtoss_exact.errors.ShtossError: cards=(about 4000 digits) with copies=20: exact values \
-of about 8e+04 digits, more than the limit of 50000 digits; use fewer copies or cards
+    shtoss_exact.errors.ShtossError: cards=a number of about 4001 digits with copies=20: exact \
+values of about 8e+04 digits, more than the limit of 50000 digits; use fewer copies or cards
     """
     check_cost(
         deal_cost(deal),

@@ -22,12 +22,45 @@ class ShtossError(ValueError):
         super().__init__(*args)
 
 
+SHORT_BITS = 100
+"""Longest number a message writes out in full (about 30 digits); a longer one is
+named by its size."""
+
+
+def shown_number(value: object) -> str:
+    """A whole number or a ``Fraction`` for a one-line message: in full when short,
+    else by its size (its digits would cost time, or fail beyond Python's limit on
+    int-to-text conversion). The one helper for a huge number in a message.
+
+    >>> from fractions import Fraction
+    >>> shown_number(52), shown_number(Fraction(-5, 2)), shown_number(10**100)
+    ('52', '-5/2', 'a number of about 101 digits')
+    """
+    fractions = sys.modules.get("fractions")  # a Fraction implies ``fractions`` is loaded
+    if fractions is not None and isinstance(value, fractions.Fraction):
+        longest = max(abs(value.numerator), value.denominator)
+    elif isinstance(value, int):
+        longest = abs(value)
+    else:
+        return str(value)
+    if longest.bit_length() <= SHORT_BITS:
+        return str(value)
+    return f"a number of about {_digits(longest)} digits"
+
+
+def _digits(number: int) -> int:
+    """The digits of ``number`` > 0: from its bits, made exact by one comparison with a
+    power of ten while that costs little (up to 30,000 digits)."""
+    digits = int((number.bit_length() - 1) * 0.30102999566398) + 1  # exact or one short
+    if digits < 30_000 and number >= 10**digits:
+        digits += 1
+    return digits
+
+
 class _Shown(reprlib.Repr):
     def repr_int(self, x: int, level: int) -> str:
         # A huge int's repr would cost time, or fail beyond Python's limit on digits.
-        if x.bit_length() > 100:
-            return f"<an int of about {x.bit_length() * 0.30103:.0f} digits>"
-        return repr(x)
+        return f"<{shown_number(x)}>" if x.bit_length() > SHORT_BITS else repr(x)
 
 
 _SHOWN = _Shown()
@@ -42,7 +75,7 @@ def quoted(value: object, width: int = 40) -> str:
     raises).
 
     >>> quoted("7h"), quoted([[[[[1]]]]]), quoted("x" * 10**6, 12), quoted(10**100)
-    ("'7h'", '[[[[...]]]]', "'xxxxxxxxxxx", '<an int of about 100 digits>')
+    ("'7h'", '[[[[...]]]]', "'xxxxxxxxxxx", '<a number of about 101 digits>')
     """
     if isinstance(value, str | bytes):  # as repr(value)[:width], without the whole repr
         return repr(value[:width])[:width]
@@ -50,8 +83,8 @@ def quoted(value: object, width: int = 40) -> str:
     fractions = sys.modules.get("fractions")
     if fractions is not None and isinstance(value, fractions.Fraction):
         bits = max(value.numerator.bit_length(), value.denominator.bit_length())
-        if bits > 100:
-            return f"<a fraction of about {bits * 0.30103:.0f} digits>"
+        if bits > SHORT_BITS:
+            return f"<{shown_number(value)}>"
     try:
         text = _SHOWN.repr(value)
     except Exception:  # a repr that raises: only the type is shown

@@ -65,9 +65,20 @@ MAX_HELD_ROWS = 500_000
 350 MB); ``Odds.iter_abzug()`` streams any deck."""
 
 MAX_WHOLE_DIGITS = 4300
-"""Digits of a whole number read from text (a number of cards, of deals, of copies):
-Python's default for int-to-text conversion, enforced here whatever
-``PYTHONINTMAXSTRDIGITS`` says."""
+"""Digits of a whole number read from text (a number of cards, of deals, of copies),
+of an integer of a data file (written in decimal, hexadecimal, octal or binary) and of
+a deck's numbers of cards and copies: Python's default for int-to-text conversion,
+enforced here whatever ``PYTHONINTMAXSTRDIGITS`` says."""
+
+MAX_KEY_PARTS = 16
+"""Most parts of one key of a TOML data file (``a.b.c`` has three; a table's header
+too), counted on the text before it is parsed: the parser's cost grows with the
+square of a key's parts (20 000 parts take 1.5 GB)."""
+
+MAX_DATA_DEPTH = 32
+"""Most tables and arrays nested in one another in a data file (TOML or JSON), each
+part of a dotted key a level, counted on the text before it is parsed: the parsers
+recurse into every level."""
 
 MAX_SCHEME_FILE_BYTES = 1_000_000
 """Size of a scheme file (TOML or JSON)."""
@@ -103,6 +114,58 @@ over every abzug, and a bank prints dozens of them, per bet and per pair."""
 MAX_SUM_PAIRS = 4_000_000
 """Most pairs of outcomes (the product of the two supports) the sum of two independent
 results may combine: about 4 s."""
+
+SUM_PAIR_STEP = 0.3e-6
+"""Seconds of one pair of outcomes in the sum of two results, besides its product."""
+
+
+def multiply_seconds(small: float, big: float) -> float:
+    """CPU seconds of one product of integers of ``small <= big`` bits: CPython's
+    Karatsuba takes about ``small**1.6`` (1.6 µs at 1 000 bits, 63 µs at 10 000,
+    2.6 ms at 100 000), a lopsided product ``big / small`` such pieces.
+
+    >>> 50e-6 < multiply_seconds(10_000, 10_000) < 80e-6
+    True
+    """
+    small = max(float(small), 1.0)
+    karatsuba: float = (small / 1000) ** 1.6
+    return 0.1e-6 + 1.6e-6 * karatsuba * (max(big, small) / small)
+
+
+def sum_cost(pairs: float, outcomes: float, bits: tuple[float, float]) -> Cost:
+    """The sum of two independent results: ``pairs`` products of counts of ``bits``
+    bits each (at most those of the totals), into at most ``outcomes`` counts.
+
+    >>> sum_cost(1025**2, 2049, (9930, 9930)).seconds > MAX_SECONDS  # two 1024-deal series
+    True
+    """
+    small, big = sorted(bits)
+    seconds = pairs * (SUM_PAIR_STEP + multiply_seconds(small, big) + (small + big) * 5e-11)
+    return Cost(seconds=seconds, bytes=min(pairs, outcomes) * ((small + big) / 8 + 100))
+
+
+def check_sum(sizes: tuple[int, int], outcomes: int, bits: tuple[int, int]) -> None:
+    """Refuse up front the sum of two results of ``sizes`` outcomes whose counts have
+    ``bits`` bits (their totals'), into at most ``outcomes`` outcomes: more than
+    ``MAX_SUM_PAIRS`` pairs, or more than the budget's time or memory.
+
+    >>> check_sum((1025, 1025), 2049, (9930, 9930))
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: the sum of two results of 1025 and 1025 outcomes (counts \
+of 9930 and 9930 bits): about 68 s of work, more than the limit of 10 s; sum results of \
+fewer outcomes or shorter counts
+    """
+    pairs = sizes[0] * sizes[1]
+    what = f"the sum of two results of {sizes[0]} and {sizes[1]} outcomes"
+    if pairs > MAX_SUM_PAIRS:
+        raise ShtossError(f"{what} combines {pairs} pairs: allowed at most {MAX_SUM_PAIRS}")
+    check_cost(
+        sum_cost(pairs, outcomes, bits),
+        what=f"{what} (counts of {bits[0]} and {bits[1]} bits)",
+        advice="sum results of fewer outcomes or shorter counts",
+    )
+
 
 MAX_VALUE_BITS = 13_000
 """Longest numerator or denominator of an exact value (about 3 900 digits), so that

@@ -330,6 +330,11 @@ def elimination_work(
     True
     """
     size = len(rows)
+    # The lifting alone, over the entries of A (the factors hold at least as many), is
+    # a lower bound known before the dry run: past the limit, no fill-in is followed.
+    floor = lifting_work(size, sum(len(row) for row in rows), stored=0, bits=bits, sums=sums)
+    if floor > limit:
+        return floor
     pattern: list[set[int]] = [set(row) | {i} for i, row in enumerate(rows)]
     holders: list[set[int]] = [set() for _ in range(size)]
     for r, row in enumerate(pattern):
@@ -353,10 +358,17 @@ def elimination_work(
         holders[pivot] = set()
         if updates * FILL_COST > limit:
             return updates * FILL_COST
+    entries = sum(len(row) for row in rows)
+    return updates * FILL_COST + lifting_work(size, entries, stored=stored, bits=bits, sums=sums)
+
+
+def lifting_work(size: int, entries: int, *, stored: int, bits: int, sums: int) -> float:
+    """Bit operations of the lifting of ``size`` unknowns (``entries`` of A, ``stored``
+    of L and U) to Hadamard's bound, and of the reconstruction of ``sums`` answers: the
+    digits of the answer, about ``2 n (bits + 1)`` bits, decide the steps."""
     answer_bits = 2 * size * (bits + 1) + 64
     steps = answer_bits // (61 * POWER) + 1
-    entries = stored + sum(len(row) for row in rows) + 4 * size
     kilobits = answer_bits / 1000
     euclid = kilobits**2 * 5000.0  # one reconstruction, ~5 us per kbit**2
     answers = sums * kilobits**2 * 1300.0  # one product modulo the modulus per answer
-    return updates * FILL_COST + steps * entries * STEP_COST + euclid + answers
+    return steps * (stored + entries + 4 * size) * STEP_COST + euclid + answers

@@ -11,12 +11,27 @@ import sys
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Decimal, Inexact, localcontext
 from fractions import Fraction
 
-from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.errors import ShtossError, quoted, shown_number
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 
 MAX_DIGITS = 60
 """Longest exact number accepted (digits in all: a stake, a payoff, a bankroll), so that
 no input builds a huge integer."""
+
+_DIGITS_BOUND: int = 10**MAX_DIGITS
+
+
+def within_digits(number: Fraction | int) -> bool:
+    """Whether ``number``'s numerator and denominator have at most ``MAX_DIGITS``
+    decimal digits each: the bound of a number given as a value, as ``parse_fraction``
+    bounds one given as text (counted exactly, not in bits).
+
+    >>> within_digits(10**60 - 1), within_digits(10**60), within_digits(Fraction(1, 10**59))
+    (True, False, True)
+    """
+    value = Fraction(number)
+    return abs(value.numerator) < _DIGITS_BOUND and value.denominator < _DIGITS_BOUND
+
 
 _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:/\d+)?"
 """An exact number as text (compiled on first use, by re's own cache: not at start-up)."""
@@ -150,14 +165,13 @@ def exact_text(numerator: int, denominator: int = 1) -> str:
 
 
 def short_int(number: int) -> str:
-    """A whole number for a one-line message: in full below 10^30, else its size.
+    """A whole number for a one-line message: in full when short, else its size
+    (``errors.shown_number``).
 
     >>> short_int(52), short_int(10**100)
-    ('52', '(about 100 digits)')
+    ('52', 'a number of about 101 digits')
     """
-    if abs(number) < 10**30:
-        return str(number)
-    return f"(about {number.bit_length() * 0.30103:.0f} digits)"
+    return shown_number(number)
 
 
 def exact_str(value: Fraction | int) -> str:
@@ -262,6 +276,38 @@ def whole_number(
     if maximum is not None and value > maximum:
         raise ShtossError(f"{_named(name, short_int(value))} is too large: allowed {allowed}")
     return value
+
+
+def whole_digits_over(value: int) -> bool:
+    """Whether a whole number has more than ``MAX_WHOLE_DIGITS`` decimal digits, told
+    from its bit length (no conversion to text, which would be refused past that size).
+
+    >>> whole_digits_over(10**4300 - 1), whole_digits_over(-(10**4300)), whole_digits_over(7**9000)
+    (False, True, True)
+    """
+    bits = abs(value).bit_length()
+    if bits <= _WHOLE_BITS:  # below 2**14284 <= 10**4300
+        return False
+    if bits > _WHOLE_BITS + 1:
+        return True
+    return bool(abs(value) >= 10**MAX_WHOLE_DIGITS)  # the bit length of the bound itself
+
+
+_WHOLE_BITS = int(MAX_WHOLE_DIGITS * 3.321928094887362)
+"""``10**MAX_WHOLE_DIGITS`` is at least ``2**_WHOLE_BITS`` (its log2 rounded down)."""
+
+
+def whole_digits_refused(value: int, *, name: str) -> ShtossError:
+    """The refusal of a whole number of more than ``MAX_WHOLE_DIGITS`` digits, naming it
+    by its size (``whole_number``'s own words).
+
+    >>> str(whole_digits_refused(7**9000, name="cards"))
+    'cards=(about 7606 digits) is not a whole number of at most 4300 digits'
+    """
+    return ShtossError(
+        f"{_named(name, short_int(value))} is not a whole number of at most "
+        f"{MAX_WHOLE_DIGITS} digits"
+    )
 
 
 def _whole_allowed(minimum: int | None, maximum: int | None) -> str:

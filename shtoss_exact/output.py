@@ -49,7 +49,9 @@ _TEMP_NAME = 64
 class OutputError(ShtossError):
     """Output failed while it was written (a full disk, a closed standard output): exit
     status 1. A target that cannot be opened at all (no such directory, a directory,
-    no permission) is bad input, a plain ``ShtossError``: exit status 2."""
+    no permission) is bad input, a plain ``ShtossError``: exit status 2; but a full disk
+    is exit status 1 even when it shows at the opening (no free inode for the
+    temporary file, a quota reached: ``open_failure``)."""
 
 
 class Terminated(BaseException):
@@ -69,6 +71,27 @@ def _default_mode() -> int:
 
 def _describe(error: OSError) -> str:
     return error.strerror or str(error)
+
+
+DISK_FULL = frozenset(
+    code for code in (errno.ENOSPC, getattr(errno, "EDQUOT", None), errno.EFBIG) if code is not None
+)
+"""The errors of a full disk, however it shows: no space left, no free inode (both
+``ENOSPC``), a quota reached (``EDQUOT``), a file past its size limit (``EFBIG``)."""
+
+
+def open_failure(name: str, error: OSError) -> ShtossError:
+    """The error for a target that cannot be opened: bad input (``ShtossError``, exit
+    status 2), unless the disk is full, which is an ``OutputError`` (exit status 1)
+    whenever it shows, even before the first byte.
+
+    >>> type(open_failure("x", OSError(errno.ENOSPC, "No space left on device"))).__name__
+    'OutputError'
+    >>> type(open_failure("x", OSError(errno.EACCES, "Permission denied"))).__name__
+    'ShtossError'
+    """
+    kind = OutputError if error.errno in DISK_FULL else ShtossError
+    return kind(f"cannot write {name!r}: {_describe(error)}")
 
 
 @contextmanager
@@ -99,7 +122,7 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
                     dir=target.parent, prefix=f".{target.name[:_TEMP_NAME]}.", suffix=".tmp"
                 )
             except OSError as error:
-                raise ShtossError(f"cannot write {os.fspath(path)!r}: {_describe(error)}") from None
+                raise open_failure(os.fspath(path), error) from None
             temporary = Path(name)
             _LIVE.add(temporary)
         os.close(handle)
@@ -176,7 +199,7 @@ def open_output(path: str | os.PathLike[str] | None) -> Iterator[TextIO]:
     except FileNotFoundError:
         mode = None
     except OSError as error:
-        raise ShtossError(f"cannot write {name!r}: {_describe(error)}") from None
+        raise open_failure(name, error) from None
     if mode is not None and stat.S_ISDIR(mode):
         raise ShtossError(f"cannot write {name!r}: it is a directory")
     if mode is not None and not stat.S_ISREG(mode):
@@ -184,7 +207,7 @@ def open_output(path: str | os.PathLike[str] | None) -> Iterator[TextIO]:
         try:
             handle = open(name, "w", encoding="utf-8", newline="")  # noqa: SIM115
         except OSError as error:
-            raise ShtossError(f"cannot write {name!r}: {_describe(error)}") from None
+            raise open_failure(name, error) from None
         try:
             with handle as out:
                 yield out

@@ -19,7 +19,6 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from shtoss_exact.distribution import Distribution
 from shtoss_exact.numbers import exact_str, float_of, int_str
 
 JSON_INDENT = 2
@@ -110,20 +109,6 @@ def exact_fields(
             key: None if value is None else float_of(value) for key, value in values.items()
         }
     return record
-
-
-def distribution_records(
-    distribution: Mapping[Fraction, Fraction] | Iterable[tuple[Fraction, Fraction]],
-) -> list[dict[str, str]]:
-    """A distribution as a list of ``{"value", "probability"}``, by increasing value
-    (``Distribution.to_dict()``).
-
-    >>> distribution_records({Fraction(1): Fraction(400, 833), Fraction(-1): Fraction(433, 833)})
-    [{'value': '-1', 'probability': '433/833'}, {'value': '1', 'probability': '400/833'}]
-    """
-    if not isinstance(distribution, Distribution):
-        distribution = Distribution.of(distribution)
-    return distribution.to_dict()
 
 
 def to_json(record: Any) -> str:

@@ -339,5 +339,5 @@ def test_huge_decks_are_named_by_their_digits() -> None:
     with pytest.raises(ShtossError) as caught:
         check_deal(Deal(10**40, 10**20))
     message = str(caught.value)
-    assert "cards=(about 40 digits) with copies=100000000000000000000" in message
+    assert "cards=a number of about 41 digits with copies=100000000000000000000" in message
     assert len(message) < 300

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -26,7 +27,7 @@ from shtoss_exact.limits import (
     allowance,
     check_cost,
 )
-from shtoss_exact.numbers import whole_number
+from shtoss_exact.numbers import int_str, whole_digits_over, whole_number
 from shtoss_exact.plans.catalog import plan_named
 from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
 from shtoss_exact.plans.series import series
@@ -175,7 +176,7 @@ def test_data_files_are_read_alike_whatever_pythonintmaxstrdigits(
     for args, status, needle in (
         (["series", "--plan-file", "p.json"], 2, "an integer of 700 digits: at most 60"),
         (["series", "--plan-file", "p.toml"], 2, "more than 60 digits"),
-        (["series", "--plan-file", "q.toml"], 2, "bad TOML (Exceeds the limit (4300 digits)"),
+        (["series", "--plan-file", "q.toml"], 2, "bad TOML (an integer of more than 4300 digits"),
         (["odds", "--scheme", "s.json"], 0, ""),
     ):
         ran, _, _ = _child(args, env={"PYTHONINTMAXSTRDIGITS": limit}, cwd=tmp_path)
@@ -183,16 +184,39 @@ def test_data_files_are_read_alike_whatever_pythonintmaxstrdigits(
 
 
 def test_huge_decks_print_whole_in_the_library() -> None:
-    result = odds(cards=10**10000, copies=1)
-    assert "(cards=1" + "0" * 10000 + "," in repr(result)
+    cards = 10 ** (MAX_WHOLE_DIGITS - 1)  # the largest deck: as many digits as the CLI reads
+    result = odds(cards=cards, copies=1)
+    assert "(cards=1" + "0" * (MAX_WHOLE_DIGITS - 1) + "," in repr(result)
     record = result.to_dict()
-    assert record["cards"] == 10**10000
+    assert record["cards"] == cards
     back = json.loads(
         result.to_json(), parse_int=lambda text: int(text) if len(text) < 100 else text
     )
-    assert back["cards"] == "1" + "0" * 10000
+    assert back["cards"] == "1" + "0" * (MAX_WHOLE_DIGITS - 1)
     assert Fraction(back["given"]) == result.given
     assert "| cards | 1000" in result._repr_markdown_()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda: odds(cards=10**MAX_WHOLE_DIGITS, copies=1), lambda: Deal(10**10000, 4),
+     lambda: series("paroli:2", deals=3, cards=10**5000, copies=4),
+     lambda: odds(cards=52, copies=-(10**5000)), lambda: Deal(52, 7**9000)],
+)  # fmt: skip
+def test_a_deck_holds_the_whole_number_bound_of_the_command_line(call: object) -> None:
+    start = time.process_time()
+    with pytest.raises(ShtossError, match=r"\(about \d+ digits\)") as caught:
+        call()  # type: ignore[operator]
+    assert time.process_time() - start < 0.1
+    assert f"is not a whole number of at most {MAX_WHOLE_DIGITS} digits" in str(caught.value) or (
+        "must be >= 0" in str(caught.value)
+    )
+
+
+def test_whole_digits_over_is_exact_at_the_bound() -> None:
+    for number in (10**MAX_WHOLE_DIGITS - 1, 2**14284, 10**MAX_WHOLE_DIGITS, 2**14285, 2**14286):
+        expected = len(int_str(number)) > MAX_WHOLE_DIGITS
+        assert whole_digits_over(number) is expected and whole_digits_over(-number) is expected
 
 
 # --- the guards, both ways --------------------------------------------------------------------
@@ -312,3 +336,64 @@ def test_the_estimate_passed_is_within_a_few_times_of_the_cpu_time(run: object) 
         run()  # type: ignore[operator]
         used = time.process_time() - start
     assert 0.2 < spent.seconds / used < 5, (spent.seconds, used)
+
+
+# --- SIGTERM during the heaviest work the guards allow ----------------------------------------
+
+COPRIME_SCHEME = "".join(
+    f'[[rules]]\nkind = "given"\nposition = {2 * i + 2}\npayoff = "{p}/{q}"\n'
+    for i, (p, q) in enumerate([(7, 11), (13, 17), (19, 23), (29, 31), (37, 41), (43, 47),
+                                (53, 59), (61, 67), (71, 73), (79, 83), (89, 97)])
+)  # fmt: skip
+
+HEAVY_WORK = {
+    # dicts of a million nets on 240-bit keys (about 4 s)
+    "series-coprime-nets": ["series", "--plan", "paroli:3", "--scheme", "c.toml", "--deals", "7"],
+    # an exact solve of 2 700 states lifted to 60 000 bits (about 4 s)
+    "series-raise-ruin": ["series", "--plan", "raise", "--bankroll", "300", "--target", "600"],
+}
+
+
+def _child_cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("args", list(HEAVY_WORK.values()), ids=list(HEAVY_WORK))
+def test_sigterm_during_heavy_work_ends_the_program_at_once(
+    args: list[str], tmp_path: Path
+) -> None:
+    # No single big-integer step the guards allow lasts long enough to hold a signal back.
+    (tmp_path / "c.toml").write_text(f'name = "coprime"\n{COPRIME_SCHEME}')
+    child = subprocess.Popen(
+        [sys.executable, "-m", "shtoss_exact", *args], cwd=tmp_path, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    assert child.stderr is not None
+    deadline = time.monotonic() + 120
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            pytest.skip(f"{args[0]} ended before 1 s of work (a fast machine)")
+        worked = _child_cpu(child.pid)
+        if worked >= 1.0 or time.monotonic() > deadline:
+            break
+        time.sleep(0.01)
+    child.send_signal(signal.SIGTERM)
+    sent = time.monotonic()
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid or time.monotonic() > sent + 60:
+            break
+        time.sleep(0.005)
+    if not pid:
+        child.kill()
+        child.wait()
+    error = child.stderr.read().decode()
+    child.stderr.close()
+    assert pid, "still running a minute after SIGTERM"
+    cpu = usage.ru_utime + usage.ru_stime - worked
+    assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGTERM, error
+    assert error.splitlines() == ["shtoss-exact: error: terminated"]
+    assert cpu < 1.0, f"{cpu:.2f} s of CPU after SIGTERM"

@@ -96,3 +96,15 @@ def test_elimination_work_grows_with_the_system() -> None:
     small, large = elimination_work(walk(10), bits=10), elimination_work(walk(100), bits=10)
     assert 0 < small < large
     assert elimination_work(walk(1000), bits=10, limit=1.0) > 1.0
+
+
+def test_a_system_past_the_limit_is_estimated_without_its_dry_run() -> None:
+    # The lifting alone, over A's own entries, passes the limit: no fill-in is followed,
+    # and the estimate is still at least the limit.
+    import time
+
+    size = 20_000
+    rows = [{i: 3, (i + 1) % size: -1, (i + 7) % size: -1} for i in range(size)]
+    start = time.process_time()
+    assert elimination_work(rows, bits=10, limit=1e9) > 1e9
+    assert time.process_time() - start < 0.5

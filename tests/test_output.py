@@ -28,6 +28,7 @@ from shtoss_exact.output import (
     _WholeWrites,
     atomic_path,
     finish_stdout,
+    open_failure,
     open_output,
     remove_temporaries,
     write_output,
@@ -107,6 +108,115 @@ def test_a_250_character_name_works(tmp_path: Path) -> None:
     target = tmp_path / ("o" * 246 + ".csv")
     write_output(target, "x")
     assert target.read_text() == "x\n"
+
+
+# --- a full disk, however it shows -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", ["ENOSPC", "EDQUOT", "EFBIG"])
+def test_a_full_disk_at_the_opening_is_a_failed_write(code: str) -> None:
+    number = getattr(errno, code, None)
+    if number is None:
+        pytest.skip(f"errno {code} does not exist on this platform")
+    error = open_failure("x.txt", OSError(number, os.strerror(number)))
+    assert isinstance(error, OutputError)
+    assert str(error) == f"cannot write 'x.txt': {os.strerror(number)}"
+
+
+@pytest.mark.parametrize("code", ["ENOENT", "EACCES", "EROFS", "EISDIR", "ENOTDIR", "ENAMETOOLONG"])
+def test_a_target_that_cannot_be_opened_is_bad_input(code: str) -> None:
+    number = getattr(errno, code)
+    error = open_failure("x.txt", OSError(number, os.strerror(number)))
+    assert isinstance(error, ShtossError) and not isinstance(error, OutputError)
+
+
+@pytest.mark.parametrize("code", ["ENOSPC", "EDQUOT"])
+def test_no_room_for_the_temporary_file_is_a_failed_write(
+    code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    number = getattr(errno, code, None)
+    if number is None:
+        pytest.skip(f"errno {code} does not exist on this platform")
+
+    def full(*args: object, **options: object) -> tuple[int, str]:
+        raise OSError(number, os.strerror(number))
+
+    monkeypatch.setattr(tempfile, "mkstemp", full)
+    with pytest.raises(OutputError, match=os.strerror(number)):
+        write_output(tmp_path / "odds.txt", "433/833")
+    assert list(tmp_path.iterdir()) == []
+
+
+@contextmanager
+def _tiny_file_system(where: Path, *, inodes: int, size: str) -> Iterator[Path]:
+    """A tmpfs of ``size`` with ``inodes`` inodes (its root takes one), mounted at
+    ``where`` for the test; skipped where it cannot be mounted (not root)."""
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        pytest.skip("mounting a tmpfs with few inodes needs root on Linux")
+    where.mkdir()
+    options = f"size={size},nr_inodes={inodes}"
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)],
+        capture_output=True,
+        check=False,
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs: {mounted.stderr.decode().strip()}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", str(where)], check=False)
+
+
+def _fill_inodes(where: Path) -> None:
+    for k in range(100):
+        try:
+            (where / f"filler{k}").touch()
+        except OSError as error:
+            assert error.errno == errno.ENOSPC
+            return
+    raise AssertionError("the file system never ran out of inodes")
+
+
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (("odds", "-o"), "x.txt"),
+        (("series", "--deals", "2", "--export-graph"), "x.graphml"),
+        (("plot", "-o"), "x.svg"),
+    ],
+    ids=["odds", "export-graph", "plot"],
+)
+def test_no_free_inode_for_the_output_is_exit_status_1(
+    shtoss: Any, tmp_path: Path, args: tuple[str, ...], name: str
+) -> None:
+    if args[0] == "plot":
+        pytest.importorskip("matplotlib")
+    with _tiny_file_system(tmp_path / "disk", inodes=3, size="1m") as disk:
+        _fill_inodes(disk)
+        before = sorted(p.name for p in disk.iterdir())
+        ran = shtoss(*args, str(disk / name), process=True)
+        after = sorted(p.name for p in disk.iterdir())
+    assert ran.status == 1, ran.stderr
+    assert ran.stdout == ""
+    assert ran.stderr.splitlines() == [
+        f"shtoss-exact: error: cannot write {str(disk / name)!r}: No space left on device"
+    ]
+    assert after == before
+
+
+def test_no_space_left_for_the_output_is_exit_status_1(shtoss: Any, tmp_path: Path) -> None:
+    with _tiny_file_system(tmp_path / "disk", inodes=100, size="64k") as disk:
+        target = disk / "t.csv"
+        ran = shtoss("table", "--cards", "4..3000", "--format", "csv", "-o", str(target),
+                     process=True)  # fmt: skip
+        left = [p.name for p in disk.iterdir()]
+    assert ran.status == 1, ran.stderr
+    lines = ran.stderr.splitlines()
+    assert len(lines) == 1 and "No space left on device" in lines[0], lines
+    assert left == []
 
 
 # --- the program ---------------------------------------------------------------------------

@@ -412,7 +412,3 @@ def _big(number: float | int) -> str:
     if isinstance(number, int) and number.bit_length() >= 1000:
         return f"1e+{number.bit_length() * 3 // 10}"
     return f"{float(number):.1e}" if number != inf else "more than 1e+300"
-
-
-def _time(seconds: float) -> str:
-    return "more than 1e+300 s" if seconds == inf else f"{seconds:.2g} s"

@@ -28,7 +28,7 @@ from shtoss_exact.banks.cost import (
     check_joint,
     estimate_bank,
 )
-from shtoss_exact.banks.records import BetOdds, JointRow, PairOdds, pair_moments, pair_odds
+from shtoss_exact.banks.records import BankBetOdds, JointRow, PairOdds, pair_moments, pair_odds
 from shtoss_exact.banks.setup import (
     BankDeal,
     Bet,
@@ -47,16 +47,16 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass, field, replace
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, exact_fields, frozen_hash
-from shtoss_exact.schemes.scheme import Scheme, Soda
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument, Soda
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.measures import SchemeResult
 
 __all__ = [
     "Bank",
+    "BankBetOdds",
     "BankDeal",
     "Bet",
-    "BetOdds",
     "JointRow",
     "PairOdds",
     "bank",
@@ -71,8 +71,8 @@ class Bank(Record):
 
     ``banker_net`` is the banker's total net result (value -> probability), minus the
     punters' total; ``length`` the number of abzugs the deal lasts (the abzug deciding
-    the last staked rank) -> probability. ``dealt`` is the deck as shuffled, ``deal``
-    the deck the bets are played on (after faro's soda).
+    the last staked rank) -> probability. ``as_shuffled`` is the deck as shuffled,
+    ``as_played`` the deck the bets are played on (after faro's soda).
 
     >>> b = bank(["7", "Q"], cards=8, copies=2)
     >>> b.ev, b.all_given
@@ -82,8 +82,8 @@ class Bank(Record):
 all_given=2/15, none_given=29/105)
     """
 
-    dealt: BankDeal
-    deal: BankDeal
+    as_shuffled: BankDeal
+    as_played: BankDeal
     bets: tuple[Bet, ...]
     banker_net: Distribution
     length: Distribution
@@ -100,7 +100,7 @@ all_given=2/15, none_given=29/105)
     @property
     def ranks(self) -> tuple[str, ...]:
         """The staked ranks, in the order the bets first name them."""
-        return tuple(rank for rank, _ in self.deal.copies)
+        return tuple(rank for rank, _ in self.as_played.copies)
 
     @property
     def ev(self) -> Fraction:
@@ -118,24 +118,24 @@ all_given=2/15, none_given=29/105)
         return self.length.mean
 
     @cached_property
-    def bet_odds(self) -> tuple[BetOdds, ...]:
+    def bet_odds(self) -> tuple[BankBetOdds, ...]:
         """Each bet alone, from the one-bet engine; their ``ev`` add up to the bank's."""
         from shtoss_exact.bet.measures import scheme_result
 
         rows = []
         results: dict[tuple[int, Scheme], SchemeResult] = {}
         for number, (bet, played) in enumerate(zip(self.bets, self.played, strict=True), 1):
-            m = self.deal.copies_of(bet.rank)
-            counts = kind_counts(self.deal.cards, m)
+            m = self.as_played.copies_of(bet.rank)
+            counts = kind_counts(self.as_played.cards, m)
             result = results.get((m, played.scheme))
             if result is None:
-                result = scheme_result(Deal(self.deal.cards, m), played.scheme)
+                result = scheme_result(Deal(self.as_played.cards, m), played.scheme)
                 results[(m, played.scheme)] = result
             rows.append(
-                BetOdds(
+                BankBetOdds(
                     number=number,
                     bet=bet,
-                    copies=self.dealt.copies_of(bet.rank),
+                    copies=self.as_shuffled.copies_of(bet.rank),
                     killed=Fraction(counts.killed, counts.total),
                     plie=Fraction(counts.plie, counts.total),
                     given=Fraction(counts.given, counts.total),
@@ -163,8 +163,8 @@ all_given=2/15, none_given=29/105)
                     f"{name}={index} is not a bet of this bank: allowed 0..{count - 1}"
                 )
         a, b = self.played[first], self.played[second]
-        n = self.deal.cards
-        ca, cb = self.deal.copies_of(a.rank), self.deal.copies_of(b.rank)
+        n = self.as_played.cards
+        ca, cb = self.as_played.copies_of(a.rank), self.as_played.copies_of(b.rank)
         same = a.rank == b.rank
         key: tuple[object, ...] = (same, ca, cb, a.scheme, b.scheme)
         found = self._pair_cache.get(key)
@@ -194,13 +194,13 @@ all_given=2/15, none_given=29/105)
         >>> len(rows), rows[0].probability
         (4, Fraction(1, 3))
         """
-        n = self.deal.cards
-        check_joint(n, [m for _, m in self.deal.copies])
+        n = self.as_played.cards
+        check_joint(n, [m for _, m in self.as_played.copies])
 
         def by_abzug(kind: Kind, position: int | None) -> tuple[Kind, int | None]:
             return kind, None if position is None else (position + 1) // 2
 
-        result = walk(n, [RankClass(m, 1, by_abzug, None) for _, m in self.deal.copies])
+        result = walk(n, [RankClass(m, 1, by_abzug, None) for _, m in self.as_played.copies])
         rows = []
         for terminal, count in result.terminals.items():
             outcomes = tuple(
@@ -222,8 +222,8 @@ all_given=2/15, none_given=29/105)
                   "expected_abzugs": self.expected_abzugs, "all_given": self.all_given,
                   "none_given": self.none_given}  # fmt: skip
         record: dict[str, Any] = {
-            "cards": self.dealt.cards,
-            "one_deck": self.dealt.one_deck,
+            "cards": self.as_shuffled.cards,
+            "one_deck": self.as_shuffled.one_deck,
             **exact_fields(values),
             "bets": [row.to_dict() for row in self.bet_odds],
             "banker_net": self.banker_net.to_dict(),
@@ -242,14 +242,14 @@ def bank(
     cards: int | None = None,
     copies: int | Mapping[str, int] | None = None,
     one_deck: bool = False,
-    scheme: Scheme | str = "classic",
+    scheme: SchemeArgument = "classic",
 ) -> Bank:
     """The exact result of a bank; ``bets`` as ``Bet``s or ``"rank[:stake[:scheme]]"``.
 
-    ``scheme`` (a ``Scheme`` or a built-in name) settles the bets that name none; the
-    deck arguments are those of ``make_bank_deal``. A bank that would take more than
-    about 10 s or 1 GB, or whose exact values would be too long, is refused up front
-    (``bank_estimate`` tells its cost).
+    ``scheme`` (a ``Scheme``, a built-in name or a scheme file's path) settles the bets
+    that name none; the deck arguments are those of ``make_bank_deal``. A bank that
+    would take more than about 10 s or 1 GB, or whose exact values would be too long,
+    is refused up front (``bank_estimate`` tells its cost).
 
     >>> b = bank(["7:10", "Q:5", "A"])
     >>> b.ev == sum(o.ev for o in b.bet_odds)
@@ -268,7 +268,7 @@ def bank_estimate(
     cards: int | None = None,
     copies: int | Mapping[str, int] | None = None,
     one_deck: bool = False,
-    scheme: Scheme | str = "classic",
+    scheme: SchemeArgument = "classic",
 ) -> BankEstimate:
     """What ``bank`` with these arguments would cost (seconds, bytes, digits), before
     anything is computed.
@@ -288,7 +288,7 @@ def _deal_of(
     cards: int | None,
     copies: int | Mapping[str, int] | None,
     one_deck: bool,
-    scheme: Scheme | str,
+    scheme: SchemeArgument,
 ) -> tuple[BankDeal, tuple[Bet, ...]]:
     parsed = as_bets(bets, scheme=scheme)
     ranks = list(dict.fromkeys(b.rank for b in parsed))
@@ -338,31 +338,31 @@ class _Class:
 class _Plan:
     """A bank set up: the deck as shuffled and as played, the bets, the classes of ranks."""
 
-    dealt: BankDeal
-    deal: BankDeal
+    as_shuffled: BankDeal
+    as_played: BankDeal
     bets: tuple[Bet, ...]
     played: tuple[Bet, ...]
     classes: tuple[_Class, ...]
 
     @classmethod
-    def of(cls, dealt: BankDeal, bets: Sequence[Bet]) -> _Plan:
-        deal, played = _burn_soda(dealt, bets)
+    def of(cls, as_shuffled: BankDeal, bets: Sequence[Bet]) -> _Plan:
+        as_played, played = _burn_soda(as_shuffled, bets)
         # Each rank: its schemes in a fixed order (by name) and the stakes beside them.
-        slots: dict[str, list[Bet]] = {rank: [] for rank, _ in deal.copies}
+        slots: dict[str, list[Bet]] = {rank: [] for rank, _ in as_played.copies}
         for bet in played:
             if bet.rank not in slots:
                 raise ShtossError(f"rank {bet.rank} has no copies set in the deck: stake it first")
             slots[bet.rank].append(bet)
         groups: dict[tuple[int, tuple[Scheme, ...]], _Class] = {}
-        for rank, m in deal.copies:
+        for rank, m in as_played.copies:
             ordered = sorted(slots[rank], key=lambda b: b.scheme.name)
             schemes = tuple(b.scheme for b in ordered)
             group = groups.setdefault((m, schemes), _Class(m, schemes, []))
             group.stakes.append(tuple(b.stake for b in ordered))
-        return cls(dealt, deal, tuple(bets), played, tuple(groups.values()))
+        return cls(as_shuffled, as_played, tuple(bets), played, tuple(groups.values()))
 
     def _specs(self) -> tuple[list[ClassSpec], list[BetSpec]]:
-        copies = dict(self.deal.copies)
+        copies = dict(self.as_played.copies)
         return (
             [(c.copies, c.schemes, c.stakes) for c in self.classes],
             [(b.rank, copies[b.rank], b.scheme) for b in self.played],
@@ -370,11 +370,11 @@ class _Plan:
 
     def estimate(self) -> BankEstimate:
         classes, bets = self._specs()
-        return estimate_bank(self.deal.cards, classes, bets=bets)
+        return estimate_bank(self.as_played.cards, classes, bets=bets)
 
     def check(self) -> None:
         classes, bets = self._specs()
-        check_bank(self.deal.cards, classes, bets=bets)
+        check_bank(self.as_played.cards, classes, bets=bets)
 
 
 def bank_of(deal: BankDeal, bets: Sequence[Bet]) -> Bank:
@@ -385,7 +385,7 @@ def bank_of(deal: BankDeal, bets: Sequence[Bet]) -> Bank:
     """
     plan = _Plan.of(deal, bets)
     plan.check()
-    n = plan.deal.cards
+    n = plan.as_played.cards
     result = walk(
         n,
         [
@@ -396,8 +396,8 @@ def bank_of(deal: BankDeal, bets: Sequence[Bet]) -> Bank:
     )  # fmt: skip
     net, all_given, none_given = _settle(result, plan.classes)
     return Bank(
-        dealt=plan.dealt,
-        deal=plan.deal,
+        as_shuffled=plan.as_shuffled,
+        as_played=plan.as_played,
         bets=plan.bets,
         played=plan.played,
         banker_net=net,

@@ -20,7 +20,7 @@ from shtoss_exact.frozen import dataclass
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.records import Record, exact_fields
 
-__all__ = ["BetOdds", "JointRow", "PairOdds", "pair_moments", "pair_odds"]
+__all__ = ["BankBetOdds", "JointRow", "PairOdds", "pair_moments", "pair_odds"]
 
 
 def _fields(values: Mapping[str, Fraction | None]) -> dict[str, Any]:
@@ -34,7 +34,7 @@ def _fields(values: Mapping[str, Fraction | None]) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, repr=False, kw_only=True)
-class BetOdds(Record):
+class BankBetOdds(Record):
     """One bet's own odds, as if it were alone (the one-bet engine), and its net result.
 
     ``killed``, ``plie``, ``given``: where the first copy of its rank falls;

@@ -15,7 +15,8 @@ from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.numbers import exact_number, exact_str, parse_fraction, whole_number
-from shtoss_exact.schemes.scheme import BUILTIN, Outcome, Scheme, as_scheme
+from shtoss_exact.schemes.files import as_scheme
+from shtoss_exact.schemes.scheme import BUILTIN, Outcome, Scheme, SchemeArgument
 
 MAX_BETS = 300
 """Most bets in one bank: every ordered pair of bets is reported, and 300 bets make
@@ -121,7 +122,7 @@ class Bet:
         return text if self.scheme.name == "classic" else f"{text}:{self.scheme.name}"
 
 
-def parse_bet(text: str, *, scheme: Scheme | str = "classic") -> Bet:
+def parse_bet(text: str, *, scheme: SchemeArgument = "classic") -> Bet:
     """Parse ``rank[:stake[:scheme]]``: the stake defaults to 1, the scheme to ``scheme``.
 
     The scheme is a built-in name, a Russian one or a scheme file (``.toml``/``.json``).
@@ -142,15 +143,13 @@ def parse_bet(text: str, *, scheme: Scheme | str = "classic") -> Bet:
         stake = parse_stake(parts[1]) if len(parts) > 1 else Fraction(1)
         chosen = as_scheme(scheme)
         if len(parts) > 2:
-            from shtoss_exact.schemes.files import resolve_scheme
-
-            chosen = resolve_scheme(parts[2].strip())
+            chosen = as_scheme(parts[2].strip())
         return Bet(rank, stake=stake, scheme=chosen)
     except ShtossError as error:
         raise ShtossError(f"bet {text[:60]!r}: {error}") from None
 
 
-def as_bets(bets: object, *, scheme: Scheme | str = "classic") -> tuple[Bet, ...]:
+def as_bets(bets: object, *, scheme: SchemeArgument = "classic") -> tuple[Bet, ...]:
     """The ``bets`` argument of ``bank``: ``Bet``s or ``rank[:stake[:scheme]]`` strings.
 
     >>> [str(b) for b in as_bets(["7:10", Bet("Q", scheme="pharaon")])]
@@ -174,7 +173,7 @@ def as_bets(bets: object, *, scheme: Scheme | str = "classic") -> tuple[Bet, ...
             )
         parsed.append(item if isinstance(item, Bet) else parse_bet(item, scheme=default))
     if not parsed:
-        raise ShtossError("no bet given: stake at least one rank (e.g. --bet 7)")
+        raise ShtossError("no bet given: stake at least one rank (e.g. bets=['7'])")
     return tuple(parsed)
 
 
@@ -218,7 +217,7 @@ def make_bank_deal(
     if not isinstance(one_deck, bool):
         raise ShtossError(f"one_deck={quoted(one_deck)} is not a bool: allowed True or False")
     if not ranks:
-        raise ShtossError("no bet given: stake at least one rank (e.g. --bet 7)")
+        raise ShtossError("no bet given: stake at least one rank (e.g. bets=['7'])")
     if cards is None:
         for rank in ranks:
             if rank not in preset:

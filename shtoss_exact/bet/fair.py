@@ -18,7 +18,8 @@ from shtoss_exact.engine import check_deal
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.records import Record, exact_fields
-from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.files import as_scheme
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 
 
 @dataclass(frozen=True, repr=False, kw_only=True)
@@ -59,7 +60,7 @@ class FairPayoff(Record):
 
 
 def fair_payoff(
-    scheme: Scheme | str,
+    scheme: SchemeArgument,
     parameter: str,
     *,
     deal: Deal | None = None,
@@ -74,8 +75,8 @@ def fair_payoff(
     ``cards``, ``copies``, ``one_deck``, ``card``, ``suits``: default the 52-card
     two-deck game), or on a built ``deal`` (the deck as shuffled), not both.
 
-    ``scheme`` is a ``Scheme`` or a built-in name; ``parameter`` one of its parameters
-    (``shtoss-exact schemes`` lists them).
+    ``scheme`` is a ``Scheme``, a built-in name or a scheme file's path; ``parameter``
+    one of its parameters (``shtoss-exact schemes`` lists them).
 
     >>> fair_payoff("lob-half", "lob").fair
     Fraction(-404, 833)

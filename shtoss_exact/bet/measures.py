@@ -30,7 +30,8 @@ from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.limits import MAX_RESULT_DIGITS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.records import Record, exact_fields, frozen_hash
-from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.files import as_scheme
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 from shtoss_exact.schemes.settlement import SettlementCounts, settlement_counts
 
 
@@ -182,7 +183,7 @@ class SchemeResult(Record):
         }
 
 
-def scheme_result(deal: Deal, scheme: Scheme | str) -> SchemeResult:
+def scheme_result(deal: Deal, scheme: SchemeArgument) -> SchemeResult:
     """Settle ``scheme`` (a ``Scheme`` or a built-in name) on ``deal`` (the deck as
     shuffled, soda included if any); the cost is checked first.
 

@@ -2,8 +2,8 @@
 
 Without a scheme the odds are those of the classic game. With one (``scheme=``),
 ``Odds.ev`` follows the scheme and ``Odds.scheme_result`` holds its every measure;
-a scheme that burns the first card (faro's soda) makes ``Odds.deal`` the deck the
-bet is played on, while ``Odds.dealt`` keeps the deck as shuffled.
+a scheme that burns the first card (faro's soda) makes ``Odds.as_played`` the deck the
+bet is played on, while ``Odds.as_shuffled`` keeps the deck as shuffled.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from shtoss_exact.bet.measures import SchemeResult
     from shtoss_exact.bet.rows import AbzugOdds, PositionOdds, RelationOdds
     from shtoss_exact.bet.stream import AbzugStream
-    from shtoss_exact.schemes.scheme import Scheme
+    from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 
 # The schemes are imported where a scheme is asked for, not at the top: the classic
 # odds of the CLI's default question then load no more than the engine.
@@ -68,10 +68,13 @@ variance=692800/693889, action=1, expected_abzugs=23157/4165, edge_per_action=33
 edge_per_abzug=55/7719)
     """
 
-    deal: Deal
+    as_played: Deal
+    """The deck the bet is played on: after a soda the scheme burns (faro), else as
+    shuffled; the deck as shuffled too when the kinds mix several decks."""
+    as_shuffled: Deal
+    """The banker's deck as shuffled (a faro soda among its cards)."""
     counts: KindCounts = field(repr=False)
     scheme: Scheme | None = None
-    dealt: Deal | None = None
     by_kind: bool = field(default=False, repr=False, compare=False)
     """True under the built-in classic scheme: who wins and the EV are the kinds' own
     (given +1, killed and plié -1, no copy null), read from the counts at once; the
@@ -80,19 +83,19 @@ edge_per_abzug=55/7719)
     @property
     def mixed(self) -> bool:
         """True when the kinds are a mixture over several decks (a soda not yet seen)."""
-        if self.scheme is None or self.dealt is None:
+        if self.scheme is None:
             return False
-        return len(self.scheme.played_deals(self.dealt)) > 1
+        return len(self.scheme.played_deals(self.as_shuffled)) > 1
 
     @property
     def cards(self) -> int:
         """Cards in the banker's deck as shuffled (a faro soda among them)."""
-        return (self.dealt or self.deal).cards
+        return self.as_shuffled.cards
 
     @property
     def copies(self) -> int:
         """Copies of the punter's rank in the banker's deck as shuffled."""
-        return (self.dealt or self.deal).copies
+        return self.as_shuffled.copies
 
     def _p(self, count: int) -> Fraction:
         return Fraction(count, self.counts.total)
@@ -143,7 +146,7 @@ edge_per_abzug=55/7719)
     def to_dict(self, *, by_abzug: bool = False) -> dict[str, Any]:
         """The record: the set-up, the outcomes, the scheme's measures, the suit
         relations, and (``by_abzug``) one row per abzug."""
-        deal = self.dealt or self.deal
+        deal = self.as_shuffled
         record: dict[str, Any] = {
             "cards": deal.cards,
             "copies": deal.copies,
@@ -183,15 +186,15 @@ edge_per_abzug=55/7719)
         """Every measure of the chosen scheme (EV, edges, variance, distribution), or ``None``."""
         return None if self.scheme is None else self.under(self.scheme)
 
-    def under(self, scheme: Scheme | str) -> SchemeResult:
-        """This bet under another scheme (a ``Scheme`` or a built-in name).
+    def under(self, scheme: SchemeArgument) -> SchemeResult:
+        """This bet under another scheme (a ``Scheme``, a built-in name or a scheme file's path).
 
         >>> odds().under("faro").edge
         Fraction(101, 4998)
         """
         from shtoss_exact.bet.measures import scheme_result
 
-        return scheme_result(self.dealt or self.deal, _scheme(scheme))
+        return scheme_result(self.as_shuffled, _scheme(scheme))
 
     @cached_property
     def by_position(self) -> tuple[PositionOdds, ...]:
@@ -251,8 +254,8 @@ edge_per_abzug=55/7719)
         if self.mixed:
             # Only a soda not yet seen mixes decks: the n - 1 cards after it, with all
             # the copies of the deck as shuffled or one fewer.
-            return AbzugStream(self.deal.cards - 1, self.deal.copies, soda_before=True)
-        return AbzugStream(self.deal.cards, self.deal.copies)
+            return AbzugStream(self.as_played.cards - 1, self.as_played.copies, soda_before=True)
+        return AbzugStream(self.as_played.cards, self.as_played.copies)
 
     def at_abzug(self, abzug: int) -> AbzugOdds:
         """One row of ``by_abzug`` in O(1) binomials, for any deck size.
@@ -279,7 +282,7 @@ edge_per_abzug=55/7719)
     @property
     def by_relation(self) -> tuple[RelationOdds, ...] | None:
         """Kinds jointly with the deciding card's suit relation, when the suits are known."""
-        suits = self.deal.suit_counts
+        suits = self.as_played.suit_counts
         if suits is None or self.copies == 0 or self.mixed:
             return None
         from shtoss_exact.bet.rows import RelationOdds  # loaded when a table is asked for
@@ -320,19 +323,19 @@ def odds(
     one_deck: bool = False,
     card: Card | str | None = None,
     suits: tuple[Suit, ...] | str | None = None,
-    scheme: Scheme | str | None = None,
+    scheme: SchemeArgument | None = None,
 ) -> Odds:
     """Exact odds of one bet; the arguments are those of ``make_deal``, plus ``scheme``.
 
-    ``scheme`` is a ``Scheme`` or a built-in name; ``Odds.ev`` then follows it. Faro
-    and Stuss burn the soda: ``odds(deck=52, scheme="faro")`` is the bet on the 51
-    cards after a soda of another rank.
+    ``scheme`` is a ``Scheme``, a built-in name or a scheme file's path; ``Odds.ev``
+    then follows it. Faro and Stuss burn the soda: ``odds(deck=52, scheme="faro")`` is
+    the bet on the 51 cards after a soda of another rank.
 
     >>> odds(cards=52, copies=4).punter
     Fraction(400, 833)
     >>> odds(deck=36, one_deck=True).punter
     Fraction(184, 385)
-    >>> odds(deck=52, scheme="faro").deal.cards  # the bet plays after the soda
+    >>> odds(deck=52, scheme="faro").as_played.cards  # the bet plays after the soda
     51
     """
     return odds_of(
@@ -341,7 +344,7 @@ def odds(
     )
 
 
-def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
+def odds_of(deal: Deal, *, scheme: SchemeArgument | None = None) -> Odds:
     """Exact odds of the bet set up by ``deal`` (the deck as shuffled), under ``scheme``.
 
     >>> odds_of(Deal(52, 4), scheme="pharaon").ev
@@ -362,7 +365,7 @@ def odds_of(deal: Deal, *, scheme: Scheme | str | None = None) -> Odds:
     else:
         played, counts = deal, _mixed_counts(parts)
     classic = scheme is None or chosen is _scheme("classic")
-    result = Odds(deal=played, counts=counts, scheme=chosen, dealt=deal, by_kind=classic)
+    result = Odds(as_played=played, as_shuffled=deal, counts=counts, scheme=chosen, by_kind=classic)
     if not classic:
         _ = result.scheme_result  # settle now: a scheme that cannot be settled is refused here
     return result
@@ -375,8 +378,8 @@ def _decks(stream: AbzugStream) -> list[int]:
     return [m for m in (stream.copies, stream.copies - 1) if 0 <= m <= stream.cards]
 
 
-def _scheme(scheme: Scheme | str) -> Scheme:
-    from shtoss_exact.schemes.scheme import as_scheme
+def _scheme(scheme: SchemeArgument) -> Scheme:
+    from shtoss_exact.schemes.files import as_scheme
 
     return as_scheme(scheme)
 

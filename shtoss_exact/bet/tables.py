@@ -11,6 +11,7 @@ rows by abzug are streamed (``AbzugTable.stream()``), so any deck fits in memory
 
 from __future__ import annotations
 
+import os
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -25,8 +26,9 @@ from shtoss_exact.frozen import dataclass
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, exact_fields
+from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.parts import Soda
-from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 from shtoss_exact.schemes.settlement import settlement_seconds
 
 if TYPE_CHECKING:
@@ -101,9 +103,9 @@ def parse_range(text: str, *, name: str, minimum: int = 0) -> tuple[int, ...]:
         high = _whole(high_text, text=text, name=name, allowed=allowed) if dots else low
         step = _whole(step_text, text=text, name=name, allowed=allowed) if step_text else 1
         if (step_text and not dots) or step < 1 or high < low or low < minimum:
-            raise ShtossError(f"--{name} {text[:60]!r} is not a valid range: allowed {allowed}")
+            raise ShtossError(f"{name}={text[:60]!r} is not a valid range: allowed {allowed}")
         if (high - low) // step + 1 + len(values) > MAX_ROWS:
-            raise ShtossError(f"--{name} {text[:60]!r} has too many values: at most {MAX_ROWS}")
+            raise ShtossError(f"{name}={text[:60]!r} has too many values: at most {MAX_ROWS}")
         values.extend(range(low, high + 1, step))
     return tuple(dict.fromkeys(values))
 
@@ -121,11 +123,9 @@ def _whole(part: str, *, text: str, name: str, allowed: str) -> int:
     except ShtossError:
         if part.isascii() and part.isdigit():
             raise ShtossError(
-                f"--{name} {part:.40}: the number is too large: allowed 12 digits at most"
+                f"{name}={part[:40]!r}: the number is too large: allowed 12 digits at most"
             ) from None
-        raise ShtossError(
-            f"--{name} {text[:60]!r} is not a valid range: allowed {allowed}"
-        ) from None
+        raise ShtossError(f"{name}={text[:60]!r} is not a valid range: allowed {allowed}") from None
 
 
 def parse_schemes(text: str) -> tuple[Scheme, ...]:
@@ -138,7 +138,7 @@ def parse_schemes(text: str) -> tuple[Scheme, ...]:
 
     names = [p.strip() for p in text.split(",") if p.strip()]
     if not names:
-        raise ShtossError(f"--scheme {text[:60]!r} names no scheme: give a comma list of names")
+        raise ShtossError(f"schemes={text[:60]!r} names no scheme: give a comma list of names")
     return tuple(dict.fromkeys(resolve_scheme(name) for name in dict.fromkeys(names)))
 
 
@@ -169,7 +169,7 @@ def _numbers(value: object, *, name: str) -> tuple[int, ...]:
 
 def _several(value: object, *, name: str) -> tuple[object, ...]:
     """One item (a ``str`` is one) or a sequence of them."""
-    if isinstance(value, str | Scheme | Game) or not isinstance(value, Iterable):
+    if isinstance(value, str | Scheme | os.PathLike | Game) or not isinstance(value, Iterable):
         return (value,)
     items = tuple(islice(value, MAX_ROWS + 1))
     if not items or len(items) > MAX_ROWS:
@@ -190,8 +190,8 @@ class TableSpec:
     ``range(4, 53)``); in the one-deck game the banker's deck has one card fewer (the
     punter's card is its top card). ``copies`` are the copies of the punter's rank in
     the whole deck (default 4): in the one-deck game the punter's card is one of them,
-    so the banker's deck holds one fewer. ``schemes`` are ``Scheme``s or built-in names
-    (Russian aliases too), ``games`` ``Game``s or their names; one or a sequence each.
+    so the banker's deck holds one fewer. ``schemes`` are ``Scheme``s, built-in names (Russian
+    aliases too) or scheme files, ``games`` ``Game``s or their names; one or a sequence each.
     Set-ups too small for their copies, or that a scheme cannot play (faro's known
     soda needs a card of another rank), are left out.
 
@@ -201,7 +201,7 @@ class TableSpec:
 
     cards: Sequence[int] | int = (52, 36, 32)
     copies: Sequence[int] | int | None = None
-    schemes: Sequence[Scheme | str] | Scheme | str = ("classic",)
+    schemes: Sequence[SchemeArgument] | SchemeArgument = ("classic",)
     games: Sequence[Game | str] | Game | str = (Game.TWO_DECK,)
 
     def __post_init__(self) -> None:
@@ -453,6 +453,9 @@ def summary_records(spec: TableSpec) -> list[dict[str, Any]]:
     >>> summary_records(TableSpec(cards=(52,)))[0]["punter"]
     Fraction(400, 833)
     """
+    if not isinstance(spec, TableSpec):
+        raise ShtossError(f"spec={quoted(spec)} is a {type(spec).__name__}: allowed a TableSpec "
+                          "such as TableSpec(cards=(52,))")  # fmt: skip
     return [row.values() for row in spec.rows()]
 
 

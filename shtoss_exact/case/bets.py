@@ -37,8 +37,9 @@ ZERO = Fraction(0)
 
 
 @dataclass(frozen=True)
-class BetOdds:
-    """The probabilities of one bet and its expected value per unit staked.
+class CardOdds:
+    """The probabilities of one bet of a case by its rank's card, and its expected value
+    per unit staked (by the payoff).
 
     ``win`` / ``lose``: its rank falls on the side it backs / the other side (for a
     coppered bet the loser is its side); ``split``: both cards of the deciding turn
@@ -53,36 +54,36 @@ class BetOdds:
     action: Fraction = ZERO
     ev: Fraction = ZERO
 
-    def scaled(self, weight: Fraction) -> BetOdds:
-        return BetOdds(*(weight * value for value in self._values()))
+    def scaled(self, weight: Fraction) -> CardOdds:
+        return CardOdds(*(weight * value for value in self._values()))
 
-    def plus(self, other: BetOdds) -> BetOdds:
-        return BetOdds(*(a + b for a, b in zip(self._values(), other._values(), strict=True)))
+    def plus(self, other: CardOdds) -> CardOdds:
+        return CardOdds(*(a + b for a, b in zip(self._values(), other._values(), strict=True)))
 
     def _values(self) -> tuple[Fraction, ...]:
         return (self.win, self.lose, self.split, self.dead, self.action, self.ev)
 
 
-def mix(parts: Iterable[tuple[Fraction, BetOdds]]) -> BetOdds:
+def mix(parts: Iterable[tuple[Fraction, CardOdds]]) -> CardOdds:
     """The odds of a mixture: ``(probability, odds)`` parts whose probabilities sum to 1.
 
-    >>> mix([(Fraction(1, 2), BetOdds(win=Fraction(1))), (Fraction(1, 2), BetOdds())]).win
+    >>> mix([(Fraction(1, 2), CardOdds(win=Fraction(1))), (Fraction(1, 2), CardOdds())]).win
     Fraction(1, 2)
     """
     items = list(parts)
     if len(items) == 1 and items[0][0] == 1:  # the soda known: no mixture
         return items[0][1]
-    total = BetOdds()
+    total = CardOdds()
     for weight, odds in items:
         total = total.plus(odds.scaled(weight))
     return total
 
 
-DEAD = BetOdds(dead=Fraction(1))
+DEAD = CardOdds(dead=Fraction(1))
 """A bet whose rank has no copy left after the soda: its stake comes back."""
 
 
-def _reduce(items: Iterable[tuple[Kind, Settlement, int]], total: int, side: Side) -> BetOdds:
+def _reduce(items: Iterable[tuple[Kind, Settlement, int]], total: int, side: Side) -> CardOdds:
     """Probabilities over ``total`` from (kind, settlement, count) items; what no item
     covers is a bet not decided (its stake comes back)."""
     win = lose = split = dead = action = 0
@@ -103,7 +104,7 @@ def _reduce(items: Iterable[tuple[Kind, Settlement, int]], total: int, side: Sid
             win += count
         else:
             lose += count
-    return BetOdds(
+    return CardOdds(
         Fraction(win, total),
         Fraction(lose, total),
         Fraction(split, total),
@@ -114,7 +115,7 @@ def _reduce(items: Iterable[tuple[Kind, Settlement, int]], total: int, side: Sid
 
 
 @lru_cache(maxsize=8192)
-def stay_odds(scheme: Scheme, *, cards: int, copies: int, turns: int, side: Side) -> BetOdds:
+def stay_odds(scheme: Scheme, *, cards: int, copies: int, turns: int, side: Side) -> CardOdds:
     """A bet on a rank with ``copies`` among ``cards`` left, after ``turns`` turns, that
     stays until the rank is dealt: the engine's one-bet counts.
 
@@ -143,7 +144,7 @@ def _stay_items(
 
 
 @lru_cache(maxsize=8192)
-def one_turn_odds(scheme: Scheme, *, cards: int, copies: int, turns: int, side: Side) -> BetOdds:
+def one_turn_odds(scheme: Scheme, *, cards: int, copies: int, turns: int, side: Side) -> CardOdds:
     """A bet on a rank decided by the next turn alone (else its stake comes back).
 
     >>> from shtoss_exact.case.rules import as_game
@@ -166,7 +167,7 @@ def one_turn_odds(scheme: Scheme, *, cards: int, copies: int, turns: int, side: 
     return _reduce(items, cards * (cards - 1), side)
 
 
-def high_card_odds(scheme: Scheme, left: Sequence[int], *, turns: int) -> BetOdds | None:
+def high_card_odds(scheme: Scheme, left: Sequence[int], *, turns: int) -> CardOdds | None:
     """High card on the next turn: ``win`` the winner outranks the loser, ``lose`` the
     reverse, ``split`` a pair (a push); ``None`` when no turn of two cards is left.
 
@@ -190,8 +191,8 @@ def high_card_odds(scheme: Scheme, left: Sequence[int], *, turns: int) -> BetOdd
         higher += copies * below
         below += copies
     if settle.winner.null:  # the winner is a dead card: every bet but a pair comes back
-        return BetOdds(split=Fraction(pairs, total), dead=Fraction(total - pairs, total))
-    return BetOdds(
+        return CardOdds(split=Fraction(pairs, total), dead=Fraction(total - pairs, total))
+    return CardOdds(
         win=Fraction(higher, total),
         lose=Fraction(higher, total),
         split=Fraction(pairs, total),
@@ -202,7 +203,7 @@ def high_card_odds(scheme: Scheme, left: Sequence[int], *, turns: int) -> BetOdd
 
 @dataclass(frozen=True, repr=False, kw_only=True)
 class CaseBet(Record):
-    """One bet now, exactly: which bet, then its ``BetOdds``.
+    """One bet now, exactly: which bet, then its ``CardOdds``.
 
     ``rank`` and ``copies_left`` are ``None`` for high card.
 
@@ -215,7 +216,7 @@ class CaseBet(Record):
     copies_left: int | None
     side: Side
     kind: BetKind
-    odds: BetOdds
+    odds: CardOdds
 
     @property
     def win(self) -> Fraction:

@@ -34,7 +34,7 @@ from shtoss_exact.case.rules import BetKind, Side, side_payoff, turn_settlements
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
-from shtoss_exact.numbers import exact_number, exact_str
+from shtoss_exact.numbers import exact_number, exact_str, whole_number
 from shtoss_exact.records import Record
 
 if TYPE_CHECKING:
@@ -50,6 +50,9 @@ MAX_BETS_TEXT = 4000
 """Longest text of recorded bets read."""
 
 KINDS = ("stay", "one-turn", "coppered", "high-card")
+
+MAX_TURN = 999
+"""Most turns dealt a bet may name as placed after (``@999``: three digits)."""
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 
@@ -70,6 +73,29 @@ class RecordedBet:
     kind: BetKind
     stake: Fraction
     placed_after: int
+
+    def __post_init__(self) -> None:
+        from shtoss_exact.case.rules import as_bet_kind, as_side
+        from shtoss_exact.deck import parse_rank
+
+        kind, side = as_bet_kind(self.kind), as_side(self.side)
+        if self.rank is None and kind is not BetKind.HIGH_CARD:
+            raise ShtossError(f"a {kind.value} bet with rank=None: allowed a rank such as '7' "
+                              "(a high-card bet, kind='high-card', names none)")  # fmt: skip
+        if self.rank is not None and kind is BetKind.HIGH_CARD:
+            raise ShtossError(f"a high-card bet names no rank, got rank={quoted(self.rank)}: "
+                              "allowed rank=None")  # fmt: skip
+        if kind is BetKind.HIGH_CARD and side is Side.COPPERED:
+            raise ShtossError("a high-card bet is not coppered: allowed side='open' (it wins "
+                              "when the winner outranks the loser)")  # fmt: skip
+        rank = None if self.rank is None else parse_rank(self.rank)
+        stake = exact_number(self.stake, name="stake")
+        if stake <= 0:
+            raise ShtossError(f"stake={exact_str(stake)[:40]}: allowed a stake > 0")
+        placed = whole_number(self.placed_after, name="placed_after", minimum=0, maximum=MAX_TURN)
+        for name, value in (("rank", rank), ("side", side), ("kind", kind), ("stake", stake),
+                            ("placed_after", placed)):  # fmt: skip
+            object.__setattr__(self, name, value)
 
     @property
     def text(self) -> str:
@@ -99,7 +125,7 @@ def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
         head, at, turns = token.partition("@")
         placed = 0
         if at:
-            if not (turns.isascii() and turns.isdigit()) or len(turns) > 3:
+            if not (turns.isascii() and turns.isdigit()) or len(turns) > len(str(MAX_TURN)):
                 raise ShtossError(
                     f"bet {quoted(token)}: the turn after @ must be a whole number of turns dealt"
                 )
@@ -200,11 +226,29 @@ def settle_bets(case: Case, bets: str | Sequence[RecordedBet]) -> Ledger:
     >>> [(b.status, str(b.result)) for b in ledger.bets], ledger.banker_take
     ([('won', '2'), ('won', '1'), ('lost', '-1'), ('lost', '-1')], Fraction(-1, 1))
     """
+    from shtoss_exact.case.state import Case as CaseType
+
+    if not isinstance(case, CaseType):
+        raise ShtossError(f"case={quoted(case)} is a {type(case).__name__}: allowed a Case "
+                          "such as Case.from_seen('5h Ks')")  # fmt: skip
     if case.seen is None:
-        raise ShtossError("recorded bets are settled along the cards seen (--seen): a case "
+        raise ShtossError("recorded bets are settled along the cards seen (seen=): a case "
                           "alone has no deal order")  # fmt: skip
-    recorded = parse_bets(bets, ranks=case.ranks) if isinstance(bets, str) else tuple(bets)
+    recorded = parse_bets(bets, ranks=case.ranks) if isinstance(bets, str) else _recorded(bets)
     return Ledger(bets=tuple(_settle(case, bet) for bet in recorded))
+
+
+def _recorded(bets: object) -> tuple[RecordedBet, ...]:
+    """Recorded bets given as a list or tuple of ``RecordedBet``."""
+    allowed = "allowed text such as 'K:stay:1@2 high-card@4' or a list of RecordedBet"
+    if not isinstance(bets, list | tuple):
+        raise ShtossError(f"bets={quoted(bets, 20)} is a {type(bets).__name__}: {allowed}")
+    if len(bets) > MAX_BETS:
+        raise ShtossError(f"bets: {len(bets)} bets; allowed at most {MAX_BETS}")
+    for i, bet in enumerate(bets):
+        if not isinstance(bet, RecordedBet):
+            raise ShtossError(f"bets[{i}]={quoted(bet, 20)} is a {type(bet).__name__}: {allowed}")
+    return tuple(bets)
 
 
 def _settle(case: Case, bet: RecordedBet) -> Settled:

@@ -20,18 +20,22 @@ keys above; it is data only, read by ``data_files.read_data`` and checked key by
 from __future__ import annotations
 
 import os
-import unicodedata
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 from shtoss_exact.case.rules import Side, as_side
+from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.data_files import (
+    Choice,
+    Either,
+    Items,
+    Number,
+    Table,
+    Text,
+    Whole,
+    check_data,
     data_path,
-    exact_from_data,
-    looks_like_path,
     read_data,
-    text_from_data,
 )
 from shtoss_exact.deck import parse_rank
 from shtoss_exact.errors import ShtossError, quoted
@@ -43,9 +47,6 @@ UNTIL = ("deal-end", "decided")
 MAX_FILE_BYTES = MAX_PATTERN_FILE_BYTES
 MAX_BETS = 16
 """Most bets a pattern may hold."""
-
-TOP_KEYS = ("name", "description", "bets")
-BET_KEYS = ("ranks", "side", "stake", "until", "copper_after")
 
 
 @dataclass(frozen=True)
@@ -147,22 +148,17 @@ BUILTIN: dict[str, Pattern] = {
 """Built-in patterns by name."""
 
 
+PATTERNS: Catalogue[Pattern] = Catalogue("pattern", BUILTIN, kind=Pattern, files=True)
+"""The built-in patterns (``resolve_pattern`` also reads pattern files)."""
+
+
 def pattern_named(name: str) -> Pattern:
     """A built-in pattern: ``every-rank``, ``case-cards``, ``copper-after-two``.
 
     >>> pattern_named("case-cards").bets[0].ranks
     'case-cards'
     """
-    if not isinstance(name, str):
-        raise ShtossError(f"pattern={quoted(name)} is a {type(name).__name__}: allowed a name")
-    try:
-        return BUILTIN[unicodedata.normalize("NFC", name.strip()[:100]).lower()]
-    except KeyError:
-        allowed = ", ".join(BUILTIN)
-        raise ShtossError(
-            f"unknown pattern {quoted(name)}: allowed patterns are {allowed}, or a .toml/.json "
-            "pattern file"
-        ) from None
+    return PATTERNS.named(name, argument="pattern")
 
 
 def resolve_pattern(pattern: object) -> Pattern:
@@ -172,17 +168,8 @@ def resolve_pattern(pattern: object) -> Pattern:
     >>> resolve_pattern("every-rank").name
     'every-rank'
     """
-    if isinstance(pattern, Pattern):
-        return pattern
-    if isinstance(pattern, os.PathLike):
-        return load_pattern(pattern)
-    if isinstance(pattern, str):
-        # A name is never looked up in the working directory (see ``looks_like_path``).
-        return load_pattern(pattern) if looks_like_path(pattern) else pattern_named(pattern)
-    raise ShtossError(
-        f"pattern={quoted(pattern)} is a {type(pattern).__name__}: allowed a Pattern, a "
-        "built-in name or a pattern file"
-    )
+    # A name is never looked up in the working directory (see ``looks_like_path``).
+    return PATTERNS.resolve(pattern, argument="pattern", load=load_pattern)
 
 
 def load_pattern(path: str | os.PathLike[str]) -> Pattern:
@@ -194,80 +181,54 @@ def load_pattern(path: str | os.PathLike[str]) -> Pattern:
     name = data_path(path, what="pattern file")
     data = read_data(name, what="pattern file", max_bytes=MAX_FILE_BYTES)
     where = f"pattern file {quoted(name, 200)}"
-    try:
-        return pattern_from_data(data, default_name=Path(name).stem)
-    except ShtossError as error:
-        raise ShtossError(f"{where}: {error}") from None
+    return pattern_from_data(data, default_name=Path(name).stem, where=where)
 
 
-def pattern_from_data(data: object, *, default_name: str = "pattern") -> Pattern:
+RANKS = Either(Choice((LIVE, CASE_CARDS)), Items(Text("a rank such as 7, K"), least=1, most=13))
+BET = Table(
+    {
+        "ranks": RANKS,
+        "side": Text(),  # a side's name, read by ``as_side``
+        "stake": Number(),
+        "until": Choice(UNTIL),
+        "copper_after": Whole(1, 4),
+    }
+)
+_BETS = f"a list of 1 to {MAX_BETS} bet tables ([[bets]])"
+SCHEMA = Table(
+    {
+        "name": Text(),
+        "description": Text(),
+        "bets": Items(BET, least=1, most=MAX_BETS, allowed=_BETS),
+    },
+    required=("bets",),
+)
+"""The keys of a pattern file and the type of each value."""
+TOP_KEYS = tuple(SCHEMA.fields)
+BET_KEYS = tuple(BET.fields)
+
+
+def pattern_from_data(
+    data: object, *, default_name: str = "pattern", where: str = "pattern"
+) -> Pattern:
     """A ``Pattern`` from parsed data (a table with ``name``, ``description``, ``bets``).
 
     >>> pattern_from_data({"bets": [{"ranks": "case-cards", "stake": "1/2"}]}).bets[0].stake
     Fraction(1, 2)
     """
-    table = _table(data, "the file", TOP_KEYS)
-    name = text_from_data(table.get("name", default_name), key="name")
-    description = text_from_data(table.get("description", ""), key="description")
-    entries = table.get("bets")
-    if not isinstance(entries, list) or not entries:
-        raise ShtossError("bets: expected a list of bet tables ([[bets]]), at least one")
-    if len(entries) > MAX_BETS:
-        raise ShtossError(f"bets: {len(entries)} bets; allowed at most {MAX_BETS}")
-    bets = tuple(_bet(entry, f"bets[{i}]") for i, entry in enumerate(entries, start=1))
-    return Pattern(name, bets, description)
-
-
-def _table(value: object, key: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ShtossError(f"{key}: expected a table")
-    unknown = [k for k in value if k not in keys]
-    if unknown:
-        raise ShtossError(
-            f"{key}: unknown key {str(unknown[0])[:40]!r}; allowed keys: {', '.join(keys)}"
-        )
-    return value
-
-
-def _bet(entry: object, key: str) -> PatternBet:
-    table = _table(entry, key, BET_KEYS)
-    options: dict[str, Any] = {}
-    if "ranks" in table:
-        ranks = table["ranks"]
-        if isinstance(ranks, str):
-            options["ranks"] = _within(f"{key}.ranks", lambda: PatternBet(ranks=ranks).ranks)
-        elif isinstance(ranks, list) and all(isinstance(r, str) for r in ranks) and ranks:
-            if len(ranks) > 13:
-                raise ShtossError(f"{key}.ranks: {len(ranks)} ranks; a deck has at most 13")
-            options["ranks"] = _within(f"{key}.ranks", lambda: PatternBet(ranks=tuple(ranks)).ranks)
-        else:
-            raise ShtossError(
-                f"{key}.ranks: expected 'live', 'case-cards' or a list of ranks such as ['7', 'K']"
-            )
-    if "side" in table:
-        options["side"] = _within(f"{key}.side", lambda: as_side(_text(table["side"], key)))
-    if "stake" in table:
-        stake = _within(f"{key}.stake", lambda: exact_from_data(table["stake"]))
-        if stake is None:
-            raise ShtossError(f"{key}.stake: expected an exact number > 0 such as 1, 2.5, '1/2'")
-        options["stake"] = stake
-    if "until" in table:
-        options["until"] = _text(table["until"], f"{key}.until")
-    if "copper_after" in table:
-        options["copper_after"] = table["copper_after"]
-    bet: PatternBet = _within(key, lambda: PatternBet(**options))
-    return bet
-
-
-def _text(value: object, key: str) -> str:
-    if not isinstance(value, str):
-        raise ShtossError(f"{key}: expected a string")
-    return text_from_data(value, key=key)
-
-
-def _within(key: str, make: Any) -> Any:
-    try:
-        return make()
-    except ShtossError as error:
-        message = str(error)
-        raise ShtossError(message if message.startswith(key) else f"{key}: {message}") from None
+    table = check_data(data, SCHEMA, where=where)
+    bets = []
+    for i, entry in enumerate(table["bets"], start=1):
+        key = f"bets[{i}]"
+        try:
+            if isinstance(entry.get("ranks"), list):
+                key = f"bets[{i}].ranks"
+                entry["ranks"] = PatternBet(ranks=tuple(entry["ranks"])).ranks
+            if "side" in entry:
+                key = f"bets[{i}].side"
+                entry["side"] = as_side(entry["side"])
+            key = f"bets[{i}]"
+            bets.append(PatternBet(**entry))
+        except ShtossError as error:
+            raise ShtossError(f"{where}: {key}: {error}") from None
+    return Pattern(table.get("name", default_name), tuple(bets), table.get("description", ""))

@@ -16,6 +16,7 @@ Everything here is integer counts or exact ``Fraction``s.
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from enum import StrEnum
 from fractions import Fraction
@@ -23,11 +24,13 @@ from functools import lru_cache
 from typing import TypeVar
 
 from shtoss_exact import deck
+from shtoss_exact.data_files import looks_like_path
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, replace
+from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.parts import Match, Outcome, Premium, Rule, Settlement
-from shtoss_exact.schemes.scheme import Scheme, as_scheme, scheme_named
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument, scheme_named
 
 GAMES = tuple(
     g.value for g in (deck.Game.FARO, deck.Game.STUSS, deck.Game.PHARAON, deck.Game.BASSETTE,
@@ -93,8 +96,9 @@ def _as_enum(enum: type[_E], value: object, name: str) -> _E:
 
 
 @dataclass(frozen=True)
-class Game:
-    """A game of one deck dealt through: its name (one of ``GAMES``) and payout scheme.
+class GameRules:
+    """The rules of a game of one deck dealt through: its name (one of ``GAMES``) and
+    payout scheme (``as_game`` reads a game's name, its Russian name or a scheme).
 
     >>> as_game("faro").soda, as_game("pharaon").soda
     (True, False)
@@ -133,28 +137,31 @@ class Game:
         return cards // 2 if self.soda else (cards + 1) // 2
 
 
-def as_game(game: object, *, scheme: Scheme | str | None = None) -> Game:
+def as_game(game: object, *, scheme: SchemeArgument | None = None) -> GameRules:
     """The game of a deal: ``"faro"``, ``"stuss"``, ``"pharaon"``, ``"bassette"`` (or
     their Russian names), or ``"two-deck"`` Stoss with ``scheme`` (default classic).
-    Any other scheme's name, or a ``Scheme``, is Stoss with that scheme.
+    Any other scheme's name, a ``Scheme`` or a scheme file's path is Stoss with that
+    scheme.
 
     >>> as_game("two-deck", scheme="lob-half").scheme.name, as_game("фараон").name
     ('lob-half', 'pharaon')
     """
-    if isinstance(game, Game):
+    if isinstance(game, GameRules):
         if scheme is not None:
-            raise ShtossError("scheme= is given with a Game: the game has its scheme")
+            raise ShtossError("scheme= is given with a GameRules: the game has its scheme")
         return _checked(game)
+    if isinstance(game, os.PathLike) or (isinstance(game, str) and looks_like_path(game)):
+        game = as_scheme(game, argument="game")
     if isinstance(game, Scheme):
         if scheme is not None:
             raise ShtossError("scheme= is given with a Scheme as the game: give one of them")
         name = game.name if game.name in GAMES else "two-deck"
-        return _checked(Game(name, game))
+        return _checked(GameRules(name, game))
     if not isinstance(game, str):
         raise ShtossError(f"game={quoted(game)} is a {type(game).__name__}: {_ALLOWED_GAMES}")
     key = unicodedata.normalize("NFC", game.strip()[:100]).lower()
     if key in _STOSS_NAMES:
-        return _checked(Game("two-deck", as_scheme("classic" if scheme is None else scheme)))
+        return _checked(GameRules("two-deck", as_scheme("classic" if scheme is None else scheme)))
     if key == "one-deck":
         raise ShtossError(
             "game='one-deck' takes the punter's card from the banker's deck before the deal: "
@@ -169,20 +176,20 @@ def as_game(game: object, *, scheme: Scheme | str | None = None) -> Game:
             raise ShtossError(
                 f"scheme= is for game='two-deck' (Stoss): the {named.name} game has its own"
             )
-        return _checked(Game(named.name, named))
+        return _checked(GameRules(named.name, named))
     if scheme is not None:
         raise ShtossError(f"game={quoted(game)} is a scheme and scheme= another: give one of them")
-    return _checked(Game("two-deck", named))
+    return _checked(GameRules("two-deck", named))
 
 
 _ALLOWED_GAMES = f"allowed games are {', '.join(GAMES)} (two-deck: Stoss with a scheme)"
 
 
-def _checked(game: Game) -> Game:
+def _checked(game: GameRules) -> GameRules:
     if game.scheme.needs_suits:
         raise ShtossError(
             f"scheme {game.scheme.name!r} pays by the deciding card's suit, but a bet on a rank "
-            "has no suit: for such a scheme use `odds --card`"
+            "has no suit: for such a scheme use odds with card="
         )
     return game
 

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.bets import (
-    BetOdds,
+    CardOdds,
     CaseBet,
     TurnCall,
     call_the_turn,
@@ -40,7 +40,7 @@ from shtoss_exact.case.parse import (
     parse_counts,
     parse_seen,
 )
-from shtoss_exact.case.rules import BetKind, Game, Side, as_bet_kind, as_game, as_side
+from shtoss_exact.case.rules import BetKind, GameRules, Side, as_bet_kind, as_game, as_side
 from shtoss_exact.deck import Card, deck_ranks, parse_card
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
@@ -48,10 +48,10 @@ from shtoss_exact.numbers import exact_number
 from shtoss_exact.records import Record
 
 if TYPE_CHECKING:
+    from shtoss_exact.case.answers import CaseReport
     from shtoss_exact.case.deal import WholeDeal
     from shtoss_exact.case.pattern import Pattern
-    from shtoss_exact.case.report import CaseReport
-    from shtoss_exact.schemes.scheme import Scheme
+    from shtoss_exact.schemes.scheme import SchemeArgument
 
 __all__ = ["Case"]
 
@@ -72,7 +72,7 @@ class Case(Record):
     Fraction(1, 190)
     """
 
-    game: Game
+    game: GameRules
     deck: int
     left: tuple[int, ...]
     turns_dealt: int
@@ -81,9 +81,9 @@ class Case(Record):
     seen: tuple[Card, ...] | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.game, Game):
+        if not isinstance(self.game, GameRules):
             raise ShtossError(
-                f"game={quoted(self.game)} is a {type(self.game).__name__}: allowed a Game; "
+                f"game={quoted(self.game)} is a {type(self.game).__name__}: allowed a GameRules; "
                 "build a case with from_seen, from_case or from_counts"
             )
         ranks = deck_ranks(self.deck)
@@ -125,8 +125,8 @@ class Case(Record):
         cls,
         seen: str | Iterable[Card | str],
         *,
-        game: Game | Scheme | str = "faro",
-        scheme: Scheme | str | None = None,
+        game: GameRules | SchemeArgument = "faro",
+        scheme: SchemeArgument | None = None,
         deck: int = 52,
     ) -> Case:
         """The case after the cards ``seen``, in deal order (``"5h Ks 5d"``: in Faro the
@@ -153,8 +153,8 @@ class Case(Record):
         cls,
         case: str | Mapping[str, int],
         *,
-        game: Game | Scheme | str = "faro",
-        scheme: Scheme | str | None = None,
+        game: GameRules | SchemeArgument = "faro",
+        scheme: SchemeArgument | None = None,
         deck: int = 52,
     ) -> Case:
         """The case given as copies left by rank: ``"A:1,7:2,K:0"`` (unnamed ranks full;
@@ -172,8 +172,8 @@ class Case(Record):
         cls,
         counts: Mapping[int, int],
         *,
-        game: Game | Scheme | str = "faro",
-        scheme: Scheme | str | None = None,
+        game: GameRules | SchemeArgument = "faro",
+        scheme: SchemeArgument | None = None,
         deck: int = 52,
     ) -> Case:
         """The case given as how many ranks have each number of copies left
@@ -186,7 +186,7 @@ class Case(Record):
         return cls._from_left(the_game, deck, parse_counts(counts, deck=deck))
 
     @classmethod
-    def _from_left(cls, game: Game, deck: int, left: tuple[int, ...]) -> Case:
+    def _from_left(cls, game: GameRules, deck: int, left: tuple[int, ...]) -> Case:
         dealt = len(left) * FULL - sum(left)
         turns, due = _turns(game, dealt, what="the case")
         return cls(game=game, deck=deck, left=left, turns_dealt=turns, soda_due=due)
@@ -363,7 +363,7 @@ class Case(Record):
         self._check_bet(Side.OPEN, BetKind.HIGH_CARD)
         if not self.turns_left:
             return None
-        parts: list[tuple[Fraction, BetOdds]] = []
+        parts: list[tuple[Fraction, CardOdds]] = []
         for weight, state in self.after_soda():
             odds = high_card_odds(self.game.scheme, state.left, turns=state.turns_dealt)
             if odds is None:
@@ -452,7 +452,7 @@ class Case(Record):
         >>> Case.from_case("*:0,7:2,K:1", game="faro").report().to_dict()["best_bet"]["rank"]
         'K'
         """
-        from shtoss_exact.case.report import case_report
+        from shtoss_exact.case.answers import case_report
 
         return case_report(self, side=side, kind=kind, pattern=pattern, pay=pay,
                            cathop_pay=cathop_pay, replay=replay,
@@ -473,7 +473,7 @@ class Case(Record):
         }
 
 
-def _between_turns(game: Game) -> str:
+def _between_turns(game: GameRules) -> str:
     if game.soda:
         return (
             f"between turns of {game.name} the cards dealt are none (the soda is due), or the "
@@ -482,7 +482,7 @@ def _between_turns(game: Game) -> str:
     return f"between turns of {game.name} the cards dealt are two a turn (0, 2, 4, ...)"
 
 
-def _turns(game: Game, dealt: int, *, what: str) -> tuple[int, bool]:
+def _turns(game: GameRules, dealt: int, *, what: str) -> tuple[int, bool]:
     """(turns dealt, soda due) from the number of cards dealt."""
     if game.soda:
         if dealt == 0:

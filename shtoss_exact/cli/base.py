@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 import click
 
 from shtoss_exact._version import __version__
+from shtoss_exact.cli.keywords import as_flags
 from shtoss_exact.cli.process import (
     PROG,
     fail,
@@ -150,7 +151,7 @@ class ShtossGroup(click.Group):
         except click.ClickException as error:
             return fail(error.format_message(), status=2)
         except ShtossError as error:
-            return fail(str(error), status=2)
+            return fail(as_flags(str(error)), status=2)
         except RecursionError:
             return fail("input nested too deeply", status=2)
         except MemoryError:

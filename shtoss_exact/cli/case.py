@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import click
 
 from shtoss_exact.cli.base import (
@@ -17,11 +15,8 @@ from shtoss_exact.cli.base import (
     scheme_option,
 )
 
-if TYPE_CHECKING:
-    from shtoss_exact.case.pattern import Pattern
-    from shtoss_exact.schemes.scheme import Scheme
-
 BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
+"""``--bet-kind``'s choices: the words of ``shtoss_exact.case.query.BET_KINDS``."""
 
 
 @cli.command()
@@ -121,62 +116,25 @@ def case(
       shtoss-exact case --game pharaon --seen "7h 7d Ks 2c" --replay
       shtoss-exact case --seen "5h Ks 5d 9c 2s" --bets "5:stay:2@0 K:coppered@0"
     """
+    from shtoss_exact.case.query import bet_kind as kind_of
+    from shtoss_exact.case.query import case_record
     from shtoss_exact.report.case_view import case_csv, case_tables
 
-    record = case_record(
-        game=game,
-        scheme=scheme,
-        deck=deck,
-        seen=seen,
-        case_text=case_text,
-        bet_kind=bet_kind,
-        call_the_turn=call_the_turn,
-        pay_for=pay_for,
-        cathop_pay=cathop_pay,
-        pattern=pattern,
-        replay=replay,
-        bets=bets,
-    )
-    out.emit(record, case_tables, csv=case_csv)
-
-
-def case_record(
-    *,
-    game: str,
-    scheme: str | Scheme | None,
-    deck: str,
-    seen: str | None,
-    case_text: str | None,
-    bet_kind: str,
-    call_the_turn: bool,
-    pay_for: str,
-    cathop_pay: str,
-    pattern: str | Pattern | None,
-    replay: bool,
-    bets: str | None,
-) -> dict[str, Any]:
-    """The record ``case`` prints for its options; the page of ``serve`` answers with it,
-    giving a built-in ``Scheme`` and ``Pattern`` rather than names (it reads no file)."""
-    from shtoss_exact.case.state import Case
-    from shtoss_exact.errors import ShtossError
-
-    if seen is not None and case_text is not None:
-        raise ShtossError("give --seen or --case, not both")
     chosen = None
-    if scheme is not None:
+    if scheme is not None:  # resolved here: a scheme file is read only for two-deck
+        from shtoss_exact.errors import ShtossError
         from shtoss_exact.schemes.files import resolve_scheme
 
         if game != "two-deck":
             raise ShtossError(f"--scheme is for --game two-deck: {game} has its own scheme")
-        chosen = resolve_scheme(scheme) if isinstance(scheme, str) else scheme
-    if bets is not None and seen is None:
-        raise ShtossError("--bets are settled along the cards seen: give --seen")
-    if case_text is not None:
-        state = Case.from_case(case_text, game=game, scheme=chosen, deck=int(deck))
-    else:
-        state = Case.from_seen(seen or "", game=game, scheme=chosen, deck=int(deck))
-    side, kind = ("coppered", "stay") if bet_kind == "coppered" else ("open", bet_kind)
-    result = state.report(
+        chosen = resolve_scheme(scheme)
+    side, kind = kind_of(bet_kind)
+    record = case_record(
+        game=game,
+        scheme=chosen,
+        deck=int(deck),
+        seen=seen,
+        case=case_text,
         side=side,
         kind=kind,
         pattern=pattern,
@@ -184,10 +142,6 @@ def case_record(
         cathop_pay=cathop_pay,
         replay=replay,
         call_the_turn=call_the_turn,
+        bets=bets,
     )
-    record = result.to_dict()
-    if bets is not None:
-        from shtoss_exact.case.ledger import settle_bets
-
-        record["ledger"] = settle_bets(state, bets).to_dict()
-    return record
+    out.emit(record, case_tables, csv=case_csv)

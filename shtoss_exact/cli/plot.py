@@ -147,11 +147,13 @@ def plot(output: str, fmt: str | None, kind: str, **values: Any) -> None:
       shtoss-exact plot -o series.png --kind series --plan paroli:3 --deals 30
       shtoss-exact plot -o - --deck 36 > abzug.svg
     """
-    from shtoss_exact.report.plots.figures import image_format, render
+    from shtoss_exact.report.plots.figures import files_only, image_format, render
 
     image_format(output, fmt)
     _check_kind(kind, values)
-    render(kind, output, fmt=fmt, **_options(kind, values))
+    options = _options(kind, values)
+    with files_only():  # the Agg backend, and none of matplotlib's own warnings
+        render(kind, output, fmt=fmt, **options)
 
 
 def _options(kind: str, values: dict[str, Any]) -> dict[str, Any]:

@@ -22,18 +22,21 @@ stake and the series stay as they were, and the deal still counts as played.
 from __future__ import annotations
 
 import os
-import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from enum import StrEnum
 from fractions import Fraction
 from itertools import islice
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, field, replace
 from shtoss_exact.limits import MAX_PLAN_FILE_BYTES
-from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number
+from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number, within_digits
+
+if TYPE_CHECKING:
+    from shtoss_exact.data_files import Table
 
 _E = TypeVar("_E", bound=StrEnum)
 
@@ -45,10 +48,6 @@ MAX_STORY = 1000
 
 MAX_PLAN_TEXT = 1000
 """Longest name, description or source of a plan."""
-
-MAX_NUMBER_BITS = 200
-"""Largest numerator or denominator of a kush, a bankroll, a target or a maximum stake
-(``MAX_DIGITS`` = 60 decimal digits take at most 200 bits)."""
 
 
 class AfterWin(StrEnum):
@@ -80,10 +79,10 @@ def bounded_number(value: object, *, name: str) -> Fraction:
     Fraction(47000, 1)
     """
     number = exact_number(value, name=name)
-    if max(number.numerator.bit_length(), number.denominator.bit_length()) > MAX_NUMBER_BITS:
+    if not within_digits(number):
         raise ShtossError(
             f"{name} has more than {MAX_DIGITS} digits: allowed an exact number such as 3, "
-            '"1/2", of at most 60 digits'
+            f'"1/2", of at most {MAX_DIGITS} digits'
         )
     return number
 
@@ -237,6 +236,18 @@ BOUNDED = ("raise", "paroli")
 """The plans that take ``:k``, a bound on the raises in a row."""
 
 
+PLANS: Catalogue[Plan] = Catalogue(
+    "plan",
+    BUILTIN_PLANS,
+    PLAN_ALIASES,
+    kind=Plan,
+    labels={name: f"{name}:k" for name in BOUNDED},
+    note="k a whole number of at most 12 digits",
+    files=True,
+)
+"""The built-in plans and their Russian names (``as_plan`` also reads plan files)."""
+
+
 def plan_names() -> dict[str, list[str]]:
     """Every built-in plan's name with its Russian aliases: the one registry that help
     texts list (``raise`` and ``paroli`` also take ``:k``).
@@ -244,15 +255,7 @@ def plan_names() -> dict[str, list[str]]:
     >>> plan_names()["paroli"]
     ['пароли', 'пароле', 'загнуть-угол']
     """
-    names: dict[str, list[str]] = {name: [] for name in BUILTIN_PLANS}
-    for alias, name in PLAN_ALIASES.items():
-        names[name].append(alias)
-    return names
-
-
-def _allowed() -> str:
-    listed = ", ".join(f"{name}:k" if name in BOUNDED else name for name in BUILTIN_PLANS)
-    return f"{listed} (k a whole number of at most 12 digits; or a Russian name)"
+    return PLANS.names()
 
 
 def plan_named(text: str) -> Plan:
@@ -263,42 +266,54 @@ def plan_named(text: str) -> Plan:
     (<AfterWin.SHARE: 'share'>, 3)
     """
     if not isinstance(text, str):
-        raise ShtossError(f"plan={quoted(text)} is not a plan name: allowed a Plan or a name")
-    head, colon, bound = unicodedata.normalize("NFC", text.strip()[:100]).partition(":")
-    key = head.strip().lower().replace(" ", "-")
-    name = PLAN_ALIASES.get(key, key)
+        raise PLANS.wrong_type(text, argument="plan")
+    head, colon, bound = text.partition(":")
+    name = PLANS.key(head)
     plan = BUILTIN_PLANS.get(name)
     if plan is None:
-        raise ShtossError(f"unknown plan {quoted(text)}: allowed plans are {_allowed()}")
+        raise PLANS.unknown(text)
     if not colon:
         return plan
     try:
         if name not in BOUNDED or bound.strip()[:1] in ("+", "-"):
             raise ShtossError(bound)
-        raises = whole_number(bound, name="", minimum=0, maximum=10**12 - 1, text=True)
+        raises = whole_number(bound[:100], name="", minimum=0, maximum=10**12 - 1, text=True)
     except ShtossError:
-        raise ShtossError(f"bad plan {quoted(text)}: allowed plans are {_allowed()}") from None
+        raise ShtossError(f"bad plan {quoted(text)}: allowed {PLANS.allowed()}") from None
     return replace(plan, name=f"{name}:{raises}", raises=raises)
 
 
 def as_plan(plan: object) -> Plan:
-    """A ``Plan`` from a library argument: a ``Plan`` or a built-in name.
+    """A ``Plan`` from a library argument: a ``Plan``, a built-in name (or Russian
+    alias, with ``:k``) or a plan file's path (``.toml``, ``.json``).
 
-    >>> as_plan("стоп").name
-    'stop'
+    >>> as_plan("стоп").name, as_plan("examples/plans/hermann-story.toml").deals
+    ('stop', 3)
     """
-    if isinstance(plan, Plan):
-        return plan
-    if isinstance(plan, str):
-        return plan_named(plan)
-    raise ShtossError(
-        f"plan={quoted(plan)} is a {type(plan).__name__}: allowed a Plan or a built-in name "
-        "such as 'paroli:3'"
+    if isinstance(plan, str) and not isinstance(plan, Plan):
+        from shtoss_exact.data_files import looks_like_path
+
+        if not looks_like_path(plan.partition(":")[0]):
+            return plan_named(plan)
+    return PLANS.resolve(plan, argument="plan", load=load_plan)
+
+
+def _schema() -> Table:
+    from shtoss_exact.data_files import Choice, Items, Number, Table, Text, Whole
+
+    return Table(
+        {
+            "name": Text(),
+            "description": Text(),
+            "after_win": Choice(tuple(member.value for member in AfterWin)),
+            "after_loss": Choice(tuple(member.value for member in AfterLoss)),
+            "raises": Whole(0),
+            "kush": Number(),
+            "deals": Whole(1),
+            "source": Text(),
+            "story": Items(Choice(tuple(event.value for event in DealEvent)), most=MAX_STORY),
+        }
     )
-
-
-_KEYS = ("name", "description", "after_win", "after_loss", "raises", "kush", "deals", "source",
-         "story")  # fmt: skip
 
 
 def plan_from_mapping(data: object, *, origin: str = "plan", name: str = "plan") -> Plan:
@@ -308,61 +323,23 @@ def plan_from_mapping(data: object, *, origin: str = "plan", name: str = "plan")
     >>> plan_from_mapping({"name": "p", "after_win": "ride", "raises": 2, "kush": "1/2"}).kush
     Fraction(1, 2)
     """
-    from shtoss_exact.data_files import exact_from_data, text_from_data
+    from shtoss_exact.data_files import check_data
 
-    if not isinstance(data, Mapping):
-        raise ShtossError(f"{origin}: expected a table of keys, got a {type(data).__name__}")
-    unknown = sorted(str(key) for key in data if key not in _KEYS)
-    if unknown:
-        raise ShtossError(f"{origin}: unknown key {unknown[0][:40]!r}; allowed {', '.join(_KEYS)}")
-
-    def text(key: str, default: str) -> str:
-        try:
-            return text_from_data(data.get(key, default), key=key)
-        except ShtossError as error:
-            raise ShtossError(f"{origin}: {error}") from None
-
-    def whole(key: str) -> int | None:
-        value = data.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ShtossError(f"{origin}: {key} must be a whole number, got {quoted(value)}")
-        return value
-
-    def choice(key: str, kind: type[AfterWin] | type[AfterLoss], default: str) -> str:
-        value = text(key, default)
-        allowed = [member.value for member in kind]
-        if value not in allowed:
-            raise ShtossError(f"{origin}: {key}={value[:40]!r}; allowed {', '.join(allowed)}")
-        return value
-
-    raw_kush = data.get("kush", 1)
-    try:
-        kush = exact_from_data(raw_kush)
-    except ShtossError as error:
-        raise ShtossError(f"{origin}: kush: {error}") from None
-    if kush is None:
-        raise ShtossError(f'{origin}: kush must be a number like 1, "1/2", got {quoted(raw_kush)}')
-    story = data.get("story", [])
-    events = [event.value for event in DealEvent]
-    if not isinstance(story, list) or any(not isinstance(e, str) or e not in events for e in story):
-        raise ShtossError(f"{origin}: story must be a list of {', '.join(events)}")
+    table = check_data(data, _schema(), where=origin)
     try:
         return Plan(
-            text("name", name),
-            description=text("description", ""),
-            after_win=AfterWin(choice("after_win", AfterWin, "keep")),
-            after_loss=AfterLoss(choice("after_loss", AfterLoss, "reset")),
-            raises=whole("raises"),
-            kush=kush,
-            deals=whole("deals"),
-            source=text("source", ""),
-            story=tuple(DealEvent(e) for e in story),
+            table.get("name", name),
+            description=table.get("description", ""),
+            after_win=AfterWin(table.get("after_win", "keep")),
+            after_loss=AfterLoss(table.get("after_loss", "reset")),
+            raises=table.get("raises"),
+            kush=table.get("kush", Fraction(1)),
+            deals=table.get("deals"),
+            source=table.get("source", ""),
+            story=tuple(DealEvent(e) for e in table.get("story", [])),
         )
     except ShtossError as error:
-        message = str(error)
-        if message.startswith(origin):
-            raise
-        raise ShtossError(f"{origin}: {message}") from None
+        raise ShtossError(f"{origin}: {error}") from None
 
 
 def load_plan(path: str | os.PathLike[str]) -> Plan:

@@ -330,6 +330,7 @@ def build_chain(
     moves = rules._moves
     spent = 0.0
     held = float(STATE_BYTES)
+    playing = 0
     while frontier and (deals is None or level < deals):
         if deals is not None:
             _check_solve(len(depth), level, deals, whole)
@@ -339,6 +340,9 @@ def build_chain(
             if state.status is not Status.PLAYING:
                 edges[state] = [(state, whole, {0: whole})]
                 continue
+            playing += 1
+            if deals is None and rules.tracks_net and playing % 256 == 0:
+                _check_absorption(playing, whole)
             out: dict[State, tuple[int, dict[Fraction | int, int]]] = {}
             exact = isinstance(state.stake, Fraction) or isinstance(state.net, Fraction)
             size = _bits(state.stake) + _bits(state.net)
@@ -393,6 +397,23 @@ def _check_solve(found: int, level: int, deals: int, denominator: int) -> None:
     check_cost(
         Cost(seconds=seconds),
         what=f"{short_int(deals)} deals of a chain of more than {found} states",
+        advice=_ADVICE,
+    )
+
+
+def _check_absorption(playing: int, denominator: int) -> None:
+    """Refuse, while the states are found, a play until it ends whose exact solve is
+    bound to pass the budget: the lifting of ``shtoss_exact.linear`` alone, over the
+    ``playing`` states found so far (each an unknown, with its own entry and at least
+    one edge into it), takes a step per 244 bits of Hadamard's bound on the answer,
+    about ``2 n (bits + 1)`` bits."""
+    from shtoss_exact.linear import lifting_work
+
+    work = lifting_work(playing, 2 * playing, stored=2 * playing,
+                        bits=denominator.bit_length(), sums=1)  # fmt: skip
+    check_cost(
+        Cost(seconds=work * 1e-9),
+        what=f"more than {playing} playing states until the play ends",
         advice=_ADVICE,
     )
 

@@ -12,7 +12,7 @@ both), so that nothing that runs in well under a second is refused.
 
 from __future__ import annotations
 
-from math import log2
+from math import inf, log2
 
 from shtoss_exact.limits import MAX_SERIES_DIGITS, Budget, Cost, check_cost
 
@@ -32,6 +32,12 @@ CHAIN_STEP = 10e-6
 FRACTION_STEP = 35e-6
 """The same when the stake or the net is a fraction (``Fraction`` arithmetic)."""
 
+PACKED_STEP = 0.4e-6
+"""Seconds of one product of counts outside the packed nets (a state's mass, by source)."""
+
+PACKED_BIT = 0.03e-9
+"""Seconds per bit of one shift, sum or small product of a whole packed net."""
+
 BIT_STEP = 0.06e-9
 """Seconds per bit of the integers a step multiplies and adds."""
 
@@ -44,8 +50,13 @@ def bits_after(deals: int, denominator: int) -> float:
 
     >>> bits_after(10, 833)
     97.0...
+    >>> bits_after(10**400, 833)  # beyond a float: as far beyond any budget
+    inf
     """
-    return deals * log2(max(denominator, 2))
+    try:
+        return deals * log2(max(denominator, 2))
+    except OverflowError:  # more deals than a float holds
+        return inf
 
 
 def step_seconds(steps: float, bits: float, *, step: float = DENSE_STEP) -> float:

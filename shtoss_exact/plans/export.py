@@ -52,15 +52,14 @@ def check_graph_target(graph: str | os.PathLike[str], report: str | None) -> Non
     >>> check_graph_target("-", None)
     Traceback (most recent call last):
     ...
-    shtoss_exact.errors.ShtossError: --export-graph - and the report would both go to \
-standard output: send the report to a file with -o FILE, or the graph to a .graphml, .dot \
-or .gv file
+    shtoss_exact.errors.ShtossError: graph= - and the report would both go to standard \
+output: send the report to a file with report=, or the graph to a .graphml, .dot or .gv file
     """
     name = os.fspath(graph)
     if name == STDOUT and report in (None, STDOUT):
         raise ShtossError(
-            "--export-graph - and the report would both go to standard output: send the "
-            "report to a file with -o FILE, or the graph to a .graphml, .dot or .gv file"
+            "graph= - and the report would both go to standard output: send the report to "
+            "a file with report=, or the graph to a .graphml, .dot or .gv file"
         )
     if (
         name != STDOUT
@@ -68,8 +67,7 @@ or .gv file
         and os.path.realpath(name) == os.path.realpath(report)
     ):
         raise ShtossError(
-            f"--export-graph and -o both name {name[:80]!r}: give the graph and the report "
-            "a file each"
+            f"graph= and report= both name {name[:80]!r}: give the graph and the report a file each"
         )
 
 

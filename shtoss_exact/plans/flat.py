@@ -74,7 +74,7 @@ def solve_flat(rules: Rules, deals: int | None) -> Solved:
     if rules.bankroll is None and rules.target is None:
         if deals is None:
             raise ShtossError(
-                "no number of deals: give --deals, or --bankroll/--target to play until one ends it"
+                "no number of deals: give deals=, or bankroll=/target= to play until one ends it"
             )
         return _convolution(outcomes.denominator, unit, steps, deals)
     low = None if rules.bankroll is None else ceil((rules.plan.kush - rules.bankroll) / unit)
@@ -83,7 +83,7 @@ def solve_flat(rules: Rules, deals: int | None) -> Solved:
         return _walk(outcomes.denominator, unit, steps, deals, low=low, high=high)
     if low is None or high is None:
         raise ShtossError(
-            "play until ruin or target needs both --bankroll and --target (or give --deals)"
+            "play until ruin or target needs both bankroll= and target= (or give deals=)"
         )
     if {e for e, _ in steps} <= {-1, 0, 1}:
         return _ruin_closed_form(outcomes.denominator, unit, dict(steps), low, high)
@@ -113,7 +113,12 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     q = [0] * size
     q[0] = head**deals
     k1 = deals + 1
-    for n in range(1, size):
+    if len(rest) == 1 and rest[0][0] == 1:  # a binomial: one product and one division a value
+        c = rest[0][1]
+        for n in range(1, size):
+            q[n] = q[n - 1] * ((k1 - n) * c) // (n * head)
+        rest = []
+    for n in range(1 if rest else size, size):
         total = 0
         for i, c in rest:
             if i > n:

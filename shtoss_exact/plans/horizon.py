@@ -18,12 +18,9 @@ state are added first and multiplied once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
-from functools import reduce
-from itertools import chain, repeat
 from math import lcm, log2
-from operator import add
 from typing import Any
 
 from shtoss_exact.distribution import Distribution
@@ -39,6 +36,7 @@ from shtoss_exact.plans.cost import (
     check_bits,
     int_bytes,
 )
+from shtoss_exact.plans.packed import Flow, Layers, flow_of, range_seconds
 from shtoss_exact.plans.result import Solved
 
 DRY_STEPS = 400_000
@@ -158,14 +156,15 @@ def _by_net(chain: Chain, deals: int) -> Solved:
         what=_what(chain, deals),
         advice=_ADVICE,
     )
-    dense = _shape_seconds(chain, incoming, deals, _range_step, step=DENSE_STEP)
+    flow = flow_of(chain, unit)
+    dense = range_seconds(flow, deals)
     sparse = float("inf")
     if dense > MAX_SECONDS / 4:
         sparse = _shape_seconds(chain, incoming, deals, _set_step, step=SPARSE_STEP)
     check_cost(Cost(seconds=min(dense, sparse)), what=_what(chain, deals), advice=_ADVICE)
-    use_dense = dense <= sparse
-    gather = _gather_dense if use_dense else _gather_sparse
-    layer: dict[State, Any] = {chain.start: (0, [1]) if use_dense else {0: 1}}
+    if dense <= sparse:
+        return _dense(flow, unit, deals)
+    layer: dict[State, Any] = {chain.start: {0: 1}}
     masses: dict[State, int] = {chain.start: 1}
     pieces: dict[int, list[Any]] = {}  # deals played -> the ended states' new masses
     ended = dict.fromkeys((s.value for s in Status), 0)  # over D**k, by Horner
@@ -178,7 +177,7 @@ def _by_net(chain: Chain, deals: int) -> Solved:
             ended[key] *= d
         for target in _targets(chain, layer):
             present = [(s, g, c) for s, g, c in incoming[target] if s in layer]
-            held = gather(present, layer)
+            held = _gather_sparse(present, layer)
             mass = sum(masses[s] * c for s, _, c in present)
             if target.status is Status.PLAYING:
                 following[target], next_masses[target] = held, mass
@@ -205,6 +204,26 @@ def _by_net(chain: Chain, deals: int) -> Solved:
     )
 
 
+def _dense(flow: Flow, unit: Fraction, deals: int) -> Solved:
+    """The layers of a chain whose nets fill their ranges (``shtoss_exact.plans.packed``)."""
+    layers = Layers.start(flow)
+    for _ in range(deals):
+        layers.deal()
+    by_value = layers.counts()
+    ends = dict.fromkeys((s.value for s in Status), 0)
+    for state, mass, held in zip(flow.states, layers.mass, layers.held, strict=True):
+        if held is not None:
+            ends[state.status.value] += mass
+    total, d = layers.power, flow.denominator
+    values = sorted(by_value)
+    net = Distribution.on_grid(unit, values, tuple(by_value[v] for v in values), total, base=d)
+    return Solved(
+        net,
+        {key: Fraction(w, total) for key, w in ends.items()},
+        Fraction(layers.playing_sum, d ** (deals - 1)),
+    )
+
+
 def _targets(chain: Chain, layer: dict[State, Any]) -> list[State]:
     """The states the layer's states lead to, in the chain's order (each once)."""
     seen: dict[State, None] = {}
@@ -214,43 +233,10 @@ def _targets(chain: Chain, layer: dict[State, Any]) -> list[State]:
     return sorted(seen, key=chain.depth.__getitem__) if len(seen) > 1 else list(seen)
 
 
-def _add_into(by_value: dict[int, int], held: Any, scale: int) -> None:
-    items = enumerate(held[1], held[0]) if isinstance(held, tuple) else held.items()
-    for v, w in items:
+def _add_into(by_value: dict[int, int], held: dict[int, int], scale: int) -> None:
+    for v, w in held.items():
         if w:
             by_value[v] = by_value.get(v, 0) + w * scale
-
-
-def _gather_dense(parts: list[tuple[State, int, int]], layer: dict[State, Any]) -> Any:
-    """Sum of count * (source's array shifted by its gain), sources of one count first.
-
-    One lazy pipeline an entry at a time (the sources aligned by zero padding, added,
-    multiplied, added): every intermediate integer is freed as soon as it is used,
-    about twice as fast as whole intermediate arrays of big integers.
-    """
-    groups: dict[int, list[tuple[int, list[int]]]] = {}
-    for source, gain, count in parts:
-        lo, row = layer[source]
-        groups.setdefault(count, []).append((lo + gain, row))
-    low = min(off for group in groups.values() for off, _ in group)
-    high = max(off + len(row) for group in groups.values() for off, row in group)
-    streams: list[Iterable[int]] = []
-    for count, group in groups.items():
-        rows: list[Iterable[int]] = [_aligned(off - low, row, high - low) for off, row in group]
-        summed = reduce(_added, rows[1:], rows[0])
-        streams.append(summed if count == 1 else map(count.__mul__, summed))
-    return (low, list(reduce(_added, streams[1:], streams[0])))
-
-
-def _aligned(before: int, row: list[int], width: int) -> Iterator[int]:
-    after = width - before - len(row)
-    if not before and not after:
-        return iter(row)
-    return chain(repeat(0, before), row, repeat(0, after))
-
-
-def _added(total: Iterable[int], row: Iterable[int]) -> Iterator[int]:
-    return map(add, total, row)
 
 
 def _gather_sparse(parts: list[tuple[State, int, int]], layer: dict[State, Any]) -> Any:

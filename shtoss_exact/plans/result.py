@@ -153,7 +153,7 @@ class SeriesResult(Record):
             raise ShtossError(
                 f"the result holds about {digits:.1e} digits of exact values: more than the "
                 f"limit of {MAX_RECORD_DIGITS:.0e} for one output; use fewer deals"
-                + (", or --format text for the figures alone" if net else "")
+                + (", or net=False for the figures alone" if net else "")
             )
 
         def exact(value: Fraction | None) -> str | None:

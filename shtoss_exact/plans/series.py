@@ -24,7 +24,7 @@ from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import replace
 from shtoss_exact.limits import MAX_CHAIN_STATES
-from shtoss_exact.numbers import whole_number
+from shtoss_exact.numbers import short_int, whole_number
 from shtoss_exact.plans.catalog import AfterLoss, Plan, as_plan, bounded_number
 from shtoss_exact.plans.chain import (
     Chain,
@@ -50,7 +50,7 @@ from shtoss_exact.plans.runs import (
 )
 
 if TYPE_CHECKING:
-    from shtoss_exact.schemes.scheme import Scheme
+    from shtoss_exact.schemes.scheme import SchemeArgument
 
 __all__ = [
     "Chain",
@@ -78,7 +78,7 @@ def series(
     plan: Plan | str = "flat",
     *,
     deals: int | None = None,
-    scheme: Scheme | str = "classic",
+    scheme: SchemeArgument = "classic",
     deal: Deal | None = None,
     deck: int | None = None,
     cards: int | None = None,
@@ -100,10 +100,10 @@ def series(
     the plan's own number of deals.
 
     ``plan`` is a ``Plan`` or a built-in name (``"paroli:3"``, ``"пароли"``), ``scheme``
-    a ``Scheme`` or a built-in name; the deck is ``odds``' arguments (``deck``,
-    ``cards``, ``copies``, ``one_deck``, ``card``, ``suits``: default the 52-card
-    two-deck game) or a built ``deal``, not both; numbers are ``int``, ``Fraction`` or exact strings
-    (``"1/2"``), never floats.
+    a ``Scheme``, a built-in name or a scheme file's path; the deck is ``odds``'
+    arguments (``deck``, ``cards``, ``copies``, ``one_deck``, ``card``, ``suits``:
+    default the 52-card two-deck game) or a built ``deal``, not both; numbers are
+    ``int``, ``Fraction`` or exact strings (``"1/2"``), never floats.
 
     >>> series("hermann").net[Fraction(329000)]
     Fraction(64000000, 578009537)
@@ -117,7 +117,7 @@ def series(
     classic = isinstance(scheme, str) and scheme.strip().lower() == "classic"
     the_scheme = None
     if not classic:
-        from shtoss_exact.schemes.scheme import as_scheme
+        from shtoss_exact.schemes.files import as_scheme
 
         the_scheme = as_scheme(scheme)
     deal = deal_from(deal=deal, deck=deck, cards=cards, copies=copies, one_deck=one_deck,
@@ -131,16 +131,16 @@ def series(
         name: None if value is None else bounded_number(value, name=name)
         for name, value in (("bankroll", bankroll), ("target", target), ("max_stake", max_stake))
     }
-    # --deals replaces the plan's own number of deals (Hermann's three nights), never
+    # deals= replaces the plan's own number of deals (Hermann's three nights), never
     # shortened in silence: hermann with deals=5 lets it ride for five deals.
     horizon = the_plan.deals if count is None else count
     net_target = _net_target(limits["bankroll"], limits["target"])
     if horizon is None and limits["bankroll"] is None:
         raise ShtossError(
-            "no number of deals: give --deals, or --bankroll/--target to play until one ends it"
+            "no number of deals: give deals=, or bankroll=/target= to play until one ends it"
         )
     if length is not None and horizon is None:
-        raise ShtossError("a series length needs a number of deals (--deals)")
+        raise ShtossError("a series length needs a number of deals (deals=)")
     outcomes = classic_outcomes(deal) if the_scheme is None else deal_outcomes(deal, the_scheme)
     rules = Rules(
         the_plan,
@@ -195,7 +195,7 @@ def _net_target(bankroll: Fraction | None, target: Fraction | None) -> Fraction 
         return None
     if bankroll is None:
         raise ShtossError(
-            f"target={target} is the bankroll to reach: it needs a bankroll (--bankroll B)"
+            f"target={target} is the bankroll to reach: it needs a bankroll (bankroll=)"
         )
     if target <= bankroll:
         raise ShtossError(
@@ -229,8 +229,8 @@ def _solve(rules: Rules, horizon: int | None) -> Solved:
                 f"the limit {limit}; use a smaller bankroll or a larger kush"
             )
     if horizon is not None:
-        check_bits(bits_after(horizon, rules.outcomes.denominator), what=f"{horizon} deals",
-                   advice="use fewer deals")  # fmt: skip
+        check_bits(bits_after(horizon, rules.outcomes.denominator),
+                   what=f"{short_int(horizon)} deals", advice="use fewer deals")  # fmt: skip
     chain = build_chain(rules, deals=horizon, max_states=limit)
     if horizon is None:
         from shtoss_exact.plans.solve import solve_unbounded
@@ -238,4 +238,8 @@ def _solve(rules: Rules, horizon: int | None) -> Solved:
         return solve_unbounded(chain)
     from shtoss_exact.plans.horizon import solve_horizon
 
+    if not rules.tracks_net:
+        from shtoss_exact.plans.support import check_support
+
+        check_support(chain, horizon)
     return solve_horizon(chain, horizon)

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost
+from shtoss_exact.limits import Cost, budget, check_cost
 from shtoss_exact.linear import elimination_work, solve_sums
 from shtoss_exact.plans.chain import Chain, State, Status
 from shtoss_exact.plans.cost import int_bytes
@@ -25,7 +25,7 @@ from shtoss_exact.plans.result import Solved
 
 NEVER_ENDS = "the play never ends with these options (some states are never left)"
 
-_ADVICE = "give --deals, or a smaller bankroll or target"
+_ADVICE = "give deals=, or a smaller bankroll or target"
 
 
 def solve_unbounded(chain: Chain) -> Solved:
@@ -53,7 +53,8 @@ def solve_unbounded(chain: Chain) -> Solved:
         sorted(found, key=lambda s: (_net(s), s.level, s.stake)),
     ):
         rows, ends = _system(chain, order)
-        limit = 10 * MAX_SECONDS * 1e9 if best is None else best[0]
+        # Past the budget the order is refused anyway: no dry run follows it further.
+        limit = budget().seconds * 1e9 if best is None else min(best[0], budget().seconds * 1e9)
         work = elimination_work(rows, bits=d.bit_length(), sums=len(ends) + 1, limit=limit)
         if best is None or work < best[0]:
             best = (work, order, rows, ends)

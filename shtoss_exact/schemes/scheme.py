@@ -19,11 +19,12 @@ settled by kind and suit alone, from the O(m) summary counts.
 
 from __future__ import annotations
 
-import unicodedata
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
+from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.deck import Deal, Suit, SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
@@ -229,7 +230,8 @@ class Scheme:
             return Settlement(Fraction(0))
         payoff: Fraction | None = self.base[outcome.kind]
         ruled = False
-        for rule in self.rules:
+        rules, premiums = self._candidates(outcome.cards, outcome.position)
+        for rule in rules:
             if rule.match(outcome):
                 payoff, ruled = rule.payoff, True
                 break
@@ -240,13 +242,32 @@ class Scheme:
         if self.thirds is not None and not ruled:
             if outcome.relation is None:
                 raise ShtossError(
-                    f"scheme {self.name!r} needs the suits: give the punter's card (--card)"
+                    f"scheme {self.name!r} needs the suits: give the punter's card (card=)"
                 )
             payoff *= self.thirds[outcome.relation]
-        for premium in self.premiums:
+        for premium in premiums:
             if premium.match(outcome):
                 payoff += premium.amount
         return Settlement(Fraction(payoff))
+
+    def _candidates(
+        self, cards: int, position: int | None
+    ) -> tuple[tuple[Rule, ...], tuple[Premium, ...]]:
+        """The rules and premiums, in order, that can match a deciding card at
+        ``position`` of ``cards``: those naming a place in the deck only at their places,
+        the others everywhere. A scheme of a thousand rules settles in a few lookups."""
+        if len(self.rules) + len(self.premiums) <= 8:
+            return self.rules, self.premiums
+        index = self.__dict__.setdefault("_index", {})  # frozen: a cache beside the fields
+        found = index.get((cards, position))
+        if found is None:
+            if len(index) > 4096:
+                index.clear()
+            found = index[(cards, position)] = (
+                tuple(r for r in self.rules if _may_match(r.match, cards, position)),
+                tuple(p for p in self.premiums if _may_match(p.match, cards, position)),
+            )
+        return found  # type: ignore[no-any-return]
 
     def settlement_counts(self, deal: Deal) -> SettlementCounts:
         """Every settlement with its exact count over a common denominator."""
@@ -257,6 +278,21 @@ class Scheme:
     def ev(self, deal: Deal) -> Fraction:
         """The punter's expected net result per unit stake."""
         return self.settlement_counts(deal).mean
+
+
+def _may_match(match: Match, cards: int, position: int | None) -> bool:
+    """Whether ``match`` can hold for a deciding card at ``position`` of ``cards``,
+    whatever its kind and suit: ``Match.__call__``'s conditions on the place alone."""
+    if position is None:
+        return (match.position is None and match.abzug is None and not match.last_pair
+                and not match.last_card)  # fmt: skip
+    place = Outcome(Kind.GIVEN, position, cards)
+    return (
+        (match.position is None or match.position == position)
+        and (match.abzug is None or match.abzug == place.abzug)
+        and (match.last_pair is None or match.last_pair == place.last_pair)
+        and (match.last_card is None or match.last_card == place.last_card)
+    )
 
 
 def _match(kinds: Iterable[Kind] | None = None, **where: object) -> Match:
@@ -511,6 +547,14 @@ ALIASES: dict[str, str] = {
 """Russian names of the built-in schemes (lower case; spaces may stand for the hyphens)."""
 
 
+SchemeArgument: TypeAlias = Scheme | str | os.PathLike[str]
+"""What a library argument ``scheme=`` takes: a ``Scheme``, a built-in name or alias, or
+a scheme file's path (text with a ``/`` or a suffix, or an ``os.PathLike``)."""
+
+SCHEMES: Catalogue[Scheme] = Catalogue("scheme", BUILTIN, ALIASES, kind=Scheme, files=True)
+"""The built-in schemes and their Russian names (``as_scheme`` also reads files)."""
+
+
 def scheme_names() -> dict[str, list[str]]:
     """Every built-in scheme's name with its Russian aliases: the one registry that
     help texts and ``schemes`` list.
@@ -518,10 +562,7 @@ def scheme_names() -> dict[str, list[str]]:
     >>> scheme_names()["pharaon"]
     ['фараон']
     """
-    names: dict[str, list[str]] = {name: [] for name in BUILTIN}
-    for alias, name in ALIASES.items():
-        names[name].append(alias)
-    return names
+    return SCHEMES.names()
 
 
 def schemes_record() -> dict[str, Any]:
@@ -549,36 +590,10 @@ def schemes_record() -> dict[str, Any]:
 
 
 def scheme_named(name: str) -> Scheme:
-    """A built-in scheme by name or Russian alias (``"pharaon"``, ``"фараон"``).
+    """A built-in scheme by name or Russian alias (``"pharaon"``, ``"фараон"``); a
+    library argument that may also be a file is read by ``schemes.files.as_scheme``.
 
     >>> scheme_named("classic").ev(Deal(52, 4)), scheme_named("Фараон").name
     (Fraction(-33, 833), 'pharaon')
     """
-    if not isinstance(name, str):
-        raise ShtossError(f"scheme={quoted(name)} is not a scheme name: allowed a Scheme or a name")
-    key = unicodedata.normalize("NFC", name.strip()[:100]).lower()
-    key = ALIASES.get(key.replace(" ", "-"), key)
-    try:
-        return BUILTIN[key]
-    except KeyError:
-        allowed = ", ".join(BUILTIN)
-        raise ShtossError(
-            f"unknown scheme {quoted(name)}: allowed schemes are {allowed} (or their Russian "
-            "names, see `shtoss-exact schemes`)"
-        ) from None
-
-
-def as_scheme(scheme: object) -> Scheme:
-    """A ``Scheme`` from a library argument: a ``Scheme`` or a built-in name.
-
-    >>> as_scheme("lob-half").name
-    'lob-half'
-    """
-    if isinstance(scheme, Scheme):
-        return scheme
-    if isinstance(scheme, str):
-        return scheme_named(scheme)
-    raise ShtossError(
-        f"scheme={quoted(scheme)} is of type {type(scheme).__name__}: allowed a Scheme or a "
-        "built-in name such as 'classic'"
-    )
+    return SCHEMES.named(name)

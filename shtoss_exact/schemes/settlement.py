@@ -98,8 +98,8 @@ def _settlement_counts(deal: Deal, scheme: Scheme) -> SettlementCounts:
     summary = kind_counts(n, m)
     if scheme.needs_suits and m > 0 and deal.suit_counts is None:
         raise ShtossError(
-            f"scheme {scheme.name!r} needs the suits: give the punter's card (--card) "
-            "and, for a custom deck, the copies' suits (--suits)"
+            f"scheme {scheme.name!r} needs the suits: give the punter's card (card=) "
+            "and, for a custom deck, the copies' suits (suits=)"
         )
     weights = relation_weights(deal.suit_counts) if scheme.needs_suits else ((None, 1),)
     scale = sum(w for _, w in weights)

@@ -29,15 +29,16 @@ from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, fields, replace
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_cost
-from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of
+from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of, within_digits
 from shtoss_exact.records import Record, frozen_hash
-from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.files import as_scheme
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 from shtoss_exact.strategy.solve import (
     MAX_WORK,
     SETTLING,
-    Game,
+    BankrollGrid,
     Solution,
-    game,
+    bankroll_grid,
     policy_iteration,
     shown,
     solve_cost,
@@ -163,7 +164,7 @@ def optimal_play(
     bankroll: Fraction | int | str,
     target: Fraction | int | str | None = None,
     bank: Fraction | int | str | None = None,
-    scheme: Scheme | str = "classic",
+    scheme: SchemeArgument = "classic",
     objective: Objective | str = "reach",
     max_stake: Fraction | int | str | None = None,
     deal: Deal | None = None,
@@ -210,7 +211,7 @@ Fraction(5, 2): (1,)})
         raise ShtossError(
             f"scheme {the_scheme.name!r} never moves money on this deck: the play never ends"
         )
-    g = game(
+    g = bankroll_grid(
         (outcomes.denominator, outcomes.counts),
         bankroll=start,
         target=goal,
@@ -262,7 +263,9 @@ def _plan_names(plans: object) -> tuple[str, ...]:
         raise ShtossError(f"{len(plans)} plans to compare: allowed at most {MAX_PLANS}")
     for name in plans:
         if not isinstance(name, str):
-            raise ShtossError(f"plan {quoted(name)} is not a plan name: allowed names as --plan")
+            raise ShtossError(
+                f"plan {quoted(name)} is not a plan name: allowed plan names such as 'flat'"
+            )
         plan_named(name)  # an unknown name is refused before anything is computed
     return tuple(dict.fromkeys(plans))
 
@@ -287,7 +290,7 @@ def _goal(start: Fraction, target: object, bank: object) -> Fraction:
 
 
 def _bounded(value: Fraction, name: str) -> Fraction:
-    if max(value.numerator.bit_length(), value.denominator.bit_length()) > MAX_DIGITS * 3.33:
+    if not within_digits(value):
         raise ShtossError(f"{name}={shown(value)}: allowed at most {MAX_DIGITS} digits")
     return value
 
@@ -311,10 +314,10 @@ def _even_money_subfair(counts: tuple[tuple[Fraction, int], ...]) -> bool:
     return wins <= losses
 
 
-_ADVICE = "use a smaller target, a coarser scheme or a banker's maximum stake (--max-stake)"
+_ADVICE = "use a smaller target, a coarser scheme or a banker's maximum stake (max_stake=)"
 
 
-def _refusal(g: Game, estimate: float) -> ShtossError:
+def _refusal(g: BankrollGrid, estimate: float) -> ShtossError:
     return ShtossError(
         f"the optimal stakes for {g.size} bankrolls and {g.pairs} (bankroll, stake) pairs: "
         f"about {estimate / 1e9:.0f} s of work, more than the limit of {MAX_WORK / 1e9:g} s; "
@@ -362,7 +365,7 @@ def _plan_value(
 
 
 def _result(
-    g: Game,
+    g: BankrollGrid,
     solution: Solution,
     start: Fraction,
     goal: Fraction,

@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import ceil, floor, lcm
 
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, shown_number
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, Cost
 from shtoss_exact.linear import Row, elimination_work, solve
@@ -69,18 +69,14 @@ def shown(value: Fraction | int) -> str:
     >>> shown(Fraction(5, 2)), shown(10**80)
     ('5/2', 'a number of about 81 digits')
     """
-    value = Fraction(value)
-    bits = max(value.numerator.bit_length(), value.denominator.bit_length())
-    if bits <= 200:
-        return str(value)
-    return f"a number of about {int(bits * 0.30103) + 1} digits"
+    return shown_number(Fraction(value))
 
 
 @dataclass(frozen=True)
-class Game:
+class BankrollGrid:
     """The problem on its grid: state ``j`` is the bankroll ``low + j / unit``.
 
-    >>> g = game((833, ((Fraction(-1), 433), (Fraction(1), 400))), bankroll=2, target=4)
+    >>> g = bankroll_grid((833, ((Fraction(-1), 433), (Fraction(1), 400))), bankroll=2, target=4)
     >>> g.size, g.most, g.bankroll(2)
     (3, (1, 2, 3), Fraction(3, 1))
     """
@@ -131,14 +127,14 @@ def states_between(bankroll: Fraction, target: Fraction, unit: int) -> int:
     return max(0, ceil((target - low) * unit))
 
 
-def game(
+def bankroll_grid(
     outcomes: tuple[int, Sequence[tuple[Fraction, int]]],
     *,
     bankroll: Fraction | int,
     target: Fraction | int,
     max_stake: Fraction | int | None = None,
     reach: bool = True,
-) -> Game:
+) -> BankrollGrid:
     """The grid of states of a problem, from one deal's per-unit payoffs with their
     counts over a common denominator (``(denominator, ((payoff, count), ...))``)."""
     denominator, counts = outcomes
@@ -159,7 +155,7 @@ def game(
         else min(cap, (num * unit + j * den) // (den * unit))
         for j in range(size)
     )  # fmt: skip
-    return Game(
+    return BankrollGrid(
         unit=unit,
         low=low,
         size=size,
@@ -171,7 +167,7 @@ def game(
     )
 
 
-def equations(g: Game, policy: Sequence[int]) -> tuple[list[Row], list[int]]:
+def equations(g: BankrollGrid, policy: Sequence[int]) -> tuple[list[Row], list[int]]:
     """The integer system of a policy's values: one row per state."""
     rows: list[Row] = []
     rhs: list[int] = []
@@ -202,10 +198,10 @@ class Values:
         return Fraction(self.numerators[index], self.denominator)
 
 
-def evaluate(g: Game, policy: Sequence[int]) -> Values:
+def evaluate(g: BankrollGrid, policy: Sequence[int]) -> Values:
     """The exact values of a policy, over their least common denominator.
 
-    >>> g = game((833, ((Fraction(-1), 433), (Fraction(1), 400))), bankroll=1, target=2)
+    >>> g = bankroll_grid((833, ((Fraction(-1), 433), (Fraction(1), 400))), bankroll=1, target=2)
     >>> evaluate(g, [1]).at(0)
     Fraction(400, 833)
     """
@@ -232,7 +228,7 @@ class Sweep:
     improved: tuple[int, ...]  # states where some stake does strictly better
 
 
-def sweep(g: Game, policy: Sequence[int], values: Values) -> Sweep:
+def sweep(g: BankrollGrid, policy: Sequence[int], values: Values) -> Sweep:
     """Every Bellman sum ``Q(j, s)`` for every state and stake, as integers over ``d D``.
 
     The policy's own stake must give back its value exactly (``Q = d N_j``): a check of
@@ -271,7 +267,7 @@ def sweep(g: Game, policy: Sequence[int], values: Values) -> Sweep:
     return Sweep(tuple(best), tuple(improved))
 
 
-def iteration_cost(g: Game, policy: Sequence[int], *, limit: float) -> float:
+def iteration_cost(g: BankrollGrid, policy: Sequence[int], *, limit: float) -> float:
     """Estimated cost of one evaluation and one sweep (about a unit a nanosecond)."""
     rows, _ = equations(g, policy)
     bits = g.denominator.bit_length() + 1
@@ -281,7 +277,7 @@ def iteration_cost(g: Game, policy: Sequence[int], *, limit: float) -> float:
     return solving + terms * (SWEEP_COST + SWEEP_BIT_COST * value_bits)
 
 
-def solve_cost(g: Game, policy: Sequence[int], *, settled: bool) -> Cost:
+def solve_cost(g: BankrollGrid, policy: Sequence[int], *, settled: bool) -> Cost:
     """The estimated cost of the whole policy iteration from ``policy``: seconds (one
     evaluation and sweep, or ``SETTLING`` of them), and the bytes of the exact
     optimality check — the values over their common denominator, padded on both sides,
@@ -305,7 +301,7 @@ class Solution:
 
 
 def policy_iteration(
-    g: Game,
+    g: BankrollGrid,
     start: Sequence[int],
     *,
     settled: bool,
@@ -320,7 +316,7 @@ def policy_iteration(
     The cost is estimated before each evaluation; ``refuse(estimate)`` makes
     the refusal when the estimate (and, on the way, the work done) passes ``MAX_WORK``.
 
-    >>> g = game((833, ((Fraction(-1), 433), (Fraction(1), 400))), bankroll=2, target=4)
+    >>> g = bankroll_grid((833, ((Fraction(-1), 433), (Fraction(1), 400))), bankroll=2, target=4)
     >>> s = policy_iteration(g, g.bold(), settled=True, refuse=ShtossError)
     >>> s.values.at(1), s.best
     (Fraction(400, 833), ((1,), (2,), (1,)))

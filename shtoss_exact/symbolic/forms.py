@@ -39,11 +39,12 @@ from typing import Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
-from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.errors import ShtossError, quoted, shown_number
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, frozen_hash
-from shtoss_exact.schemes.scheme import Scheme, as_scheme
+from shtoss_exact.schemes.files import as_scheme
+from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 from shtoss_exact.symbolic.abzug import (
     PER_ABZUG,
     AbzugPlan,
@@ -243,9 +244,7 @@ class ClosedForm(Record):
 
 def _short(number: int) -> str:
     """A whole number for a message: itself, or its size when it is huge."""
-    if number.bit_length() <= 64:
-        return str(number)
-    return f"a number of about {int(number.bit_length() * 0.30103)} digits"
+    return shown_number(number)
 
 
 def _abzug_forms(first: Any, last: Any, trees: dict[str, Any], bounds: Any) -> AbzugForms:
@@ -306,12 +305,12 @@ class ClosedForms(Record):
 
 
 def closed_form(
-    copies: int, *, scheme: str | Scheme = "classic", parity: Parity | str
+    copies: int, *, scheme: SchemeArgument = "classic", parity: Parity | str
 ) -> ClosedForm:
     """Closed forms of one scheme for ``copies`` copies and ``n`` of one parity, proved.
 
-    ``scheme`` is a ``Scheme`` or a built-in name (Russian names too), ``parity``
-    a ``Parity`` or ``"even"``/``"odd"``.
+    ``scheme`` is a ``Scheme``, a built-in name (Russian names too) or a scheme file's
+    path, ``parity`` a ``Parity`` or ``"even"``/``"odd"``.
 
     >>> closed_form(4, parity="even").quantities["plie"]
     (2*n - 5)/((n - 3)*(n - 1))
@@ -351,7 +350,7 @@ def closed_form(
 
 
 def closed_forms(
-    copies: int, *, scheme: str | Scheme = "classic", parity: Parity | str | None = None
+    copies: int, *, scheme: SchemeArgument = "classic", parity: Parity | str | None = None
 ) -> ClosedForms:
     """Closed forms for one parity, or for both (even first) when ``parity`` is None
     or ``"both"``.

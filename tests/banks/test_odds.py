@@ -164,8 +164,8 @@ def test_bank_matches_brute_force(
 
 def test_faro_burns_the_soda_for_the_whole_deal() -> None:
     b = bank([Bet("7", scheme="faro")], deck=52)
-    assert b.deal.cards == 51
-    assert b.dealt.cards == 52
+    assert b.as_played.cards == 51
+    assert b.as_shuffled.cards == 52
     assert b.ev == scheme_named("faro").ev(Deal(52, 4))
     mixed = [
         Bet("7", scheme="faro"),
@@ -233,7 +233,7 @@ def test_one_bet_reduces_to_the_engine() -> None:
         row.abzug: row.banker + row.given for row in o.by_abzug if row.banker + row.given
     }
     one = bank(["Q:3:lob-half"], deck=36, one_deck=True)
-    dist = scheme_named("lob-half").settlement_counts(odds(deck=36, one_deck=True).deal)
+    dist = scheme_named("lob-half").settlement_counts(odds(deck=36, one_deck=True).as_played)
     assert dict(one.banker_net) == {-3 * v: p for v, p in reversed(dist.distribution().items())}
 
 

@@ -203,7 +203,7 @@ def test_a_scheme_by_name_or_russian_name() -> None:
     ("deal", "scheme", "message"),
     [
         (Deal(52, 4), "whist", r"^unknown scheme 'whist': allowed schemes are classic, "),
-        (Deal(52, 4), 3, r"^scheme=3 .*allowed a Scheme or a built-in name"),
+        (Deal(52, 4), 3, r"^scheme=3 .*allowed a Scheme, a built-in name"),
         (Deal(52, 4), None, r"^scheme=None .*allowed a Scheme"),
         ("52", "classic", r"^deal='52' is not a Deal: build one with make_deal"),
         ((52, 4), "classic", r"is not a Deal"),

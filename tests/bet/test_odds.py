@@ -101,8 +101,8 @@ def test_one_deck_relations_match_brute_force(cards: int) -> None:
     # other suits. ``cards`` counts the whole deck, the punter's card included.
     o = odds(cards=cards, one_deck=True, card="Qs")
     assert (o.cards, o.copies) == (cards - 1, 3)
-    assert o.deal.copy_suits is not None
-    assert sorted(o.deal.copy_suits) == sorted([Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS])
+    assert o.as_played.copy_suits is not None
+    assert sorted(o.as_played.copy_suits) == sorted([Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS])
     expected = brute_relations(cards - 1, "spades", ["clubs", "hearts", "diamonds"])
     assert _relations(o) == expected
 
@@ -173,7 +173,7 @@ def test_odds_under_every_scheme_match_brute_force(name: str, n: int, suits: str
     o = odds_of(deal_of(n, suits), scheme=name)
     _assert_odds_match(o, brute_schemes.settle(n, tuple(suits), pay, soda=soda))
     assert (o.cards, o.copies) == (n, len(suits))  # the deck as shuffled
-    assert o.deal.cards == (n - 1 if soda else n)  # the deck the bet is played on
+    assert o.as_played.cards == (n - 1 if soda else n)  # the deck the bet is played on
 
 
 @pytest.mark.parametrize("factory", [faro, stuss], ids=["faro", "stuss"])
@@ -384,8 +384,8 @@ def test_the_record_under_a_scheme() -> None:
 def test_the_record_of_a_faro_deck_is_the_deck_as_shuffled() -> None:
     o = odds(deck=52, scheme="faro")
     assert (o.cards, o.copies) == (52, 4)
-    assert (o.deal.cards, o.deal.copies) == (51, 4)  # after the soda
-    assert o.dealt == Deal(52, 4)
+    assert (o.as_played.cards, o.as_played.copies) == (51, 4)  # after the soda
+    assert o.as_shuffled == Deal(52, 4)
     record = o.to_dict()
     assert (record["cards"], record["copies"], record["scheme"]) == (52, 4, "faro")
     # The soda is a card of another rank: the kinds are those of the 51 cards after it.
@@ -505,7 +505,7 @@ def test_under_takes_a_scheme_or_a_name() -> None:
     assert o.under("фараон").ev == o.under(scheme_named("pharaon")).ev == Fraction(-33, 1666)
     with pytest.raises(ShtossError, match="unknown scheme 'nope'"):
         o.under("nope")
-    with pytest.raises(ShtossError, match=r"scheme=3 .*allowed a Scheme or a built-in name"):
+    with pytest.raises(ShtossError, match=r"scheme=3 .*allowed a Scheme, a built-in name"):
         o.under(3)  # type: ignore[arg-type]
 
 

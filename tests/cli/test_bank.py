@@ -140,7 +140,7 @@ def _keys(value: Any) -> set[str]:
 
 
 def glossary() -> set[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
     block = text.split("<!-- glossary:start -->")[1].split("<!-- glossary:end -->")[0]
     return set(re.findall(r"^\| `([a-z_]+)` \|", block, flags=re.M))
 

@@ -1,5 +1,5 @@
 """``shtoss-exact case`` and ``plot --kind case``: the record is the JSON, every key a
-word of the glossary, the README's examples exact, a whole deal's table fast."""
+word of the glossary, the examples of the docs exact, a whole deal's table fast."""
 
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ import pytest
 
 from tests import ROOT
 from tests.conftest import Shtoss, shtoss_ok
-
-README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 # A recorded deal (examples/replay_deal.py): the soda, 25 turns, and the hock last.
 DECK = (

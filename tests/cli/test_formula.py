@@ -53,7 +53,7 @@ def ok(*args: str) -> str:
 
 
 def glossary() -> set[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
     block = text.split("<!-- glossary:start -->")[1].split("<!-- glossary:end -->")[0]
     return set(re.findall(r"^\| `([^`]+)` \|", block, flags=re.M))
 

@@ -153,12 +153,12 @@ def test_refusals_are_one_line(args: list[str], message: str) -> None:
 @pytest.mark.parametrize(
     ("text", "start"),
     [
-        ("name = ", "scheme file '{path}': bad TOML"),
-        ("abzug = 1", "{path}: abzug: unknown key"),
-        ('[[rules]]\nkind = "won"\npayoff = 1', "{path}: rules[1].kind: unknown kind"),
-        ("[[rules]]\nabzug = 0\npayoff = 1", "{path}: rules[1].abzug: bad value 0"),
-        ("[[rules]]\nposition = 1\npayoff = \"__import__('os')\"", "{path}: rules[1].payoff: "),
-        ('[[rules]]\nposition = 1\npayoff = "1/0"', "{path}: rules[1].payoff: "),
+        ("name = ", "{file}: bad TOML"),
+        ("abzug = 1", "{file}: abzug: unknown key"),
+        ('[[rules]]\nkind = "won"\npayoff = 1', "{file}: rules[1].kind: unknown kind"),
+        ("[[rules]]\nabzug = 0\npayoff = 1", "{file}: rules[1].abzug: bad value 0"),
+        ("[[rules]]\nposition = 1\npayoff = \"__import__('os')\"", "{file}: rules[1].payoff: "),
+        ('[[rules]]\nposition = 1\npayoff = "1/0"', "{file}: rules[1].payoff: "),
     ],
 )  # fmt: skip
 def test_bad_scheme_files_exit_2(tmp_path: Path, text: str, start: str) -> None:
@@ -167,4 +167,4 @@ def test_bad_scheme_files_exit_2(tmp_path: Path, text: str, start: str) -> None:
     code, out, err = run("odds", "--scheme", str(path))
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1
-    assert err.startswith("shtoss-exact: error: " + start.format(path=path))
+    assert err.startswith("shtoss-exact: error: " + start.format(file=f"scheme file {str(path)!r}"))

@@ -1,4 +1,4 @@
-"""One word per idea: every key every command emits is a word of the README's glossary."""
+"""One word per idea: every key every command emits is a word of the glossary (docs/glossary.md)."""
 
 from __future__ import annotations
 
@@ -6,14 +6,15 @@ import csv
 import io
 import json
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from shtoss_exact.cli import all_commands, cli
+from shtoss_exact.cli import all_commands
 from tests import ROOT
 
-README = ROOT / "README.md"
+GLOSSARY = ROOT / "docs" / "glossary.md"
 
 INVOCATIONS = [
     "odds",
@@ -42,7 +43,7 @@ INVOCATIONS = [
 
 
 def glossary() -> set[str]:
-    text = README.read_text(encoding="utf-8")
+    text = GLOSSARY.read_text(encoding="utf-8")
     table = text.split("<!-- glossary:start -->")[1].split("<!-- glossary:end -->")[0]
     return set(re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.MULTILINE))
 
@@ -58,16 +59,17 @@ def keys_of(data: object) -> set[str]:
     return set()
 
 
-def run(args: str, fmt: str) -> str:
-    result = CliRunner().invoke(cli, [*args.split(), "--format", fmt, "--decimals", "3"])
-    assert result.exit_code == 0, (args, result.output)
-    return result.output
+def run(shtoss: Callable[..., Any], args: str, fmt: str) -> str:
+    ran = shtoss(*args.split(), "--format", fmt, "--decimals", "3")
+    assert ran.status == 0, (args, ran.stderr)
+    assert ran.stderr == "", args
+    return str(ran.stdout)
 
 
 def test_the_glossary_is_a_sorted_table_of_words() -> None:
     words = glossary()
     assert len(words) > 30
-    text = README.read_text(encoding="utf-8")
+    text = GLOSSARY.read_text(encoding="utf-8")
     table = text.split("<!-- glossary:start -->")[1].split("<!-- glossary:end -->")[0]
     listed = re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.MULTILINE)
     assert listed == sorted(listed)
@@ -80,15 +82,15 @@ def test_the_invocations_cover_every_command() -> None:
 
 
 @pytest.mark.parametrize("args", INVOCATIONS)
-def test_every_json_key_is_in_the_glossary(args: str) -> None:
-    emitted = keys_of(json.loads(run(args, "json")))
+def test_every_json_key_is_in_the_glossary(args: str, shtoss: Callable[..., Any]) -> None:
+    emitted = keys_of(json.loads(run(shtoss, args, "json")))
     assert emitted, args
     assert emitted <= glossary(), sorted(emitted - glossary())
 
 
 @pytest.mark.parametrize("args", INVOCATIONS)
-def test_every_csv_column_is_in_the_glossary(args: str) -> None:
-    rows = list(csv.reader(io.StringIO(run(args, "csv"))))
+def test_every_csv_column_is_in_the_glossary(args: str, shtoss: Callable[..., Any]) -> None:
+    rows = list(csv.reader(io.StringIO(run(shtoss, args, "csv"))))
     columns = {re.sub(r"_decimal$", "", c) for c in rows[0]}
     assert columns <= glossary(), sorted(columns - glossary())
 
@@ -103,7 +105,7 @@ def test_every_csv_column_is_in_the_glossary(args: str) -> None:
     ],
 )
 def test_every_key_the_page_is_sent_is_in_the_glossary(target: str) -> None:
-    from shtoss_exact.cli.serve.app import App
+    from shtoss_exact.serve.app import App
 
     emitted = keys_of(App().handle("GET", target, "localhost").json())
     assert emitted, target

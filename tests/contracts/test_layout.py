@@ -18,8 +18,14 @@ from tests import ROOT
 
 PACKAGE = ROOT / "shtoss_exact"
 
-SUBJECTS = {"schemes", "bet", "banks", "plans", "strategy", "case", "symbolic", "report", "cli"}
+SUBJECTS = {
+    "schemes", "bet", "banks", "plans", "strategy", "case", "symbolic", "report", "serve", "cli",
+}  # fmt: skip
 """The packages by subject; every other module is a foundation, flat in the package."""
+
+ABOVE_THE_CORE = ("report", "serve", "cli", "entry", "__main__")
+"""The floors above the core: the renderers (``report``) and the page's server
+(``serve``) beside each other, the command line on top. No core module imports them."""
 
 TOP = {"shtoss_exact.entry", "shtoss_exact.__main__"}
 """What may import the command line."""
@@ -94,18 +100,39 @@ def test_nothing_imports_the_command_line() -> None:
 
 def _is_core(name: str) -> bool:
     parts = name.split(".")
-    return len(parts) < 2 or parts[1] not in {"report", "cli", "entry", "__main__"}
+    return len(parts) < 2 or parts[1] not in ABOVE_THE_CORE
 
 
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if _is_core(n)))
-def test_the_core_imports_no_report_no_cli_no_matplotlib(name: str) -> None:
+def test_the_core_imports_no_report_no_serve_no_cli_no_matplotlib(name: str) -> None:
     bad = {
         target
         for target in imports(MODULES[name])
-        if target.split(".")[0] == "matplotlib"
-        or target.startswith(("shtoss_exact.report", "shtoss_exact.cli"))
+        if target.split(".")[0] in ("matplotlib", "waitress")
+        or target.startswith(("shtoss_exact.report", "shtoss_exact.serve", "shtoss_exact.cli"))
     }
     assert bad == set(), f"{name} imports {sorted(bad)}"
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n.startswith("shtoss_exact.serve")))
+def test_the_pages_server_imports_no_cli_and_no_report(name: str) -> None:
+    bad = {
+        target
+        for target in imports(MODULES[name])
+        if target.startswith(("shtoss_exact.cli", "shtoss_exact.report"))
+    }
+    assert bad == set(), f"{name} imports {sorted(bad)}"
+
+
+def test_only_the_command_line_imports_the_pages_server() -> None:
+    edges = graph()
+    for name in MODULES:
+        if name.startswith("shtoss_exact.serve"):
+            importers = {
+                a for a in edges.predecessors(name)
+                if not a.startswith(("shtoss_exact.serve", "shtoss_exact.cli"))
+            }  # fmt: skip
+            assert importers == set(), f"{name} is imported by {sorted(importers)}"
 
 
 def test_modules_are_foundations_or_in_a_subject() -> None:
@@ -135,7 +162,7 @@ APART = {"contracts", "oracles"}
 """Folders of tests/ that mirror no module: the contract tests and the brute-force oracles."""
 
 NOT_MODULES = {
-    Path("cli/serve/test_page.py"): PACKAGE / "cli" / "serve" / "static",
+    Path("serve/test_page.py"): PACKAGE / "serve" / "static",
 }
 """Test files whose subject is not a Python module, and what they test instead (the
 casekeeper page is the server's static files, driven in a browser)."""

@@ -15,7 +15,7 @@ import pytest
 from shtoss_exact import Deal, ShtossError, fair_payoff, odds, scheme_named
 from shtoss_exact.bet.measures import scheme_result
 from shtoss_exact.numbers import exact_number, whole_number
-from shtoss_exact.schemes.scheme import as_scheme
+from shtoss_exact.schemes.files import as_scheme
 
 
 def test_names_and_values_are_taken_alike() -> None:
@@ -58,3 +58,31 @@ def test_a_wrong_argument_is_refused_by_name(call: Callable[[], object], named: 
         call()
     message = str(caught.value)
     assert named in message and "\n" not in message
+
+
+def test_no_library_message_names_a_command_line_flag() -> None:
+    """The library's messages say ``seen=``, never ``--seen``: only ``cli/`` knows the
+    flags (``cli/keywords.py`` maps one to the other). The text ``report/`` renders for
+    the command line (``exact in --format json``) is output, not a message."""
+    import ast
+    import re
+
+    from tests import ROOT
+
+    flag = re.compile(r"(?<![\w-])--[a-z]")
+    found = []
+    for path in sorted((ROOT / "shtoss_exact").rglob("*.py")):
+        parts = path.relative_to(ROOT / "shtoss_exact").parts
+        if parts[0] in ("cli", "report"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {  # a bare string is a docstring (of a module, a class, an attribute)
+            id(node.value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and id(node) not in docstrings and flag.search(text):
+                found.append(f"{path.name}:{node.lineno}: {text[:60]}")
+    assert found == []

@@ -26,11 +26,14 @@ from pathlib import Path
 import pytest
 
 import shtoss_exact as s
-from shtoss_exact import ShtossError
+from shtoss_exact import Distribution, ShtossError
+from shtoss_exact.case.ledger import RecordedBet, settle_bets
 from shtoss_exact.case.pattern import resolve_pattern
-from shtoss_exact.case.rules import Game as CaseGame
+from shtoss_exact.case.rules import BetKind, GameRules, Side
 from shtoss_exact.errors import MAX_MESSAGE, quoted
+from shtoss_exact.limits import MAX_SECONDS, sum_cost
 from shtoss_exact.plans.catalog import load_plan
+from shtoss_exact.report.plots.figures import render
 from shtoss_exact.schemes.files import resolve_scheme
 
 CPU_SECONDS = 0.5
@@ -76,8 +79,8 @@ def _new_case(**changes: object) -> object:
     return s.Case(**{**fields, **changes})  # type: ignore[arg-type]
 
 
-def _game() -> CaseGame:
-    return CaseGame("faro", _FARO)
+def _game() -> GameRules:
+    return GameRules("faro", _FARO)
 
 
 # (id, call with the hostile value, fragment the message names, values it accepts)
@@ -86,8 +89,8 @@ ENTRIES: list[tuple[str, Callable[[object], object], str, frozenset[str]]] = [
     ("Card-suit", lambda v: s.Card("7", v), "suit", frozenset()),
     ("parse_card", lambda v: s.parse_card(v), "card", frozenset()),
     ("parse_rank", lambda v: s.parse_rank(v), "rank", frozenset()),
-    ("Game-name", lambda v: CaseGame(v, _FARO), "game", frozenset()),
-    ("Game-scheme", lambda v: CaseGame("faro", v), "scheme", frozenset()),
+    ("Game-name", lambda v: GameRules(v, _FARO), "game", frozenset()),
+    ("Game-scheme", lambda v: GameRules("faro", v), "scheme", frozenset()),
     ("Case-game", lambda v: _new_case(game=v), "game", frozenset()),
     ("Case-deck", lambda v: _new_case(deck=v), "deck", frozenset()),
     ("Case-left", lambda v: _new_case(left=v), "left", frozenset()),
@@ -409,3 +412,129 @@ def test_names_are_read_composed() -> None:
     assert s.parse_card(_nfd("Дп")) == s.Card("Q", s.Suit.SPADES)
     with pytest.raises(ShtossError, match="unknown rank"):
         s.parse_rank("й")
+
+
+# --- distributions, recorded bets, tables, plots and long sums: one line each ------------------
+
+_SEEN = "5h Ks 5d 9c 2s 9d 5s"
+
+
+def _ledger_case() -> s.Case:
+    return s.Case.from_seen(_SEEN, game="faro")
+
+
+def _recorded(**changes: object) -> RecordedBet:
+    fields: dict[str, object] = {"rank": "5", "side": Side.OPEN, "kind": BetKind.STAY,
+                                 "stake": Fraction(1), "placed_after": 0}  # fmt: skip
+    return RecordedBet(**{**fields, **changes})  # type: ignore[arg-type]
+
+
+def _grid(unit: object = Fraction(1), points: object = (1, 2), counts: object = (1, 1)) -> object:
+    return Distribution.on_grid(unit, points, counts, 2)  # type: ignore[arg-type]
+
+
+BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
+    ("of-none", lambda: Distribution.of(None), "probabilities=None is a NoneType: allowed a map"),
+    ("of-text", lambda: Distribution.of("ab"), "probabilities='ab' is a str"),
+    ("of-triples", lambda: Distribution.of([(1, 2, 3)]), "is not a (value, probability) pair"),
+    ("of-int", lambda: Distribution.of(7), "probabilities=7 is a int"),
+    ("from_counts-none", lambda: Distribution.from_counts(None), "counts=None is a NoneType"),
+    ("on_grid-lengths", lambda: _grid(points=(1, 2, 3)), "3 points and 2 counts: allowed one each"),
+    ("on_grid-float-point", lambda: _grid(points=(1.5, 2)), "point=1.5 is not a whole number"),
+    ("on_grid-text-point", lambda: _grid(points=("1", 2)), "point='1' is not a whole number"),
+    ("on_grid-bool-count", lambda: _grid(counts=(True, 1)), "count=True is not a whole number"),
+    ("on_grid-float-unit", lambda: _grid(unit=0.1), "unit=0.1 is a float"),
+    ("on_grid-none-unit", lambda: _grid(unit=None), "unit=None"),
+    ("settle-int", lambda: settle_bets(_ledger_case(), 7), "bets=7 is a int: allowed text"),
+    ("settle-list-of-text", lambda: settle_bets(_ledger_case(), ["7@0"]), "bets[0]='7@0' is a str"),
+    ("settle-not-a-case", lambda: settle_bets("5h", "5@0"), "case='5h' is a str: allowed a Case"),
+    ("settle-too-many", lambda: settle_bets(_ledger_case(), [_recorded()] * 201), "at most 200"),
+    ("recorded-turn-negative", lambda: _recorded(placed_after=-3), "placed_after=-3 is too small"),
+    ("recorded-turn-huge", lambda: _recorded(placed_after=10**5000), "placed_after=(about"),
+    ("recorded-turn-float", lambda: _recorded(placed_after=1.0), "placed_after=1.0 is not a whole"),
+    ("recorded-stake-negative", lambda: _recorded(stake=-5), "stake=-5: allowed a stake > 0"),
+    ("recorded-stake-zero", lambda: _recorded(stake=Fraction(0)), "stake=0: allowed a stake > 0"),
+    ("recorded-stake-float", lambda: _recorded(stake=0.5), "stake=0.5 is a float"),
+    (
+        "recorded-coppered-high-card",
+        lambda: _recorded(rank=None, kind=BetKind.HIGH_CARD, side=Side.COPPERED),
+        "a high-card bet is not coppered: allowed side='open'",
+    ),
+    ("recorded-high-card-rank", lambda: _recorded(kind="high-card"), "a high-card bet names no"),
+    ("recorded-no-rank", lambda: _recorded(rank=None), "a stay bet with rank=None"),
+    ("recorded-rank-unknown", lambda: _recorded(rank="X"), "rank"),
+    ("recorded-side-unknown", lambda: _recorded(side="sideways"), "side"),
+    ("recorded-kind-unknown", lambda: _recorded(kind=3), "kind"),
+    ("summary_records-text", lambda: s.summary_records("x"), "spec='x' is a str: allowed a Table"),
+    (
+        "render-misspelt",
+        lambda: render("strategy", "x.svg", target=5, gmae="faro"),
+        "the strategy plot has no option 'gmae': allowed target, bankroll",
+    ),
+    ("render-no-target", lambda: render("strategy", "x.svg"), "the strategy plot needs target="),
+    ("render-path-number", lambda: render("abzug", 5, deal=s.Deal(52, 4)), "path=5 is a int"),
+    ("render-path-none", lambda: render("abzug", None, deal=s.Deal(52, 4)), "path=None"),
+    ("series-deals-400-digits", lambda: s.series(deals=10**400), "(about 400 digits) deals:"),
+    (
+        "series-paroli-deals-310-digits",
+        lambda: s.series("paroli:2", deals=10**309),
+        "(about 309 digits) deals: exact values of about 1e+300 or more digits",
+    ),
+    (
+        "series-cards-5000-digits",
+        lambda: s.series("paroli:2", deals=3, cards=10**5000, copies=4),
+        "cards=(about 5000 digits) is not a whole number of at most 4300 digits",
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "fragment"), [pytest.param(c, f, id=i) for i, c, f in BOUNDARY])
+def test_each_entry_refuses_its_bad_argument_in_one_line(
+    call: Callable[[], object], fragment: str
+) -> None:
+    start = time.process_time()
+    with pytest.raises(ShtossError) as caught:
+        call()
+    seconds = time.process_time() - start
+    message = str(caught.value)
+    assert fragment in message, message
+    assert "\n" not in message and len(message) <= MAX_MESSAGE
+    assert seconds < CPU_SECONDS, f"{seconds:.2f} s of CPU"
+
+
+def test_a_recorded_bet_is_normalised_and_settles_as_its_text() -> None:
+    built = RecordedBet("5", "open", "stay", 2, 0)  # type: ignore[arg-type]
+    assert (built.side, built.kind, built.stake) == (Side.OPEN, BetKind.STAY, Fraction(2))
+    assert isinstance(built.stake, Fraction)
+    high = RecordedBet(None, Side.OPEN, BetKind.HIGH_CARD, Fraction(1, 2), 1)
+    written = settle_bets(_ledger_case(), "5:stay:2@0 high-card:1/2@1")
+    assert settle_bets(_ledger_case(), [built, high]) == written
+    assert settle_bets(_ledger_case(), (built,)).bets == written.bets[:1]
+
+
+def test_a_long_sum_is_refused_up_front_by_the_digits_of_its_counts() -> None:
+    net = s.series("flat", deals=1024).net  # 1025 outcomes, counts of 9 936 bits
+    start = time.process_time()
+    with pytest.raises(ShtossError, match=r"1025 and 1025 outcomes \(counts of 9936 and 9936 bits"):
+        net + net  # 30 s of CPU when it was not refused
+    assert time.process_time() - start < 0.1
+
+
+def test_sums_in_a_row_are_refused_once_one_passes_the_budget() -> None:
+    total = s.series("flat", deals=2).net
+    start = time.process_time()
+    with pytest.raises(ShtossError, match=r"outcomes \(counts of"):
+        for _ in range(20):
+            total = total + total  # each doubles the outcomes and the counts' digits
+    assert len(total) < 2000
+    assert time.process_time() - start < MAX_SECONDS / 2  # the last one answered takes 3 s
+
+
+def test_the_estimate_of_a_sum_is_within_a_few_times_of_its_cpu_time() -> None:
+    net = s.series("flat", deals=200).net
+    pairs, bits = len(net) ** 2, net.total.bit_length()
+    estimate = sum_cost(pairs, 2 * len(net), (bits, bits)).seconds
+    start = time.process_time()
+    net + net
+    used = time.process_time() - start
+    assert 0.2 < estimate / used < 8, (estimate, used)

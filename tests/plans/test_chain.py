@@ -128,3 +128,14 @@ def test_classic_outcomes_are_the_classic_scheme(deck: tuple[int, int]) -> None:
     # The default scheme is counted from the engine alone; it is the classic scheme.
     deal = Deal(*deck)
     assert classic_outcomes(deal) == deal_outcomes(deal, scheme_named("classic"))
+
+
+def test_a_play_until_it_ends_is_refused_while_its_states_are_found() -> None:
+    # raise with a bankroll of 2000 and a target of 4000: 24 000 playing states, whose
+    # exact solve lifts to about 530 000 bits — refused within the first few thousand.
+    import time
+
+    start = time.process_time()
+    with pytest.raises(ShtossError, match="playing states until the play ends"):
+        series("raise", bankroll=2000, target=4000)
+    assert time.process_time() - start < 1.5

@@ -254,7 +254,7 @@ def test_never_ending_play_is_refused() -> None:
         series("paroli:2", deal=Deal(10, 0), bankroll=2, target=4)
     with pytest.raises(ShtossError, match="no number of deals"):
         series("flat")
-    with pytest.raises(ShtossError, match="both --bankroll and --target"):
+    with pytest.raises(ShtossError, match="both bankroll= and target="):
         series("flat", bankroll=5)
 
 

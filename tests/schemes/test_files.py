@@ -64,7 +64,7 @@ BAD = [
     ("[[rules]]\nposition = 1\npayoff = \"__import__('os')\"", "rules[1].payoff", "__import__"),
     ('[[rules]]\nposition = 1\npayoff = "1/0"', "rules[1].payoff", "'1/0'"),
     ("[[rules]]\nposition = 1\npayoff = inf", "rules[1].payoff", "Infinity"),
-    ("[[rules]]\nposition = 1\npayoff = true", "rules[1].payoff", "bad payoff True"),
+    ("[[rules]]\nposition = 1\npayoff = true", "rules[1].payoff", "bad value True; allowed an"),
     ("[[rules]]\nposition = 1", "rules[1].payoff", "missing"),
     ("[[rules]]\nposition = 1\npayoff = 1\nside = 2", "rules[1].side", "unknown key"),
     ('base = "nope"', "base", "unknown scheme 'nope'; allowed classic"),
@@ -72,8 +72,8 @@ BAD = [
     ('base = "classic"\noptions = {soda = "known"}', "options.soda", "unknown key"),
     ("[thirds]\ncolour = 1", "thirds.half-colour", "missing"),
     ("[[premiums]]\nname = 'x'\namount = '1/2/3'", "premiums[1].amount", "'1/2/3'"),
-    ('[payoffs]\ngiven = {param = "a b"}', "payoffs.given.param", "bad name"),
-    ("rules = 3", "rules", "expected a list"),
+    ('[payoffs]\ngiven = {param = "a b"}', "payoffs.given.param", "bad value 'a b'; allowed a"),
+    ("rules = 3", "rules", "bad value 3; allowed a list"),
     ('[[rules]]\nrelation = "red"\npayoff = 1', "rules[1].relation", "unknown relation 'red'"),
     ('name = "a\\u001bb"', "name", "holds a control character; allowed printable text"),
     ('description = "x\\ny"', "description", "holds a control character"),
@@ -89,7 +89,7 @@ def test_bad_files_are_refused_in_one_line(
     with pytest.raises(ShtossError) as info:
         load_scheme(path)
     line = str(info.value)
-    assert "\n" not in line and line.startswith(f"{path}: {key}: ")
+    assert "\n" not in line and line.startswith(f"scheme file {str(path)!r}: {key}: ")
     assert message in line
     assert "\x1b" not in line and "\x9b" not in line
 
@@ -166,7 +166,7 @@ def test_bad_json(tmp_path: Path) -> None:
     for text, message in [
         ('{"rules": [{"position": 1, "payoff": 0.5e400}]}', ""),
         ('{"rules": [{"kind": "none", "payoff": 1}]}', "unknown kind 'none'"),
-        ("[1]", "expected a table"),
+        ("[1]", "bad value \\[1\\]; allowed a table"),
     ]:
         path = write(tmp_path, text, ".json")
         if not message:

@@ -13,6 +13,7 @@ from shtoss_exact import ShtossError
 from shtoss_exact.bet.measures import scheme_result
 from shtoss_exact.deck import Deal, parse_card, parse_suits
 from shtoss_exact.engine import Kind
+from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import (
     ALIASES,
     BUILTIN,
@@ -22,7 +23,6 @@ from shtoss_exact.schemes.scheme import (
     Premium,
     Scheme,
     Soda,
-    as_scheme,
     bait,
     bassette,
     classic,
@@ -542,23 +542,23 @@ def test_as_scheme_passes_a_scheme_through() -> None:
         (lambda: faro().played_deals(Deal(3, 3)), r"allowed copies < cards, got copies=3"),
         (
             lambda: thirds().settle(Outcome(Kind.GIVEN, 2, 52)),
-            r"^scheme 'thirds' needs the suits: give the punter's card \(--card\)$",
+            r"^scheme 'thirds' needs the suits: give the punter's card \(card=\)$",
         ),
         (
             lambda: thirds().ev(Deal(8, 1)),
-            r"give the punter's card \(--card\) and, for a custom deck, the copies' suits "
-            r"\(--suits\)$",
+            r"give the punter's card \(card=\) and, for a custom deck, the copies' suits "
+            r"\(suits=\)$",
         ),
         (
             lambda: scheme_named("whist"),
             r"^unknown scheme 'whist': allowed schemes are classic, lob-half, gorka-half, "
-            r"eleven, thirds, bait, pharaon, bassette, faro, stuss \(or their Russian names",
+            r"eleven, thirds, bait, pharaon, bassette, faro, stuss \(or a Russian name",
         ),
         (lambda: scheme_named("x" * 500), r"^unknown scheme 'x{39}"),
-        (lambda: scheme_named(7), r"^scheme=7 is not a scheme name"),  # type: ignore[arg-type]
-        (lambda: as_scheme(7), r"^scheme=7 .*allowed a Scheme or a built-in name"),
-        (lambda: as_scheme(None), r"^scheme=None .*allowed a Scheme or a built-in name"),
-        (lambda: as_scheme(Fraction(1, 2)), r"allowed a Scheme or a built-in name"),
+        (lambda: scheme_named(7), r"^scheme=7 is of type int: allowed a Scheme"),  # type: ignore[arg-type]
+        (lambda: as_scheme(7), r"^scheme=7 .*allowed a Scheme, a built-in name"),
+        (lambda: as_scheme(None), r"^scheme=None .*allowed a Scheme, a built-in name"),
+        (lambda: as_scheme(Fraction(1, 2)), r"allowed a Scheme, a built-in name"),
     ],
 )
 def test_refusals_name_the_value_and_what_is_allowed(
@@ -595,3 +595,49 @@ def test_equal_schemes_hash_alike_and_different_ones_apart() -> None:
         "x", base={Kind.KILLED: Fraction(-1), Kind.PLIE: Fraction(-1), Kind.GIVEN: Fraction(2)}
     )
     assert hash(base) != hash(other)  # other base payoffs
+
+
+# --- a scheme of many rules settles from the rules that can match ------------------------------
+
+
+def _settle_by_every_rule(scheme: Scheme, outcome: Outcome) -> tuple[Fraction, bool]:
+    """The settlement read the long way: every rule in order, every premium."""
+    if outcome.kind is Kind.NONE:
+        return Fraction(0), False
+    payoff = scheme.base[outcome.kind]
+    for rule in scheme.rules:
+        if rule.match(outcome):
+            payoff = rule.payoff
+            break
+    if payoff is None:
+        return Fraction(0), True
+    return payoff + sum((p.amount for p in scheme.premiums if p.match(outcome)), Fraction(0)), False
+
+
+def test_many_rules_settle_as_read_one_by_one() -> None:
+    # Rules and premiums naming positions, abzugs, the last pair or card (true and false)
+    # and none: the settlement from the rules that can match a place is the one read by
+    # going through every rule.
+    from shtoss_exact.schemes.parts import Rule
+
+    wheres: list[dict[str, object]] = [
+        {"position": 3}, {"abzug": 2}, {"last_pair": True}, {"last_pair": False},
+        {"last_card": True}, {"last_card": False}, {}, {"position": 9, "abzug": 5},
+        {"position": 4, "abzug": 1},
+    ]  # fmt: skip
+    rules = tuple(
+        Rule(Match(frozenset({kind}), **where), Fraction(-i, 7) if i % 5 else None)  # type: ignore[arg-type]
+        for i, where in enumerate(wheres * 2, start=1)
+        for kind in (Kind.KILLED, Kind.GIVEN)
+    )
+    premiums = tuple(
+        Premium(f"p{i}", Match(frozenset({Kind.GIVEN, Kind.PLIE}), **where), Fraction(1, i + 2))  # type: ignore[arg-type]
+        for i, where in enumerate(wheres)
+    )
+    scheme = Scheme("many", rules=rules, premiums=premiums)
+    for cards in (9, 10):
+        for position in (None, *range(1, cards + 1)):
+            for kind in (Kind.KILLED, Kind.PLIE, Kind.GIVEN, Kind.NONE):
+                outcome = Outcome(kind, position, cards)
+                settled = scheme.settle(outcome)
+                assert (settled.payoff, settled.null) == _settle_by_every_rule(scheme, outcome)

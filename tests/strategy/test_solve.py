@@ -22,7 +22,7 @@ from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.schemes.scheme import Scheme, scheme_named
 from shtoss_exact.strategy.play import PLANS, Objective, optimal_play
-from shtoss_exact.strategy.solve import evaluate, game
+from shtoss_exact.strategy.solve import bankroll_grid, evaluate
 
 P, Q = Fraction(400, 833), Fraction(433, 833)
 SEVEN_OF_HEARTS = make_deal(card="7h")
@@ -205,7 +205,7 @@ def test_flat_is_timid_play(scheme: str) -> None:
 
     outcomes = deal_outcomes(deal, scheme_named(scheme))
     for objective in Objective:
-        g = game(
+        g = bankroll_grid(
             (outcomes.denominator, outcomes.counts),
             bankroll=4,
             target=9,

@@ -30,12 +30,12 @@ def bank_plot(
 
     result = bank(bets, deck=deck, cards=cards, copies=copies, one_deck=one_deck)
     net_bars(axes, result.banker_net, who="banker", others="punters")
-    game = "one-deck game" if result.deal.one_deck else "banker's deck"
+    game = "one-deck game" if result.as_played.one_deck else "banker's deck"
     count = len(result.bets)
     axes.set_title(
         f"The bank: the banker's net result when one deal decides {count} "
         f"{'bet' if count == 1 else 'bets'}\n"
-        f"{result.deal.cards} cards in the {game}; stakes {_bets_text(result.bets)}",
+        f"{result.as_played.cards} cards in the {game}; stakes {_bets_text(result.bets)}",
         fontsize=11,
     )
     axes.set_xlabel("banker's net result (stakes won minus stakes paid)")

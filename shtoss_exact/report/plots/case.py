@@ -13,7 +13,7 @@ from typing import Any
 
 from shtoss_exact.case.state import Case
 from shtoss_exact.deck import Card
-from shtoss_exact.schemes.scheme import Scheme
+from shtoss_exact.schemes.scheme import SchemeArgument
 
 
 def case_series(case: Case) -> dict[str, list[tuple[int, Fraction]]]:
@@ -36,7 +36,7 @@ def case_plot(
     axes: Any,
     *,
     seen: str | Iterable[Card | str],
-    game: str | Scheme = "faro",
+    game: SchemeArgument = "faro",
     deck: int = 52,
 ) -> None:
     # Options as those of ``Case.from_seen``.

@@ -13,8 +13,10 @@ series are thinned evenly, so any deck draws at once.
 from __future__ import annotations
 
 import io
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
@@ -24,7 +26,7 @@ from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.output import STDOUT
 from shtoss_exact.report.numbers import decimal_str, percent_str
-from shtoss_exact.report.plots.registry import plot_named
+from shtoss_exact.report.plots.registry import PlotKind, plot_named
 
 FORMATS = {".png": "png", ".svg": "svg"}
 """File suffix -> image format."""
@@ -67,7 +69,44 @@ def _matplotlib() -> Any:
         from matplotlib.figure import Figure
     except ImportError:
         raise ShtossError(MISSING_MATPLOTLIB) from None
+    except OSError as error:  # no writable directory at all for its cache
+        raise ShtossError(f"plots need matplotlib, which cannot start: {error}") from None
     return matplotlib, Figure
+
+
+@contextmanager
+def files_only() -> Iterator[None]:
+    """Matplotlib as a program that only writes image files needs it (the ``plot``
+    command): loaded with the Agg backend whatever ``MPLBACKEND`` says (no window is
+    ever opened), and quiet. An unusable ``HOME``, ``MPLCONFIGDIR`` or ``TMPDIR``
+    makes matplotlib work in a fresh temporary directory of its own, removed at
+    exit: its warnings about that, about its configuration files and while drawing
+    are not shown; a matplotlib that cannot start at all is one ``ShtossError``.
+
+    >>> with files_only():
+    ...     image_format("odds.svg")
+    'svg'
+    """
+    import logging
+    import warnings
+
+    logger = logging.getLogger("matplotlib")
+    level = logger.level
+    loading = "matplotlib" not in sys.modules
+    backend = os.environ.get("MPLBACKEND")
+    if loading:
+        os.environ["MPLBACKEND"] = "agg"
+    logger.setLevel(logging.ERROR)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        logger.setLevel(level)
+        if loading and backend is None:
+            os.environ.pop("MPLBACKEND", None)
+        elif loading and backend is not None:
+            os.environ["MPLBACKEND"] = backend
 
 
 def render(kind: str, path: str | Path, *, fmt: str | None = None, **options: Any) -> None:
@@ -80,8 +119,12 @@ def render(kind: str, path: str | Path, *, fmt: str | None = None, **options: An
     memory before any file is touched: ``render("abzug", "odds.pdf", deal=Deal(52, 4))``
     raises a ``ShtossError`` naming the allowed suffixes.
     """
+    if not isinstance(path, str | os.PathLike):
+        raise ShtossError(f"path={quoted(path)} is a {type(path).__name__}: allowed a file's path "
+                          "(str or pathlib.Path) ending in .png or .svg, or '-'")  # fmt: skip
     image = image_format(path, fmt)
     plot = plot_named(kind)
+    check_options(plot, options)
     to_stdout = str(path) == STDOUT
     if to_stdout and image == "png" and _stdout_is_terminal():
         raise ShtossError(
@@ -99,6 +142,29 @@ def render(kind: str, path: str | Path, *, fmt: str | None = None, **options: An
             temporary.write_bytes(data)
         except OSError as error:
             raise OutputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+
+
+def check_options(plot: PlotKind, options: dict[str, Any]) -> None:
+    """Refuse (``ShtossError``) options the plot's drawing does not take, or one it
+    needs that is missing, before anything is computed.
+
+    >>> check_options(plot_named("strategy"), {"gmae": "faro"})
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: the strategy plot has no option 'gmae': allowed target, \
+bankroll, scheme, objective, max_stake, deal
+    """
+    from inspect import Parameter, signature
+
+    parameters = list(signature(plot.draw).parameters.values())[1:]  # past the axes
+    allowed = [p.name for p in parameters]
+    for name in options:
+        if name not in allowed:
+            raise ShtossError(f"the {plot.name} plot has no option {quoted(name, 40)}: allowed "
+                              f"{', '.join(allowed)}")  # fmt: skip
+    for p in parameters:
+        if p.default is Parameter.empty and p.name not in options:
+            raise ShtossError(f"the {plot.name} plot needs {p.name}=...: give it as a keyword")
 
 
 def draw(kind: str, image: str, **options: Any) -> bytes:

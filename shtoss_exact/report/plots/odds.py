@@ -11,7 +11,7 @@ from shtoss_exact.bet.odds import odds_of
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.report.plots.figures import MAX_POINTS, thin
-from shtoss_exact.schemes.scheme import Scheme
+from shtoss_exact.schemes.scheme import SchemeArgument
 
 
 def abzug_series(deal: Deal, *, points: int = MAX_POINTS) -> dict[str, list[Any]]:
@@ -25,7 +25,7 @@ def abzug_series(deal: Deal, *, points: int = MAX_POINTS) -> dict[str, list[Any]
     800
     """
     odds = odds_of(deal)
-    count = (odds.deal.cards + 1) // 2
+    count = (odds.as_played.cards + 1) // 2
     if count <= points:
         rows = list(odds.iter_abzug())
     else:
@@ -64,7 +64,7 @@ def abzug_plot(axes: Any, *, deal: Deal) -> None:
 
 
 def edge_series(
-    cards: Sequence[int], *, copies: int, schemes: Sequence[Scheme | str], one_deck: bool = False
+    cards: Sequence[int], *, copies: int, schemes: Sequence[SchemeArgument], one_deck: bool = False
 ) -> dict[str, list[tuple[int, Fraction]]]:
     """The banker's edge (minus the punter's expected net) by deck size, for each scheme.
 
@@ -97,7 +97,7 @@ def edge_plot(
     *,
     cards: Sequence[int],
     copies: int,
-    schemes: Sequence[Scheme | str],
+    schemes: Sequence[SchemeArgument],
     one_deck: bool = False,
 ) -> None:
     series = edge_series(cards, copies=copies, schemes=schemes, one_deck=one_deck)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.report.plots.figures import net_bars
-from shtoss_exact.schemes.scheme import Scheme
+from shtoss_exact.schemes.scheme import SchemeArgument
 
 if TYPE_CHECKING:
     from shtoss_exact.plans.catalog import Plan
@@ -18,7 +18,7 @@ def series_plot(
     *,
     plan: Plan | str = "flat",
     deals: int | None = None,
-    scheme: Scheme | str = "classic",
+    scheme: SchemeArgument = "classic",
     deal: Deal | None = None,
     bankroll: Fraction | int | None = None,
     target: Fraction | int | None = None,
@@ -52,7 +52,7 @@ def series_plot(
         if value is not None
     ]
     game = "one-deck game" if the_deal.one_deck else "banker's deck"
-    scheme_name = scheme if isinstance(scheme, str) else scheme.name
+    scheme_name = result.scheme
     axes.set_title(
         f"A series: the punter's net result, plan {result.plan.name}, {length}\n"
         f"kush {result.plan.kush}{''.join(', ' + limit for limit in limits)}; "

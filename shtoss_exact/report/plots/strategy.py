@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.report.numbers import decimal_str
-from shtoss_exact.schemes.scheme import Scheme
+from shtoss_exact.schemes.scheme import SchemeArgument
 
 if TYPE_CHECKING:
     from shtoss_exact.strategy.play import OptimalPlay
@@ -25,7 +25,7 @@ def strategy_plot(
     *,
     target: Fraction | int | str,
     bankroll: Fraction | int | str = 1,
-    scheme: Scheme | str = "classic",
+    scheme: SchemeArgument = "classic",
     objective: str = "reach",
     max_stake: Fraction | int | str | None = None,
     deal: Deal | None = None,
@@ -96,10 +96,10 @@ def bold_stakes(result: OptimalPlay) -> list[int]:
     [1, 2, 2, 1]
     """
     from shtoss_exact.plans.series import deal_outcomes
-    from shtoss_exact.strategy.solve import game
+    from shtoss_exact.strategy.solve import bankroll_grid
 
     outcomes = deal_outcomes(result.deal, result.scheme)
-    g = game(
+    g = bankroll_grid(
         (outcomes.denominator, outcomes.counts),
         bankroll=result.bankroll,
         target=result.target,

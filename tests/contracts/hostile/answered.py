@@ -9,10 +9,17 @@ of digits, and a million-row table streamed to a file.
 from __future__ import annotations
 
 from shtoss_exact.deck import RANKS_52
-from tests.contracts.hostile.harness import answer, many_rules_scheme
+from tests.contracts.hostile.harness import (
+    answer,
+    coprime_scheme,
+    heavy_scheme,
+    many_rules_scheme,
+    premiums_scheme,
+)
 
 SEVEN_SCHEMES = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette"]
 THIRTEEN = [f"--bet={rank}" for rank in RANKS_52]
+SMALL_GOAL = ["--bankroll", "5", "--target", "10"]
 
 ANSWERED = [
     # --- odds --------------------------------------------------------------------------------
@@ -51,6 +58,15 @@ ANSWERED = [
         "bank-thirteen-ranks-mixed-schemes",
         ["bank", *(f"--bet={r}:{i + 1}:{SEVEN_SCHEMES[i % 3]}" for i, r in enumerate(RANKS_52))],
     ),
+    # Three schemes of a thousand rules each: 14.5 s when every outcome ran through
+    # every rule; each is settled from the rules that can match its place.
+    answer(
+        "bank-three-thousand-rule-schemes-2000-cards",
+        "bank --bet 7:1:h1.toml --bet Q:1:h2.toml --bet K:1:h3.toml --cards 2000",
+        h1__toml=heavy_scheme("h1", payoff="-1/2", amount="1/10"),
+        h2__toml=heavy_scheme("h2", payoff="-1/3", amount="1/7"),
+        h3__toml=heavy_scheme("h3", payoff="-1/5", amount="1/11"),
+    ),
     answer("bank-two-ranks-400-copies", "bank --cards 3000 --copies 400 --bet 7 --bet Q"),
     answer("bank-joint-120-cards", "bank --joint --cards 120 --bet 7 --bet Q"),
     # --- series ------------------------------------------------------------------------------
@@ -66,6 +82,17 @@ ANSWERED = [
         leaves=("report.txt",),
     ),
     answer("series-raise-ruin-100", "series --plan raise --bankroll 100 --target 200"),
+    answer("series-raise-ruin-300", "series --plan raise --bankroll 300 --target 600"),
+    answer(
+        "series-paroli-coprime-payoffs-7-deals",
+        "series --plan paroli:3 --scheme c.toml --deals 7",
+        c__toml=coprime_scheme(),
+    ),
+    answer(
+        "series-paroli-bait-premiums-12-deals",
+        "series --plan paroli:2 --scheme b.toml --deals 12",
+        b__toml=premiums_scheme(),
+    ),
     answer("series-flat-1000-deals-ruin", "series --deals 1000 --bankroll 20 --target 40"),
     answer("series-flat-ruin-1000", "series --bankroll 1000 --target 2000 --format json"),
     answer(
@@ -77,6 +104,20 @@ ANSWERED = [
     # plan's walk to the target must not take longer (it takes about 70 s today).
     answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
     answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 2000"),
+    # --- sixty digits, the longest number: accepted wherever it is bounded ----------------
+    answer("strategy-max-stake-60-digits", ["strategy", *SMALL_GOAL, "--max-stake", "9" * 60]),
+    answer("series-max-stake-60-digits", ["series", "--deals", "2", "--max-stake", "9" * 60]),
+    answer("series-kush-60-digits", ["series", "--deals", "2", "--kush", "9" * 60]),
+    answer(
+        "plot-strategy-max-stake-60-digits",
+        ["plot", "-o", "x.svg", "--kind", "strategy", *SMALL_GOAL, "--max-stake", "9" * 60],
+        leaves=("x.svg",),
+    ),
+    answer(
+        "plan-file-kush-60-digit-int",
+        "series --plan-file p.toml --deals 2",
+        p__toml=b"kush = " + b"9" * 60,
+    ),
     # --- built-in names before files of the working directory, composed text ---------------
     answer(
         "scheme-builtin-beside-files-of-its-name",
@@ -88,6 +129,11 @@ ANSWERED = [
         "case-pattern-builtin-beside-file-of-its-name",
         ["case", "--seen", "5h", "--pattern", "every-rank"],
         **{"every-rank": b"\x00"},
+    ),
+    answer(
+        "scheme-name-no-break-spaces",
+        "odds --scheme n.toml",
+        n__toml='name = "my\u00a0scheme\u202fof\u3000halves"\nbase = "lob-half"\n'.encode(),
     ),
     answer(
         "scheme-file-decomposed-plie",

@@ -70,13 +70,13 @@ CASES = [
     case(
         "case-pattern-unknown-key",
         ["case", "--pattern", "p.toml"],
-        "unknown key 'rank'",
+        "bets[1].rank: unknown key; allowed ranks",
         p__toml=b'[[bets]]\nrank = "7"\n',
     ),
     case(
         "case-pattern-no-bets",
         ["case", "--pattern", "p.toml"],
-        "bets: expected a list",
+        "bets: missing; allowed a list of 1 to 16 bet tables",
         p__toml=b'name = "x"\n',
     ),
     case(
@@ -118,7 +118,7 @@ CASES = [
     case(
         "case-pattern-too-many-bets",
         ["case", "--pattern", "p.toml"],
-        "at most 16",
+        "bets: 17 entries; allowed a list of 1 to 16",
         p__toml=b"[[bets]]\n" * 17,
     ),
     case(
@@ -165,5 +165,23 @@ CASES = [
         ["case", "--pattern", "nosuch"],
         "unknown pattern 'nosuch'",
         nosuch=b'[[bets]]\nranks = "live"\n',
+    ),
+    case(
+        "case-pattern-copper-after-hex",
+        ["case", "--pattern", "p.toml"],
+        "bets[0].copper_after=(about 4816 digits) is not a whole number of at most 4300 digits",
+        p__toml=b'[[bets]]\nranks = "live"\ncopper_after = 0x' + b"f" * 4000 + b"\n",
+    ),
+    case(
+        "case-pattern-copper-after-octal",
+        ["case", "--pattern", "p.toml"],
+        "copper_after=(about 4515 digits)",
+        p__toml=b'[[bets]]\nranks = "live"\ncopper_after = 0o' + b"7" * 5000 + b"\n",
+    ),
+    case(
+        "case-pattern-quoted-dotted-key",
+        ["case", "--pattern", "p.toml"],
+        "a key of more than 16 parts",
+        p__toml=b'"a"' + b'."a"' * 20_000 + b" = 1\n",
     ),
 ]

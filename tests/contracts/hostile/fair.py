@@ -10,7 +10,7 @@ CASES = [
     case(
         "fair-param-name-code",
         "fair --scheme p.toml --solve x",
-        "bad name",
+        "payoffs.given.param: bad value \"__import__('os')\"; allowed a name",
         p__toml=b"[payoffs]\ngiven = {param = \"__import__('os')\", value = 1}",
     ),
     case(

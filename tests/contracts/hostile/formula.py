@@ -28,7 +28,7 @@ CASES = [
     case(
         "formula-copies-googol",
         ["formula", "--copies", HUGE],
-        "copies=a number of about 100 digits",
+        "copies=a number of about 101 digits",
     ),
     case(
         "formula-copies-4000-digits",

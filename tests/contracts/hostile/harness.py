@@ -63,6 +63,35 @@ def many_rules_scheme() -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
+def heavy_scheme(name: str, *, payoff: str, amount: str) -> bytes:
+    """``many_rules_scheme`` with its own payoff and premium: three of them differ, so a
+    bank settles each rank's outcomes apart."""
+    text = many_rules_scheme().decode().replace('"heavy"', f'"{name}"', 1)
+    return text.replace('"-1/2"', f'"{payoff}"').replace('"1/10"', f'"{amount}"').encode()
+
+
+PRIMES = (7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97)
+
+
+def coprime_scheme() -> bytes:
+    """A card given at positions 2, 4, ..., 22 pays 7/11, 13/17, ...: payoffs whose
+    denominators are coprime, so that the nets of a raised stake are nearly all distinct."""
+    lines = ['name = "coprime"']
+    for i in range(0, len(PRIMES), 2):
+        lines += ["[[rules]]", 'kind = "given"', f"position = {i + 2}"]
+        lines += [f'payoff = "{PRIMES[i]}/{PRIMES[i + 1]}"']
+    return ("\n".join(lines) + "\n").encode()
+
+
+def premiums_scheme() -> bytes:
+    """``bait`` with premiums on three more cards given (positions 4, 6, 8)."""
+    lines = ['name = "bait-plus"', 'base = "bait"']
+    for position, amount in ((4, "1/3"), (6, "1/7"), (8, "1/11")):
+        lines += ["[[premiums]]", f'name = "p{position}"', 'kind = "given"']
+        lines += [f"position = {position}", f'amount = "{amount}"']
+    return ("\n".join(lines) + "\n").encode()
+
+
 def random_bytes(size: int, seed: int) -> bytes:
     """``size`` bytes of noise, the same on every run."""
     return random.Random(seed).randbytes(size)

@@ -56,13 +56,13 @@ CASES = [
     case(
         "scheme-payoff-code",
         "odds --scheme c.toml",
-        "bad payoff",
+        "payoffs.given: \"__import__('os').system('x')\" is not an exact number; allowed",
         c__toml=b"[payoffs]\ngiven = \"__import__('os').system('x')\"",
     ),
     case(
         "scheme-payoff-divides-by-zero",
         "odds --scheme z.json",
-        "bad payoff",
+        "rules[1].payoff: '1/0' divides by zero; allowed",
         z__json=b'{"rules": [{"position": 1, "payoff": "1/0"}]}',
     ),
     case(
@@ -86,13 +86,13 @@ CASES = [
     case(
         "scheme-payoff-fullwidth",
         "odds --scheme x.toml",
-        "bad payoff",
+        "payoffs.given: '３/4' is not an exact number; allowed",
         x__toml='[payoffs]\ngiven = "３/4"'.encode(),
     ),
     case(
         "scheme-payoff-bool",
         "odds --scheme x.toml",
-        "bad payoff True",
+        "payoffs.given: bad value True; allowed an integer",
         x__toml=b"[payoffs]\ngiven = true",
     ),
     case(
@@ -104,10 +104,15 @@ CASES = [
     case(
         "scheme-rules-not-a-list",
         "odds --scheme x.json",
-        "expected a list",
+        "rules: bad value {'payoff': 1}; allowed a list",
         x__json=b'{"rules": {"payoff": 1}}',
     ),
-    case("scheme-top-level-list", "odds --scheme x.json", "expected a table", x__json=b"[1, 2]"),
+    case(
+        "scheme-top-level-list",
+        "odds --scheme x.json",
+        "bad value [1, 2]; allowed a table",
+        x__json=b"[1, 2]",
+    ),
     case("scheme-fifo", "odds --scheme p.toml", "not a regular file", fifos=("p.toml",)),
     case(
         "scheme-device", "odds --scheme z.json", "not a regular file", links={"z.json": "/dev/zero"}
@@ -130,6 +135,18 @@ CASES = [
         "odds --scheme e.toml",
         "control character",
         e__toml=b'name = "\\u001b[2Jred"',
+    ),
+    case(
+        "scheme-name-zero-width-space",
+        "odds --scheme z.toml",
+        "name: 'my\\u200bscheme' holds an invisible format character; allowed printable text",
+        z__toml='name = "my\u200bscheme"\n'.encode(),
+    ),
+    case(
+        "scheme-name-line-separator",
+        "odds --scheme s.json",
+        "holds a line separator",
+        s__json=b'{"name": "one\\u2028two"}',
     ),
     case(
         "scheme-description-line-break",
@@ -169,5 +186,42 @@ CASES = [
         "odds --scheme k.toml",
         "unknown kind 'plíe'",
         k__toml='[[rules]]\nkind = "pli\u0301e"\npayoff = 1\n'.encode(),
+    ),
+    # A dotted key's parts cost the parser their square: bounded on the text first.
+    case(
+        "scheme-dotted-key-20000",
+        "odds --scheme d.toml",
+        "bad TOML (line 1: a key of more than 16 parts; allowed at most 16)",
+        d__toml=b"a" + b".a" * 20_000 + b" = 1\n",
+    ),
+    case(
+        "scheme-dotted-key-100000",
+        "odds --scheme d.toml",
+        "a key of more than 16 parts",
+        d__toml=b"a" + b".a" * 100_000 + b" = 1\n",
+    ),
+    case(
+        "scheme-dotted-key-in-inline-table",
+        "odds --scheme d.toml",
+        "a key of more than 16 parts",
+        d__toml=b"t = {a" + b".a" * 20_000 + b" = 1}\n",
+    ),
+    case(
+        "scheme-header-and-key-33-deep",
+        "odds --scheme d.toml",
+        "line 2: arrays and tables nested more than 32 deep",
+        d__toml=b"[" + b".".join([b"a"] * 16) + b"]\n" + b".".join([b"b"] * 16) + b" = [1]\n",
+    ),
+    case(
+        "scheme-nested-json-33",
+        "odds --scheme d.json",
+        "bad JSON (line 1: arrays and objects nested more than 32 deep",
+        d__json=b'{"name": "[[[[", "rules": ' + b"[" * 33 + b"]" * 33 + b"}",
+    ),
+    case(
+        "scheme-position-binary",
+        "odds --scheme d.toml",
+        "rules[0].position=(about 6021 digits)",
+        d__toml=b'[[rules]]\nkind = "killed"\npayoff = -1\nposition = 0b' + b"1" * 20_000 + b"\n",
     ),
 ]

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from tests.contracts.hostile.harness import DEEP, HUGE, VERY_LONG, case, random_bytes
+from tests.contracts.hostile.harness import (
+    DEEP,
+    HUGE,
+    VERY_LONG,
+    case,
+    coprime_scheme,
+    premiums_scheme,
+    random_bytes,
+)
 
 CASES = [
     case("series-deals-billion", "series --plan paroli:3 --deals 1000000000", "limit"),
     case("series-deals-billion-flat", "series --deals 1000000000", "limit"),
-    case("series-deals-googol", f"series --deals {HUGE}", "(about 100 digits) deals: exact values"),
+    case(
+        "series-deals-googol",
+        f"series --deals {HUGE}",
+        "a number of about 101 digits deals: exact values",
+    ),
     case("series-raise-million", "series --plan raise --deals 1000000", "limit"),
     case("series-plan-unknown", "series --plan martingale", "unknown plan 'martingale'"),
     case("series-plan-bound-5000-digits", ["series", "--plan", "paroli:" + VERY_LONG], "paroli"),
@@ -16,6 +28,11 @@ CASES = [
     case("series-kush-zero-deals", "series --kush 0 --deals 2", "kush"),
     case("series-kush-code", ["series", "--kush", "__import__('os').system('x')"], "exact number"),
     case("series-kush-arabic", "series --kush ٣", "exact number"),
+    case(
+        "series-max-stake-61-digits",
+        ["series", "--deals", "2", "--max-stake", "9" * 61],
+        "--max-stake: '99999999999999999999'... has more than 60 digits",
+    ),
     case("series-kush-5000-digits", ["series", "--kush", VERY_LONG, "--deals", "2"], "digits"),
     case("series-target-exponent", "series --target 1e999999", "exact number"),
     case("series-bankroll-below-kush", "series --deals 2 --bankroll 1/2", "bankroll=1/2"),
@@ -35,6 +52,31 @@ CASES = [
     ),
     # Past the stop plan's 2000-state walk (answered in seconds): refused up front.
     case("series-stop-ruin-6000", "series --plan stop --bankroll 1 --target 6000", "limit"),
+    # The solve's own estimate once took 40 s (a dry run of a fill-in far past the
+    # budget), and the states of 5000/10000 were found for minutes: the digits of the
+    # answer (Hadamard's bound) are charged while the states are found.
+    case("series-raise-ruin-2000", "series --plan raise --bankroll 2000 --target 4000", "limit"),
+    case("series-raise-ruin-5000", "series --plan raise --bankroll 5000 --target 10000", "limit"),
+    # Nets nearly all distinct, on a grid of 240-bit keys: 13 s and 650 MB at 8 deals, 106 s
+    # and 5 GB at 9, measured on their support before the solve.
+    case(
+        "series-paroli-coprime-payoffs",
+        "series --plan paroli:3 --scheme c.toml --deals 10",
+        "values held at once",
+        c__toml=coprime_scheme(),
+    ),
+    case(
+        "series-paroli-bait-premiums",
+        "series --plan paroli:2 --scheme b.toml --deals 16",
+        "values held at once",
+        b__toml=premiums_scheme(),
+    ),
+    case("series-deals-700-digits", ["series", "--deals", "1" + "0" * 700], "digits"),
+    case(
+        "series-paroli-deals-400-digits",
+        ["series", "--plan", "paroli:2", "--deals", HUGE * 4],
+        "digits) deals: exact values",
+    ),
     case("series-bankroll-alone", "series --bankroll 5", "--target"),
     case(
         "series-thirds-paroli-100",
@@ -114,6 +156,12 @@ CASES = [
         p__json=b'{"kush": ' + b"9" * 5000 + b"}",
     ),
     case(
+        "plan-file-kush-61-digit-int",
+        "series --plan-file p.toml --deals 2",
+        "kush: a number of more than 60 digits",
+        p__toml=b"kush = " + b"9" * 61,
+    ),
+    case(
         "plan-file-kush-exponent", "series --plan-file p.toml", "kush", p__toml=b"kush = 1e999999"
     ),
     case("plan-file-kush-nan", "series --plan-file p.json", "p.json", p__json=b'{"kush": NaN}'),
@@ -178,5 +226,64 @@ CASES = [
         "series --deals 2 --export-graph c.dot -o link.dot",
         "a file each",
         links={"link.dot": "c.dot"},
+    ),
+    # Whole numbers past a float, and integers of a file in any base: one line, no crash.
+    case(
+        "series-deals-310-digits",
+        ["series", "--deals", "9" * 310],
+        "(about 310 digits) deals: exact values of about 1e+300 or more digits",
+    ),
+    case(
+        "series-deals-310-digits-paroli",
+        ["series", "--plan", "paroli:2", "--deals", "9" * 310],
+        "(about 310 digits) deals",
+    ),
+    case(
+        "series-deals-4300-digits-walk",
+        ["series", "--deals", "9" * 4300, "--bankroll", "10", "--target", "20"],
+        "(about 4300 digits) deals",
+    ),
+    case(
+        "plan-file-deals-400-digits",
+        "series --plan-file p.toml",
+        "(about 400 digits) deals",
+        p__toml=b'after_win = "ride"\nraises = 2\ndeals = ' + b"9" * 400 + b"\n",
+    ),
+    case(
+        "plan-file-raises-hex",
+        "series --plan-file p.toml --deals 2",
+        "raises=(about 4816 digits) is not a whole number of at most 4300 digits",
+        p__toml=b'after_win = "ride"\nraises = 0x' + b"f" * 4000 + b"\n",
+    ),
+    case(
+        "plan-file-deals-binary",
+        "series --plan-file p.toml",
+        "deals=(about 6021 digits) is not a whole number of at most 4300 digits",
+        p__toml=b"deals = 0b" + b"1" * 20_000 + b"\n",
+    ),
+    case(
+        "plan-file-int-5000-digits",
+        "series --plan-file p.toml",
+        "bad TOML (an integer of more than 4300 digits: allowed at most 4300)",
+        p__toml=b"deals = " + b"9" * 5000 + b"\n",
+    ),
+    # Keys and nesting bounded on the text, before the parser builds them.
+    case(
+        "plan-file-dotted-key-20000",
+        "series --plan-file p.toml",
+        "bad TOML (line 2: a key of more than 16 parts; allowed at most 16)",
+        p__toml=b'name = "p"\na' + b".a" * 20_000 + b" = 1\n",
+    ),
+    case(
+        "plan-file-header-20000",
+        "series --plan-file p.toml",
+        "a key of more than 16 parts",
+        p__toml=b"[a" + b".a" * 20_000 + b"]\n",
+    ),
+    case(
+        "plan-file-nested-33",
+        "series --plan-file p.toml",
+        "arrays and tables nested more than 32 deep",
+        p__toml=b"story = " + b"[" * 33 + b"]" * 33 + b"\n",
     ),
 ]

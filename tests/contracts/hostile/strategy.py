@@ -74,6 +74,11 @@ CASES = [
     case("strategy-bank-negative", ["strategy", "--bankroll", "5", "--bank", "-1/2"], "bank=-1/2"),
     case("strategy-max-stake-zero", ["strategy", *BASE, "--max-stake", "0"], "max_stake=0"),
     case(
+        "strategy-max-stake-61-digits",
+        ["strategy", *BASE, "--max-stake", "9" * 61],
+        "--max-stake: '99999999999999999999'... has more than 60 digits",
+    ),
+    case(
         "strategy-max-stake-word", ["strategy", *BASE, "--max-stake", "all"], "--max-stake: 'all'"
     ),
     case(

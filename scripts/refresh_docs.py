@@ -1,4 +1,4 @@
-"""Rewrite the output shown under each ``$ shtoss-exact ...`` line of README.md.
+"""Rewrite the output shown under each ``$ shtoss-exact ...`` line of README.md and docs/.
 
 Run from the repository's root after a change of output; review the diff. A block
 whose shown output starts with ``...`` (an elided head) is left as it is, and so is a
@@ -18,7 +18,8 @@ from click.testing import CliRunner
 
 from shtoss_exact.cli import cli
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 EXTRA_FILES = {"bad.toml": "[[rules]]\nabzug = 0\npayoff = 1\n"}
 
 
@@ -56,19 +57,24 @@ def refresh(block: str, where: Path) -> str:
     return "\n".join(out) + "\n"
 
 
+def refresh_page(page: Path, where: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    parts = re.split(r"(^```console\n.*?^```)", text, flags=re.S | re.M)
+    for k, part in enumerate(parts):
+        if part.startswith("```console\n"):
+            body = part[len("```console\n") : -len("```")]
+            parts[k] = "```console\n" + refresh(body, where) + "```"
+    page.write_text("".join(parts), encoding="utf-8")
+
+
 def main() -> int:
-    text = README.read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as temporary:
         where = Path(temporary)
-        shutil.copytree(README.parent / "examples", where / "examples")
+        shutil.copytree(ROOT / "examples", where / "examples")
         for name, content in EXTRA_FILES.items():
             (where / name).write_text(content, encoding="utf-8")
-        parts = re.split(r"(^```console\n.*?^```)", text, flags=re.S | re.M)
-        for k, part in enumerate(parts):
-            if part.startswith("```console\n"):
-                body = part[len("```console\n") : -len("```")]
-                parts[k] = "```console\n" + refresh(body, where) + "```"
-        README.write_text("".join(parts), encoding="utf-8")
+        for page in PAGES:
+            refresh_page(page, where)
     return 0
 
 

@@ -1,17 +1,12 @@
 """``shtoss-exact serve``: the casekeeper page, exact odds live while a deal is dealt.
 
-``app`` answers requests without a socket (``App.handle``); ``server`` binds the
-loopback and serves them with the standard library's ``ThreadingHTTPServer``; the page
-itself (``static/``: HTML, a small script, a style sheet) evaluates nothing: every
-number comes from ``/api/case``, the ``case`` command's record. It is part of the
-command line: it reads its queries with the ``case`` command's own option parser.
-"""
+The options and one call: the page and its server are ``shtoss_exact.serve``."""
 
 from __future__ import annotations
 
 import click
 
-from shtoss_exact.cli.base import cli
+from shtoss_exact.cli.base import WholeNumber, cli
 
 DEFAULT_PORT = 8052
 
@@ -19,10 +14,10 @@ DEFAULT_PORT = 8052
 @cli.command()
 @click.option(
     "--port",
-    type=click.IntRange(0, 65535),
+    type=WholeNumber(0, 65535),
     default=DEFAULT_PORT,
     show_default=True,
-    help="The port to listen on; 0 picks a free one (the URL printed is the real one).",
+    help="The port to listen on, 0..65535; 0 picks a free one (the URL printed is the real one).",
 )
 @click.option(
     "--host",
@@ -52,16 +47,7 @@ def serve(port: int, host: str, public: bool, open_browser: bool, verbose: bool)
       shtoss-exact serve --open
       shtoss-exact serve --port 0
     """
-    from shtoss_exact.cli.serve.server import make_server, url
+    from shtoss_exact.serve.server import run
 
-    server = make_server(host, port, public=public, verbose=verbose)
-    try:
-        address = url(server)
-        click.echo(address)
-        if open_browser:
-            import webbrowser
-
-            webbrowser.open(address)
-        server.serve_forever()
-    finally:
-        server.server_close()
+    run(host, port, public=public, verbose=verbose, open_browser=open_browser,
+        announce=click.echo)  # fmt: skip

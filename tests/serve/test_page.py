@@ -4,7 +4,7 @@ that reproduces the position, recorded bets settled, calling the turn.
 
 Skipped when ``/usr/bin/chromium`` or Playwright is missing, unless
 ``SHTOSS_REQUIRE_BROWSER=1`` (CI), which makes that a failure. With
-``SHTOSS_SCREENSHOT=PATH`` the screenshot test writes the README's picture there
+``SHTOSS_SCREENSHOT=PATH`` the screenshot test writes the casekeeper page's picture there
 (``SHTOSS_SCREENSHOT=docs/serve.png``)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from shtoss_exact.cli.serve.server import make_server, url
+from shtoss_exact.serve.server import make_server
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -58,7 +58,7 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=str(MISSING))
 def base() -> Iterator[str]:
     server = make_server("127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield url(server)
+    yield server.url
     server.shutdown()
     server.server_close()
 

@@ -141,7 +141,7 @@ def case_report(
             "are left"
         )
     if replay and case.seen is None:
-        raise ShtossError("a replay needs the cards seen (--seen): a case alone has no history")
+        raise ShtossError("a replay needs the cards seen (seen=): a case alone has no history")
     now = answers(case, side=the_side, kind=the_kind, pay=pay, cathop_pay=cathop_pay)
     deal = None if pattern is None else case.deal(pattern)
     rows = None

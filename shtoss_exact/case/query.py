@@ -1,0 +1,94 @@
+"""One question about a deal in progress, answered whole: the record of ``case_record``.
+
+The ``case`` command and the casekeeper page (``shtoss_exact.serve``) both ask it: each
+translates its own input (the command's options, the page's query) into these keyword
+arguments, in the library's words, and sends back the record as it comes.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from shtoss_exact.case.rules import BetKind, Side
+from shtoss_exact.errors import ShtossError
+
+if TYPE_CHECKING:
+    from shtoss_exact.case.ledger import RecordedBet
+    from shtoss_exact.case.pattern import Pattern
+    from shtoss_exact.case.rules import GameRules
+    from shtoss_exact.schemes.scheme import Scheme
+
+BET_KINDS: dict[str, tuple[Side, BetKind]] = {
+    "stay": (Side.OPEN, BetKind.STAY),
+    "one-turn": (Side.OPEN, BetKind.ONE_TURN),
+    "coppered": (Side.COPPERED, BetKind.STAY),
+    "high-card": (Side.OPEN, BetKind.HIGH_CARD),
+}
+"""The bets listed on each live rank, by their one word: the ``side`` and ``kind`` of
+``case_record`` (coppered is the stay bet, coppered)."""
+
+
+def bet_kind(word: str) -> tuple[Side, BetKind]:
+    """The ``side`` and ``kind`` of the bet ``word`` (a key of ``BET_KINDS``).
+
+    >>> bet_kind("coppered")
+    (<Side.COPPERED: 'coppered'>, <BetKind.STAY: 'stay'>)
+    """
+    try:
+        return BET_KINDS[word]
+    except (KeyError, TypeError):
+        raise ShtossError(f"bet kind {str(word)[:40]!r}: allowed {', '.join(BET_KINDS)}") from None
+
+
+def case_record(
+    *,
+    game: GameRules | Scheme | str = "faro",
+    scheme: Scheme | str | None = None,
+    deck: int = 52,
+    seen: str | None = None,
+    case: str | None = None,
+    side: Side | str = Side.OPEN,
+    kind: BetKind | str = BetKind.STAY,
+    pattern: Pattern | str | None = None,
+    pay: Fraction | int | str = 4,
+    cathop_pay: Fraction | int | str = 2,
+    replay: bool = False,
+    call_the_turn: bool = False,
+    bets: str | tuple[RecordedBet, ...] | None = None,
+) -> dict[str, Any]:
+    """Every answer about one position at once, as a record: the case after the cards
+    ``seen`` (or the copies left, ``case``), the bets of ``side`` and ``kind`` on every
+    live rank, high card, the best bet, calling the turn (``pay`` for three ranks,
+    ``cathop_pay`` for a cathop), the rest of the deal under ``pattern``, the case after
+    each turn (``replay``) and the punter's recorded ``bets`` settled (``"K:stay:1@0"``).
+
+    >>> record = case_record(case="*:0,7:2,K:1")
+    >>> record["best_bet"]["rank"], record["call_the_turn"]["kind"]
+    ('K', 'cathop')
+    """
+    from shtoss_exact.case.state import Case
+
+    if seen is not None and case is not None:
+        raise ShtossError("give seen= or case=, not both")
+    if bets is not None and seen is None:
+        raise ShtossError("recorded bets are settled along the cards seen: give seen=")
+    if case is not None:
+        state = Case.from_case(case, game=game, scheme=scheme, deck=deck)
+    else:
+        state = Case.from_seen(seen or "", game=game, scheme=scheme, deck=deck)
+    result = state.report(
+        side=side,
+        kind=kind,
+        pattern=pattern,
+        pay=pay,
+        cathop_pay=cathop_pay,
+        replay=replay,
+        call_the_turn=call_the_turn,
+    )
+    record = result.to_dict()
+    if bets is not None:
+        from shtoss_exact.case.ledger import settle_bets
+
+        record["ledger"] = settle_bets(state, bets).to_dict()
+    return record

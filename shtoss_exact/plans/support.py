@@ -1,0 +1,211 @@
+"""The support of a plan's net over a number of deals, measured before it is computed.
+
+When the net is not part of the state (no bankroll, no target), the solve over a
+fixed number of deals holds, in each state, the net's distribution: an array over the
+range of its values when they fill it, a dict when they are sparse. Payoffs with
+coprime denominators (7/11, 13/17, ...) or premiums on several cards make the nets of
+a raised stake nearly all distinct, so the dicts grow by a factor a deal; their keys
+are integers on the grid of the gains (hundreds of bits) and their counts ``k log2 D``
+bits after ``k`` deals. ``check_support`` follows the layers on their shape alone —
+the range of each state's values, then the set of them — and refuses, before any
+count is computed, a solve whose entries would pass the budget of time or memory
+both as arrays and as dicts. The set run stops after ``SUPPORT_STEPS`` entries and
+extrapolates the growth of the last layers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from math import lcm, log, log2
+from typing import TYPE_CHECKING
+
+from shtoss_exact.limits import Cost, budget, check_cost
+from shtoss_exact.numbers import short_int
+from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP
+
+if TYPE_CHECKING:
+    from shtoss_exact.plans.chain import Chain, State
+
+SUPPORT_STEPS = 300_000
+"""Entries of the sets a support run follows before it extrapolates."""
+
+RANGE_STEPS = 2_000_000
+"""(state, source) pairs the range run follows; past them the solve estimates itself."""
+
+SMALL_ENTRY = 0.3e-6
+"""Seconds of one entry of a small dict of nets, moved by one source."""
+
+LARGE_ENTRY = 1.2e-6
+"""The same once a layer holds ``LARGE_HELD`` entries or more (measured: 1 to 1.8 us
+on a busy 2-core machine, the dicts no longer in the caches)."""
+
+LARGE_HELD = 200_000
+"""Entries held by a layer from which an entry costs ``LARGE_ENTRY``."""
+
+ENTRY_BYTES = 450
+"""Bytes of one entry held (measured: 400 to 500 with the next layer being built)."""
+
+_ADVICE = "use fewer deals or a simpler plan or scheme (a bound k on the raises)"
+
+Incoming = dict["State", list[tuple["State", int]]]
+
+
+def check_support(chain: Chain, deals: int) -> None:
+    """Refuse a solve of ``deals`` deals whose nets, held per state, would pass the
+    budget both as arrays over their ranges and as dicts of their values.
+
+    >>> from shtoss_exact.deck import Deal
+    >>> from shtoss_exact.plans.catalog import plan_named
+    >>> from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
+    >>> rules = Rules(plan_named("raise"), classic_outcomes(Deal(52, 4)))
+    >>> check_support(build_chain(rules, deals=20, max_states=1000), 20)
+    """
+    incoming = _incoming(chain)
+    slope = log2(max(chain.denominator, 2)) * BIT_STEP
+    dense = _range_seconds(chain, incoming, deals, slope)
+    if dense is None or dense <= budget().seconds:
+        return  # the arrays are cheap, or the solve's own estimate decides
+    seconds, held, bits = _set_cost(chain, incoming, deals, slope)
+    what = f"the nets of {short_int(deals)} deals of a chain of {len(chain.depth)} states"
+    check_cost(
+        Cost(seconds=seconds, bytes=held * (ENTRY_BYTES + bits / 8)),
+        what=f"{what} (about {held:.1e} values held at once)",
+        advice=_ADVICE,
+    )
+
+
+def _incoming(chain: Chain) -> Incoming:
+    """The grid of the gains and, for each state, its playing sources with each gain."""
+    from shtoss_exact.plans.chain import Status
+
+    gains = {g for out in chain.edges.values() for _, _, gs in out for g in gs}
+    unit = Fraction(1, lcm(*(Fraction(g).denominator for g in gains)))
+    incoming: Incoming = {}
+    for source, out in chain.edges.items():
+        if source.status is not Status.PLAYING:
+            continue
+        for target, _, gs in out:
+            incoming.setdefault(target, []).extend((source, int(g / unit)) for g in gs)
+    return incoming
+
+
+def _range_seconds(chain: Chain, incoming: Incoming, deals: int, slope: float) -> float | None:
+    """Seconds of the layers as arrays over the range of each state's values (None
+    past ``RANGE_STEPS`` pairs: too long to follow here)."""
+    from shtoss_exact.plans.chain import Status
+
+    ranges: dict[State, tuple[int, int]] = {chain.start: (0, 0)}
+    seconds, pairs = 0.0, 0
+    most = 10 * budget().seconds
+    for k in range(deals):
+        following: dict[State, tuple[int, int]] = {}
+        work = 0
+        for target in _targets(chain, ranges):
+            present = [(s, g) for s, g in incoming.get(target, ()) if s in ranges]
+            if not present:
+                continue
+            pairs += len(present)
+            low = min(ranges[s][0] + g for s, g in present)
+            high = max(ranges[s][1] + g for s, g in present)
+            work += sum(ranges[s][1] - ranges[s][0] + 1 for s, _ in present)
+            if target.status is Status.PLAYING:
+                following[target] = (low, high)
+        ranges = following
+        seconds += work * (DENSE_STEP + k * slope)
+        if seconds > most:
+            return seconds
+        if pairs > RANGE_STEPS:
+            return None
+    return seconds
+
+
+def _set_cost(
+    chain: Chain, incoming: Incoming, deals: int, slope: float
+) -> tuple[float, float, float]:
+    """Seconds of the layers as dicts, the most entries held at once, and the bits of
+    an entry (its key and its count) at the end."""
+    from shtoss_exact.plans.chain import Status
+
+    sets: dict[State, set[int]] = {chain.start: {0}}
+    seconds, taken, held_most, history = 0.0, 0, 0, []
+    key_bits = 1
+    most = 10 * budget().seconds
+    bits_per_deal = slope / BIT_STEP
+    for k in range(deals):
+        following: dict[State, set[int]] = {}
+        work = 0
+        for target in _targets(chain, sets):
+            present = [(s, g) for s, g in incoming.get(target, ()) if s in sets]
+            if not present or target.status is not Status.PLAYING:
+                work += sum(len(sets[s]) for s, _ in present)
+                continue
+            out: set[int] = set()
+            for s, g in present:
+                out.update(v + g for v in sets[s])
+                work += len(sets[s])
+            following[target] = out
+        sets = following
+        held = sum(len(v) for v in sets.values())
+        held_most = max(held_most, held)
+        seconds += work * (_entry_seconds(held) + (key_bits + k * bits_per_deal) * BIT_STEP)
+        history.append((work, held))
+        taken += work
+        if seconds > most or held_most * ENTRY_BYTES > 10 * budget().bytes:
+            break
+        if taken > SUPPORT_STEPS and k + 1 < deals:
+            key_bits = max((abs(v).bit_length() for s in sets.values() for v in s), default=1)
+            extra, held_most = _extrapolate(history, deals, slope=slope, key_bits=key_bits,
+                                            most=most)  # fmt: skip
+            return seconds + extra, max(held_most, held), key_bits + deals * bits_per_deal
+    else:
+        key_bits = max((abs(v).bit_length() for s in sets.values() for v in s), default=1)
+    return seconds, held_most, key_bits + deals * bits_per_deal
+
+
+def _entry_seconds(held: int) -> float:
+    """Seconds of one entry moved, by the entries its layer holds (log-interpolated)."""
+    if held <= LARGE_HELD // 10:
+        return SMALL_ENTRY
+    if held >= LARGE_HELD:
+        return LARGE_ENTRY
+    share = log(held / (LARGE_HELD // 10)) / log(10)
+    return SMALL_ENTRY + share * (LARGE_ENTRY - SMALL_ENTRY)
+
+
+def _extrapolate(
+    history: list[tuple[int, int]], deals: int, *, slope: float, key_bits: int, most: float
+) -> tuple[float, int]:
+    """Seconds of the layers after ``history`` and the most entries held, each growing
+    as a power of the layer fitted on the last quarter of the layers run (exponential
+    growth shows as a high power)."""
+    done = len(history)
+    back = max(1, done - max(1, done // 4))
+    (late, held), (early, held_early) = history[-1], history[back - 1]
+    ratio = done / back
+
+    def power(a: int, b: int) -> float:
+        return max(0.0, log(max(a, 1) / max(b, 1)) / log(ratio)) if ratio > 1 else 1.0
+
+    work_power, held_power = power(late, early), power(held, held_early)
+    total, peak = 0.0, held
+    bits_per_deal = slope / BIT_STEP
+    stride = max(1, (deals - done) // 1000)
+    for k in range(done, deals, stride):
+        grow = (k + 1) / done
+        work = late * grow**work_power
+        peak = max(peak, int(min(held * grow**held_power, 1e18)))
+        entry = _entry_seconds(peak) + (key_bits + k * bits_per_deal) * BIT_STEP
+        total += work * entry * stride
+        if total > most:
+            break
+    return total, peak
+
+
+def _targets(chain: Chain, layer: Mapping[State, object]) -> list[State]:
+    """The states the layer's states lead to, each once."""
+    seen: dict[State, None] = {}
+    for source in layer:
+        for target, _, _ in chain.edges.get(source, ()):
+            seen[target] = None
+    return list(seen)

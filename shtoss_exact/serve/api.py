@@ -1,0 +1,127 @@
+"""The casekeeper page's JSON: its query read into the library's keyword arguments.
+
+``GET /api/case?game=G&seen=CARDS&...`` is answered by ``case.query.case_record``, the
+very function the ``case`` command calls, so the record is byte for byte what
+``shtoss-exact case --game G --seen CARDS ... --format json`` prints. The query's names
+are the command's options (``QUERY``); each is read here into the library's keyword
+(``bet-kind`` into ``side`` and ``kind``, ``pay-for`` into ``pay``, ``deck`` into a
+whole number, a flag ``1`` or ``0`` into a bool), and a scheme or pattern must be a
+built-in name: the page reads no file. A bad value is the library's one line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import parse_qsl
+
+from shtoss_exact.errors import ShtossError
+
+MAX_FIELDS = 20
+"""Most query parameters read."""
+
+QUERY = {
+    "game": "game",
+    "scheme": "scheme",
+    "deck": "deck",
+    "seen": "seen",
+    "case": "case",
+    "bet-kind": "side, kind",
+    "call-the-turn": "call_the_turn",
+    "pay-for": "pay",
+    "cathop-pay": "cathop_pay",
+    "pattern": "pattern",
+    "replay": "replay",
+    "bets": "bets",
+}
+"""The query's names (the options of ``case`` less ``--format``, ``--decimals``,
+``-o``) -> the keyword arguments of ``case_record`` they are read into."""
+
+PARAMETERS = tuple(QUERY)
+
+FLAGS = ("call-the-turn", "replay")
+_YES = ("", "1", "true", "yes", "on")
+_NO = ("0", "false", "no", "off")
+
+PREFIX = "shtoss-exact: error: "
+"""What every error line starts with, as on the command line's stderr."""
+
+
+def case_keywords(query: str) -> dict[str, Any]:
+    """The keyword arguments of ``case_record`` for the query text ``query``.
+
+    >>> case_keywords("seen=5h+Ks&bet-kind=coppered&replay=1")["side"]
+    <Side.COPPERED: 'coppered'>
+    """
+    try:
+        pairs = parse_qsl(query, keep_blank_values=True, max_num_fields=MAX_FIELDS,
+                          errors="strict")  # fmt: skip
+    except ValueError as error:
+        raise ShtossError(f"query: {error}: allowed at most {MAX_FIELDS} parameters, UTF-8 "
+                          "text") from None  # fmt: skip
+    keywords: dict[str, Any] = {}
+    given: set[str] = set()
+    for name, value in pairs:
+        if name not in QUERY:
+            raise ShtossError(f"unknown parameter {name[:40]!r}: allowed {', '.join(QUERY)}")
+        if name in given:
+            raise ShtossError(f"parameter {name!r} is given twice: allowed once")
+        given.add(name)
+        keywords.update(_read(name, value))
+    return keywords
+
+
+def _read(name: str, value: str) -> dict[str, Any]:
+    """One parameter's keyword arguments."""
+    if name in FLAGS:
+        word = value.strip().lower()
+        if word not in _YES + _NO:
+            raise ShtossError(f"{name}={value[:20]!r}: allowed 1 or 0 (true or false)")
+        return {QUERY[name]: word in _YES}
+    if name == "bet-kind":
+        from shtoss_exact.case.query import bet_kind
+
+        side, kind = bet_kind(value)
+        return {"side": side, "kind": kind}
+    if name == "deck":
+        from shtoss_exact.numbers import whole_number
+
+        return {"deck": whole_number(value, name="deck", text=True)}
+    if name == "scheme":
+        from shtoss_exact.schemes.scheme import scheme_named
+
+        try:
+            return {"scheme": scheme_named(value)}
+        except ShtossError as error:
+            raise ShtossError(f"{error} (the page reads no scheme file)") from None
+    if name == "pattern":
+        from shtoss_exact.case.pattern import pattern_named
+
+        try:
+            return {"pattern": pattern_named(value)}
+        except ShtossError as error:
+            raise ShtossError(f"{error} (the page reads no pattern file)") from None
+    return {QUERY[name]: value}
+
+
+def case_answer(query: str) -> tuple[int, str]:
+    """``/api/case``: ``(200, the record as JSON)`` for ``query``, or ``(400, LINE)``,
+    ``LINE`` the one error line."""
+    try:
+        from shtoss_exact.case.query import case_record
+        from shtoss_exact.records import to_json
+
+        return 200, to_json(case_record(**case_keywords(query))) + "\n"
+    except ShtossError as error:
+        return 400, PREFIX + str(error)
+    except RecursionError:
+        return 400, PREFIX + "input nested too deeply"
+    except MemoryError:
+        return 400, PREFIX + "out of memory: the computation is larger than this machine holds"
+
+
+def schemes_answer() -> str:
+    """``/api/schemes``: the record of ``shtoss-exact schemes --format json``."""
+    from shtoss_exact.records import to_json
+    from shtoss_exact.schemes.scheme import schemes_record
+
+    return to_json(schemes_record()) + "\n"

@@ -1,0 +1,300 @@
+"""Serving the casekeeper page with waitress, a production WSGI server in pure Python,
+configured for a page on the loopback: ``make_server(host, port)`` binds, ``run`` serves
+until Ctrl-C.
+
+waitress reads each request with bounded parsing (``LIMITS``): the request line and
+headers together at most ``MAX_HEAD`` bytes, a body at most ``MAX_BODY`` bytes read and
+set aside (a chunked body is decoded as a body, never read as a request), at most
+``CONNECTIONS`` connections open (more wait in a listen queue of ``BACKLOG``), an idle
+connection closed after ``TIMEOUT_SECONDS``, no traceback ever sent. Three more checks
+are added to its request reader (``_Request``): a request line longer than
+``MAX_LINE`` is 414, more than ``MAX_HEADERS`` header lines 431, and a request line
+whose version is not ``HTTP/1.0`` or ``HTTP/1.1`` (HTTP/0.9, HTTP/2.0, ``http/1.1``),
+a ``Transfer-Encoding`` outside HTTP/1.1 or beside a ``Content-Length`` 400. The
+answers waitress gives itself carry the page's security headers and one JSON error
+line, as the application's do; after one, the connection is closed and whatever
+followed on it is dropped unread.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import sys
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser, ParsingError
+from waitress.server import BaseWSGIServer, create_server
+from waitress.task import ErrorTask
+from waitress.utilities import BadRequest, RequestHeaderFieldsTooLarge
+
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.serve.api import PREFIX
+from shtoss_exact.serve.app import MAX_TARGET, application
+from shtoss_exact.serve.headers import with_security_headers
+
+if TYPE_CHECKING:
+    from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
+
+MAX_LINE = MAX_TARGET + 100
+"""Longest request line read (method, target, version): longer is 414 at once."""
+
+MAX_HEAD = 32 * 1024
+"""Most bytes of a request line and its headers together: more is 431."""
+
+MAX_HEADERS = 64
+"""Most header lines of one request: more is 431 (a browser sends about 15)."""
+
+MAX_BODY = 4096
+"""Most bytes of a request body read (the page sends none): more is 413."""
+
+CONNECTIONS = 100
+"""Most connections open at once; more wait in the listen queue."""
+
+BACKLOG = 128
+"""The listen queue: connections made but not yet taken."""
+
+TIMEOUT_SECONDS = 30
+"""A connection idle this long is closed."""
+
+THREADS = 4
+"""Requests answered at once."""
+
+LIMITS: dict[str, Any] = {
+    "ident": "shtoss-exact",
+    "expose_tracebacks": False,
+    "max_request_header_size": MAX_HEAD,
+    "max_request_body_size": MAX_BODY,
+    "connection_limit": CONNECTIONS,
+    "backlog": BACKLOG,
+    "channel_timeout": TIMEOUT_SECONDS,
+    "cleanup_interval": 10,
+    "asyncore_use_poll": True,
+    "threads": THREADS,
+    "log_socket_errors": False,
+}
+"""waitress's settings (``waitress.adjustments``)."""
+
+
+class UriTooLong(BadRequest):  # type: ignore[misc]
+    """waitress's error for a request line longer than ``MAX_LINE``."""
+
+    code = 414
+    reason = "URI Too Long"
+
+
+class _Request(HTTPRequestParser):  # type: ignore[misc]
+    """waitress's request reader with the request line's length, the header count, the
+    version and the transfer coding checked."""
+
+    def received(self, data: bytes) -> int:
+        if self.body_rcv is None and not self.completed:
+            head = (self.header_plus + data[: MAX_LINE + 2]).lstrip()
+            end = head.find(b"\n")
+            if (end if end >= 0 else len(head)) > MAX_LINE:
+                self._refuse(UriTooLong(f"request line over {MAX_LINE} bytes"))
+                return len(data)
+        return int(super().received(data))
+
+    def parse_header(self, header_plus: bytes) -> None:
+        if header_plus.count(b"\n") > MAX_HEADERS:
+            self._refuse(RequestHeaderFieldsTooLarge(f"more than {MAX_HEADERS} header lines"))
+            return
+        super().parse_header(header_plus)
+        if self.version not in ("1.0", "1.1"):
+            raise ParsingError("request line: allowed METHOD TARGET HTTP/1.1 (or HTTP/1.0)")
+        if "TRANSFER_ENCODING" in self.headers:  # kept by waitress outside HTTP/1.1
+            raise ParsingError("Transfer-Encoding: allowed in HTTP/1.1 only")
+        if self.chunked and "CONTENT_LENGTH" in self.headers:
+            raise ParsingError("Transfer-Encoding and Content-Length both given: allowed one")
+
+    def _refuse(self, error: Any) -> None:
+        HTTPRequestParser.parse_header(self, b"GET / HTTP/1.0\r\n")
+        self.error = error
+        self.completed = True
+
+
+class _ErrorTask(ErrorTask):  # type: ignore[misc]
+    """waitress's own answer to a request it cannot read: its status, the security
+    headers, one JSON error line, and the connection closed."""
+
+    def execute(self) -> None:
+        error = self.request.error
+        message = " ".join(str(error.body).split())[:200]
+        line = f"{PREFIX}{error.reason.lower()}: {message}"
+        body = (json.dumps({"error": line}) + "\n").encode("ascii")
+        self.status = f"{error.code} {error.reason}"
+        self.response_headers.extend(
+            with_security_headers(
+                [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")]
+            )
+        )
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
+class _Channel(HTTPChannel):  # type: ignore[misc]
+    parser_class = _Request
+    error_task_class = _ErrorTask
+
+
+def check_host(host: str, *, public: bool) -> str:
+    """``host`` when it is a loopback address (``127.0.0.1``, ``::1``, ``localhost``)
+    or ``public`` is given; otherwise refused with one line.
+
+    >>> check_host("127.0.0.1", public=False)
+    '127.0.0.1'
+    """
+    import ipaddress
+
+    if host == "localhost" or public:
+        return host
+    try:
+        loopback = ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback:
+        raise ShtossError(
+            f"host={host[:60]!r} is not a loopback address: allowed 127.0.0.1, ::1, "
+            "localhost, or public=True to serve other machines"
+        )
+    return host.strip("[]")
+
+
+class Server:
+    """The casekeeper page's server, bound (not yet serving): ``serve_forever`` serves
+    until ``shutdown`` (from another thread) or a signal; ``server_close`` closes all.
+
+    waitress's loop runs in a thread of its own, so that a signal (Ctrl-C) is raised in
+    the caller's thread, never inside waitress's handlers (which would swallow it)."""
+
+    def __init__(self, app: WSGIApplication, host: str, port: int) -> None:
+        self._map: dict[int, Any] = {}
+        self._waitress = create_server(app, map=self._map, host=host, port=port, **LIMITS)
+        self._listeners = [d for d in self._map.values() if isinstance(d, BaseWSGIServer)]
+        for listener in self._listeners:
+            listener.channel_class = _Channel
+        self._serving = threading.Event()
+        self._stopped = threading.Event()
+        self._failure: list[BaseException] = []
+        self._closed = False
+
+    @property
+    def address(self) -> tuple[str, int]:
+        """The address and port bound (the real port when 0 was asked)."""
+        first = self._listeners[0]
+        return str(first.effective_host), int(first.effective_port)
+
+    @property
+    def url(self) -> str:
+        """The page's address."""
+        host, port = self.address
+        return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+    def serve_forever(self) -> None:
+        """Serve until ``shutdown``; a signal's exception (``KeyboardInterrupt``) goes on
+        up once every socket is closed."""
+        loop = threading.Thread(target=self._loop, name="shtoss-exact-serve", daemon=True)
+        self._serving.set()
+        loop.start()
+        try:
+            while not self._stopped.wait(1):
+                pass
+        finally:
+            self.shutdown()
+        if self._failure:
+            raise self._failure[0]
+
+    def _loop(self) -> None:
+        try:
+            self._waitress.asyncore.loop(timeout=1, map=self._map, use_poll=True)
+        except BaseException as error:  # handed to serve_forever's thread
+            self._failure.append(error)
+        finally:
+            self._stopped.set()
+
+    def shutdown(self) -> None:
+        """Stop ``serve_forever`` (from another thread), wait for it, close all."""
+        if self._serving.is_set() and not self._stopped.is_set():
+            self._listeners[0].trigger.pull_trigger(self._close_sockets)
+            self._stopped.wait(10)
+        self.server_close()
+
+    def server_close(self) -> None:
+        """Close every socket and stop the worker threads."""
+        if self._closed:
+            return
+        self._closed = True
+        self._listeners[0].task_dispatcher.shutdown(timeout=2)
+        self._close_sockets()
+
+    def _close_sockets(self) -> None:
+        for dispatcher in list(self._map.values()):
+            with contextlib.suppress(OSError):
+                dispatcher.close()
+        self._map.clear()
+
+
+def make_server(host: str = "127.0.0.1", port: int = 0, *, public: bool = False,
+                verbose: bool = False) -> Server:  # fmt: skip
+    """A server of the page bound to ``host``:``port`` (not yet serving); 0 picks a
+    free port. ``verbose`` logs each request on stderr."""
+    from shtoss_exact.numbers import whole_number
+
+    port = whole_number(port, name="port", minimum=0, maximum=65535)
+    address = check_host(host, public=public)
+    _log_to_stderr(verbose)
+    app = application(public=public)
+    if verbose:
+        app = logged(app)
+    try:
+        return Server(app, "127.0.0.1" if address == "localhost" else address, port)
+    except OSError as error:
+        raise ShtossError(f"cannot listen on {address}:{port}: {error.strerror or error}") from None
+
+
+def run(host: str = "127.0.0.1", port: int = 8052, *, public: bool = False,
+        verbose: bool = False, open_browser: bool = False,
+        announce: Callable[[str], object] = print) -> None:  # fmt: skip
+    """Serve the page on ``host``:``port`` until Ctrl-C: its URL is given to
+    ``announce`` once bound, and opened in a web browser with ``open_browser``."""
+    server = make_server(host, port, public=public, verbose=verbose)
+    try:
+        announce(server.url)
+        if open_browser:
+            import webbrowser
+
+            webbrowser.open(server.url)
+        server.serve_forever()
+    finally:
+        server.server_close()
+
+
+def logged(app: WSGIApplication) -> WSGIApplication:
+    """``app`` writing one line on stderr for each request: method, target, status."""
+
+    def application(environ: WSGIEnvironment, start_response: StartResponse) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            target = str(environ.get("REQUEST_URI", ""))[:200]
+            method = environ.get("REQUEST_METHOD", "")
+            print(f"shtoss-exact: {method} {target!r} {status}", file=sys.stderr, flush=True)
+            return start_response(status, headers, exc_info)
+
+        return app(environ, start)
+
+    return application
+
+
+def _log_to_stderr(verbose: bool) -> None:
+    """waitress's own log (a connection refused, a dropped client) on stderr when
+    ``verbose``, else nowhere."""
+    logger = logging.getLogger("waitress")
+    handler = logging.StreamHandler(sys.stderr) if verbose else logging.NullHandler()
+    logger.handlers = [handler]
+    logger.propagate = False
+    logger.setLevel(logging.INFO if verbose else logging.CRITICAL)

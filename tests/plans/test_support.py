@@ -1,0 +1,95 @@
+"""The support of a plan's nets, measured before the solve: honest both ways."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from math import log2
+
+import pytest
+
+from shtoss_exact.deck import make_deal
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.plans.catalog import plan_named
+from shtoss_exact.plans.chain import Chain, Rules, build_chain, classic_outcomes, deal_outcomes
+from shtoss_exact.plans.cost import BIT_STEP
+from shtoss_exact.plans.horizon import solve_horizon
+from shtoss_exact.plans.support import _incoming, _set_cost, check_support
+from shtoss_exact.schemes.files import scheme_from_data
+from shtoss_exact.schemes.scheme import Scheme
+
+PRIMES = (7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97)
+
+
+def coprime() -> Scheme:
+    """A card given at positions 2, 4, ..., 22 pays 7/11, 13/17, ...: coprime payoffs."""
+    rules = [
+        {"kind": "given", "position": i + 2, "payoff": f"{PRIMES[i]}/{PRIMES[i + 1]}"}
+        for i in range(0, len(PRIMES), 2)
+    ]
+    return scheme_from_data({"name": "coprime", "rules": rules})
+
+
+def chain_of(plan: str, scheme: Scheme | None, deals: int) -> Chain:
+    deal = make_deal()
+    outcomes = classic_outcomes(deal) if scheme is None else deal_outcomes(deal, scheme)
+    return build_chain(Rules(plan_named(plan), outcomes), deals=deals, max_states=10**5)
+
+
+def estimate(chain: Chain, deals: int) -> float:
+    slope = log2(chain.denominator) * BIT_STEP
+    return _set_cost(chain, _incoming(chain), deals, slope)[0]
+
+
+def test_the_support_counts_every_distinct_net() -> None:
+    # Two deals of paroli:1 (ride once, then take the profit), by hand: lost-lost -2 at
+    # stake 1, lost-won 0 at stake 2, won-lost 1 - 2 = -1 at stake 1, won-won 1 + 2 = 3
+    # back at stake 1.
+    chain = chain_of("paroli:1", None, 2)
+    slope = log2(chain.denominator) * BIT_STEP
+    _, held, _ = _set_cost(chain, _incoming(chain), 2, slope)
+    nets: dict[int, set[int]] = {}
+    for first in (-1, 1):
+        stake = 2 if first > 0 else 1
+        for second in (-1, 1):
+            after = 2 if first < 0 < second else 1
+            nets.setdefault(after, set()).add(first + stake * second)
+    assert nets == {1: {-2, -1, 3}, 2: {0}}
+    assert held == 4
+
+
+def premiums() -> Scheme:
+    """``bait`` with premiums on three more cards given."""
+    extra = [
+        {"name": f"p{p}", "kind": "given", "position": p, "amount": a}
+        for p, a in ((4, "1/3"), (6, "1/7"), (8, "1/11"))
+    ]
+    return scheme_from_data({"name": "bait-plus", "base": "bait", "premiums": extra})
+
+
+@pytest.mark.parametrize(("plan", "scheme", "deals"), [("paroli:3", coprime, 6),
+                                                       ("raise", premiums, 8)])  # fmt: skip
+def test_the_estimate_is_within_a_few_times_of_the_solve(
+    plan: str, scheme: Callable[[], Scheme], deals: int
+) -> None:
+    chain = chain_of(plan, scheme(), deals)
+    start = time.process_time()
+    solve_horizon(chain, deals)
+    spent = time.process_time() - start
+    guess = estimate(chain, deals)
+    assert spent / 5 < guess < spent * 5, (guess, spent)
+
+
+def test_nets_nearly_all_distinct_are_refused_at_once() -> None:
+    # 8 deals take 13 s and 650 MB, 9 deals 106 s and 5 GB: refused before the solve.
+    chain = chain_of("paroli:3", coprime(), 10)
+    start = time.process_time()
+    with pytest.raises(ShtossError, match="values held at once"):
+        check_support(chain, 10)
+    assert time.process_time() - start < 1.5
+
+
+def test_arrays_that_are_cheap_are_left_to_the_solve() -> None:
+    # paroli:3 on the classic scheme fills its ranges: nothing to refuse, nothing followed.
+    check_support(chain_of("paroli:3", None, 300), 300)
+    check_support(chain_of("raise", None, 100), 100)

@@ -1,0 +1,215 @@
+"""The page on a real waitress server on the loopback (port 0, ``127.0.0.1`` only): it
+answers, keeps a connection alive, queues at least ``BACKLOG`` connections made before
+it takes them, holds at most ``CONNECTIONS`` open, stops on ``shutdown`` and on Ctrl-C,
+and refuses a port or an address that is not its own in one line."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import signal
+import socket
+import subprocess
+import threading
+from collections.abc import Iterator
+from urllib.parse import urlencode
+
+import pytest
+
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.serve.headers import CSP
+from shtoss_exact.serve.server import BACKLOG, CONNECTIONS, LIMITS, Server, check_host, make_server
+from tests.conftest import shtoss_ok, start_shtoss
+
+
+def _serving(server: Server) -> threading.Thread:
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.fixture
+def served() -> Iterator[Server]:
+    server = make_server("127.0.0.1", 0)
+    thread = _serving(server)
+    yield server
+    server.shutdown()
+    thread.join(10)
+    assert not thread.is_alive()
+
+
+def request(server: Server, target: str, *, method: str = "GET", host: str | None = None
+            ) -> tuple[int, dict[str, str], bytes]:  # fmt: skip
+    connection = http.client.HTTPConnection("127.0.0.1", server.address[1], timeout=10)
+    try:
+        connection.request(method, target, headers={} if host is None else {"Host": host})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+def test_http_on_a_free_port(served: Server) -> None:
+    assert served.url.startswith("http://127.0.0.1:") and not served.url.endswith(":0/")
+    status, headers, body = request(served, "/")
+    assert status == 200 and b"app.js" in body
+    assert headers["Content-Security-Policy"] == CSP
+    assert headers["Server"] == "shtoss-exact"
+    options = {"seen": "5h Ks 5d 9c 2s", "bets": "K:stay:1@0 5:coppered:2@1"}
+    status, headers, body = request(served, "/api/case?" + urlencode(options))
+    expected = shtoss_ok("case", "--seen", options["seen"], "--bets", options["bets"],
+                         "--format", "json")  # fmt: skip
+    assert status == 200 and body.decode() == expected
+    assert headers["Server-Timing"].startswith("app;dur=")
+
+
+def test_http_refusals(served: Server) -> None:
+    status, _, body = request(served, "/api/case?seen=5h+Ks")
+    assert status == 400 and body.count(b"\n") == 1 and b"inside a turn" in body
+    assert request(served, "/", host="evil.example")[0] == 421
+    assert request(served, "/", method="DELETE")[0] == 405
+    status, headers, body = request(served, "/api/case", method="HEAD")
+    assert status == 200 and body == b"" and int(headers["Content-Length"]) > 100
+
+
+def test_a_connection_is_kept_alive(served: Server) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", served.address[1], timeout=10)
+    try:
+        sockets = set()
+        for seen, left in (("5h", 51), ("5h Ks 5d", 49), ("5h Ks 5d 9c 2s", 47)):
+            connection.request("GET", "/api/case?" + urlencode({"seen": seen}))
+            response = connection.getresponse()
+            assert response.status == 200 and json.loads(response.read())["cards_left"] == left
+            sockets.add(id(connection.sock))
+        assert len(sockets) == 1  # the same connection throughout
+    finally:
+        connection.close()
+
+
+def test_the_listen_queue_holds_connections_made_before_they_are_taken() -> None:
+    assert BACKLOG >= 64 and LIMITS["backlog"] == BACKLOG
+    server = make_server("127.0.0.1", 0)  # bound and listening, not yet serving
+    made: list[socket.socket] = []
+    try:
+        for _ in range(64):
+            made.append(socket.create_connection(("127.0.0.1", server.address[1]), timeout=5))
+        thread = _serving(server)
+        for sock in made:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        assert all(sock.recv(12) == b"HTTP/1.1 200" for sock in made)
+    finally:
+        for sock in made:
+            sock.close()
+        server.shutdown()
+    thread.join(10)
+
+
+def _answered(sock: socket.socket, *, within: float) -> bool:
+    sock.sendall(b"GET /style.css HTTP/1.1\r\nHost: localhost\r\n\r\n")
+    sock.settimeout(within)
+    try:
+        return sock.recv(12) == b"HTTP/1.1 200"
+    except TimeoutError:
+        return False
+
+
+def test_at_most_the_connection_limit_is_open(served: Server) -> None:
+    held: list[socket.socket] = []
+    try:
+        while len(held) <= CONNECTIONS:
+            sock = socket.create_connection(("127.0.0.1", served.address[1]), timeout=10)
+            held.append(sock)
+            if not _answered(sock, within=5):
+                break
+        waiting = held[-1]
+        assert CONNECTIONS - 5 <= len(held) - 1 <= CONNECTIONS  # the last one waits
+        held.pop(0).close()  # one closes: the waiting one is taken and answered
+        waiting.settimeout(10)
+        assert waiting.recv(12) == b"HTTP/1.1 200"
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def test_shutdown_and_close_are_safe_to_repeat() -> None:
+    server = make_server("127.0.0.1", 0)
+    server.shutdown()  # never served: closed at once
+    server.server_close()
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", server.address[1]), timeout=2)
+
+
+@pytest.mark.parametrize(
+    ("port", "named"),
+    [(-1, "port=-1 is too small"), (65536, "port=65536 is too large"),
+     ("８０５２", "port='８０５２' is not a whole number"), (True, "port=True"),
+     (80.0, "port=80.0")],
+)  # fmt: skip
+def test_the_port_is_a_whole_number(port: object, named: str) -> None:
+    with pytest.raises(ShtossError, match="^" + named):
+        make_server("127.0.0.1", port)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("host", ["8.8.8.8", "0.0.0.0", "::", "example.com", ""])
+def test_only_the_loopback_unless_public(host: str) -> None:
+    with pytest.raises(ShtossError, match=r"^host=.* is not a loopback address: .*public=True"):
+        check_host(host, public=False)
+    assert check_host(host, public=True) == host
+
+
+@pytest.mark.parametrize(
+    ("host", "bound"),
+    [("127.0.0.1", "127.0.0.1"), ("::1", "::1"), ("[::1]", "::1"), ("localhost", "localhost")],
+)
+def test_loopback_addresses(host: str, bound: str) -> None:
+    assert check_host(host, public=False) == bound
+
+
+def test_an_address_in_use_is_one_line() -> None:
+    server = make_server("127.0.0.1", 0)
+    try:
+        with pytest.raises(ShtossError, match=r"^cannot listen on 127\.0\.0\.1:\d+: "):
+            make_server("127.0.0.1", server.address[1])
+    finally:
+        server.server_close()
+
+
+def test_the_command_prints_its_url_and_stops_on_ctrl_c() -> None:
+    process = start_shtoss(
+        "serve", "--port", "0", stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline().strip()
+        assert line.startswith("http://127.0.0.1:") and not line.endswith(":0/"), line
+        connection = http.client.HTTPConnection("127.0.0.1", int(line[:-1].rsplit(":")[-1]))
+        connection.request("GET", "/api/case?seen=5h")
+        assert json.loads(connection.getresponse().read())["soda"] == "5♥"
+        connection.close()
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert err == "shtoss-exact: error: interrupted\n"  # nothing logged per request
+
+
+def test_verbose_logs_each_request() -> None:
+    process = start_shtoss(
+        "serve", "--port", "0", "--verbose", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        port = int(process.stdout.readline().strip()[:-1].rsplit(":")[-1])
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(b"GET /nowhere HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            while sock.recv(4096):
+                pass
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert "shtoss-exact: GET '/nowhere' 404 Not Found\n" in err

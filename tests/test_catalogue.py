@@ -1,0 +1,81 @@
+"""The one catalogue of named things: schemes, plans and betting patterns alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from shtoss_exact import ShtossError
+from shtoss_exact.case.pattern import PATTERNS, Pattern
+from shtoss_exact.catalogue import Catalogue, name_key
+from shtoss_exact.errors import shown_number
+from shtoss_exact.plans.catalog import PLANS, Plan
+from shtoss_exact.schemes.scheme import SCHEMES, Scheme
+
+
+@pytest.mark.parametrize(
+    ("catalogue", "kind"), [(SCHEMES, Scheme), (PLANS, Plan), (PATTERNS, Pattern)]
+)
+def test_one_type_for_every_kind(catalogue: Catalogue[object], kind: type) -> None:
+    assert isinstance(catalogue, Catalogue) and catalogue.kind is kind
+    for name, aliases in catalogue.names().items():
+        value = catalogue.named(name.upper())  # case does not matter
+        assert isinstance(value, kind)
+        for alias in aliases:
+            assert catalogue.named(f"  {alias.upper().replace('-', ' ')} ") is value
+
+
+@pytest.mark.parametrize("catalogue", [SCHEMES, PLANS, PATTERNS])
+def test_one_refusal_format(catalogue: Catalogue[object]) -> None:
+    with pytest.raises(ShtossError) as caught:
+        catalogue.named("nosuch")
+    message = str(caught.value)
+    assert message.startswith(f"unknown {catalogue.what} 'nosuch': allowed {catalogue.what}s are ")
+    assert all(name in message for name in catalogue.names())
+    assert f"or a .toml or .json {catalogue.what} file" in message
+
+
+def test_names_are_composed_before_lookup() -> None:
+    # "пароли" with the и written as и + combining breve is still the alias.
+    assert PLANS.named("пароли") is PLANS.named("paroli")
+    assert SCHEMES.named("бассет") is SCHEMES.named("Bassette")
+    assert name_key("plie\u0301") == "plié"
+    assert SCHEMES.named("\u0444\u0430\u0440\u0430\u043e\u043d").name == "pharaon"
+
+
+def test_wrong_types_name_the_argument() -> None:
+    with pytest.raises(ShtossError, match=r"^scheme=7 is of type int: allowed a Scheme"):
+        SCHEMES.resolve(7)
+    with pytest.raises(ShtossError, match=r"^plan=None is of type NoneType: allowed a Plan"):
+        PLANS.resolve(None, argument="plan")
+
+
+def test_an_alias_must_name_a_built_in() -> None:
+    with pytest.raises(ShtossError, match="not a built-in colour"):
+        Catalogue("colour", {"red": 1}, {"синий": "blue"}, kind=int)
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (52, "52"),
+        (-(10**29), str(-(10**29))),
+        (10**30, "1" + "0" * 30),  # 100 bits: still in full
+        (10**100, "a number of about 101 digits"),
+        (10**100 - 1, "a number of about 100 digits"),
+        (-(10**100), "a number of about 101 digits"),
+    ],
+)
+def test_a_huge_number_in_a_message(value: int, shown: str) -> None:
+    assert shown_number(value) == shown
+
+
+def test_a_number_beyond_the_int_to_text_limit() -> None:
+    assert shown_number(10**5000) == "a number of about 5001 digits"
+    assert shown_number(7 * 10**5000) == "a number of about 5001 digits"
+
+
+def test_a_huge_fraction_in_a_message() -> None:
+    from fractions import Fraction
+
+    assert shown_number(Fraction(1, 10**40)) == "a number of about 41 digits"
+    assert shown_number(Fraction(-5, 2)) == "-5/2"
