@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from shtoss_exact.case.answers import CaseReport
     from shtoss_exact.case.deal import WholeDeal
     from shtoss_exact.case.pattern import Pattern
-    from shtoss_exact.schemes.scheme import SchemeArgument
+    from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 
 __all__ = ["Case"]
 
@@ -498,7 +498,7 @@ def _turns(game: GameRules, dealt: int, *, what: str) -> tuple[int, bool]:
 def _mixed(
     scheme: Scheme, parts: tuple[tuple[tuple[int, int, int], Fraction], ...], side: Side,
     kind: BetKind,
-) -> BetOdds:  # fmt: skip
+) -> CardOdds:  # fmt: skip
     """The odds of a bet over the states of its rank after the soda, ``(cards, copies,
     turns) -> probability``: counted once for every rank whose copies left are alike."""
     count = stay_odds if kind is BetKind.STAY else one_turn_odds
