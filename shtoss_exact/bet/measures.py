@@ -30,7 +30,6 @@ from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.limits import MAX_RESULT_DIGITS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.records import Record, exact_fields, frozen_hash
-from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 from shtoss_exact.schemes.settlement import SettlementCounts, settlement_counts
 
@@ -56,6 +55,7 @@ def payoff_bits(scheme: Scheme) -> int:
     """Bits of the largest numerator plus those of the common denominator of every
     payoff, thirds factor and premium a scheme can pay (a bound on one settlement's size).
 
+    >>> from shtoss_exact.schemes.files import as_scheme
     >>> payoff_bits(as_scheme("lob-half")), payoff_bits(as_scheme("thirds"))
     (3, 6)
     """
@@ -192,6 +192,21 @@ def scheme_result(deal: Deal, scheme: SchemeArgument) -> SchemeResult:
     """
     if not isinstance(deal, Deal):
         raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
-    chosen = as_scheme(scheme)
+    chosen = chosen_scheme(scheme)
     check_scheme_cost(deal, chosen)
     return SchemeResult(scheme=chosen, deal=deal, counts=settlement_counts(deal, chosen))
+
+
+def chosen_scheme(scheme: SchemeArgument) -> Scheme:
+    """``as_scheme(scheme)``; the reader of scheme files is loaded only for a file.
+
+    >>> chosen_scheme("pharaon") is chosen_scheme(chosen_scheme("pharaon"))
+    True
+    """
+    from shtoss_exact.schemes.scheme import BUILTIN, SCHEMES
+
+    if isinstance(scheme, SCHEMES.kind) or (isinstance(scheme, str) and scheme in BUILTIN):
+        return SCHEMES.resolve(scheme)  # a scheme, or a built-in's own name: no file
+    from shtoss_exact.schemes.files import as_scheme
+
+    return as_scheme(scheme)

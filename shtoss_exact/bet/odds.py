@@ -379,9 +379,9 @@ def _decks(stream: AbzugStream) -> list[int]:
 
 
 def _scheme(scheme: SchemeArgument) -> Scheme:
-    from shtoss_exact.schemes.files import as_scheme
+    from shtoss_exact.bet.measures import chosen_scheme
 
-    return as_scheme(scheme)
+    return chosen_scheme(scheme)
 
 
 def _mixed_counts(parts: tuple[tuple[int, Deal], ...]) -> KindCounts:

@@ -108,3 +108,8 @@ def test_the_summaries_are_the_commands_own(limit: int) -> None:
         stand_in = click.Command(name, help=SUMMARIES[name])
         assert stand_in.get_short_help_str(limit) == command.get_short_help_str(limit)
         assert (command.help or "").split("\n\n")[0].split() == SUMMARIES[name].split()
+
+
+def test_odds_with_a_built_in_scheme_loads_no_file_reader() -> None:
+    modules = loaded(["odds", "--scheme", "pharaon"])
+    assert not {"shtoss_exact.schemes.files", "shtoss_exact.data_files", "tomllib"} & modules
