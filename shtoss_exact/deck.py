@@ -11,10 +11,10 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.numbers import short_int, whole_digits_over, whole_digits_refused
 
 

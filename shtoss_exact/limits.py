@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.frozen import dataclass
 
 MAX_SECONDS = 10.0
 """CPU seconds of one computation (a command, or one library call)."""

@@ -15,7 +15,6 @@ hash from ``frozen_hash``: equal results hash alike, so every result can be a
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -75,12 +74,18 @@ def frozen_hash(record: object) -> int:
     >>> one == two and frozen_hash(one) == frozen_hash(two)
     True
     """
-    values = tuple(
-        _frozen(getattr(record, field.name))
-        for field in dataclasses.fields(record)  # type: ignore[arg-type]
-        if field.compare
-    )
+    values = tuple(_frozen(getattr(record, name)) for name in _compared(record))
     return hash((type(record).__qualname__, values))
+
+
+def _compared(record: object) -> list[str]:
+    """The names of the fields ``==`` compares, of a record or a standard dataclass."""
+    own = getattr(type(record), "__record_fields__", None)
+    if own is None:
+        import dataclasses
+
+        own = dataclasses.fields(record)  # type: ignore[arg-type]
+    return [field.name for field in own if field.compare]
 
 
 def _frozen(value: object) -> object:
@@ -90,12 +95,17 @@ def _frozen(value: object) -> object:
         return tuple(_frozen(item) for item in value)
     if isinstance(value, set):
         return frozenset(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if not isinstance(value, type) and _is_record(type(value)):
         try:
             hash(value)
         except TypeError:  # a frozen dataclass holding a dict
             return frozen_hash(value)
     return value
+
+
+def _is_record(kind: type) -> bool:
+    """A frozen record of ``shtoss_exact.frozen`` or a standard dataclass."""
+    return hasattr(kind, "__record_fields__") or hasattr(kind, "__dataclass_params__")
 
 
 def exact_fields(

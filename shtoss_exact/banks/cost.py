@@ -23,7 +23,6 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, inf, lcm, log10
 
@@ -31,6 +30,7 @@ from shtoss_exact.banks.setup import Label, categorize, named_positions
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind, binom_bits, check_deal, summary_cost
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.limits import MAX_BANK_DIGITS, MAX_JOINT_ROWS, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.schemes.scheme import Scheme

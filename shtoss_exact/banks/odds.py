@@ -15,7 +15,6 @@ lob alone, *plié* on a lob and its sonik, *given* on a sonik.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from math import factorial, lcm
@@ -45,6 +44,7 @@ from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind, kind_counts
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.errors import shown_number as shown
+from shtoss_exact.frozen import dataclass, field, replace
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, exact_fields, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument, Soda

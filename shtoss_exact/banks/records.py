@@ -9,7 +9,6 @@ schemes only, so they are computed once per kind of pair and scaled by the stake
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
 from typing import Any, cast
@@ -17,6 +16,7 @@ from typing import Any, cast
 from shtoss_exact.banks.setup import Bet, Label
 from shtoss_exact.banks.walk import Walk
 from shtoss_exact.engine import Kind
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.records import Record, exact_fields
 

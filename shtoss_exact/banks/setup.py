@@ -7,13 +7,13 @@ naming it, never deep inside the computation.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from shtoss_exact.deck import PRESET_COPIES, deck_ranks, parse_rank
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.errors import shown_number as shown
+from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.numbers import exact_number, exact_str, parse_fraction, whole_number
 from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import BUILTIN, Outcome, Scheme, SchemeArgument

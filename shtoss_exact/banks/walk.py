@@ -26,10 +26,10 @@ so the numbers stay about the size of ``M`` (never ``n!``).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
 from math import comb, factorial
 
 from shtoss_exact.engine import Kind
+from shtoss_exact.frozen import dataclass
 
 Categorize = Callable[[Kind, int | None], Hashable]
 """Maps an outcome (kind, deciding card's position, ``None`` for a position no rule

@@ -9,7 +9,6 @@ scheme file); nothing is parsed from free text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -17,6 +16,7 @@ from shtoss_exact.bet.measures import check_scheme_cost
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.engine import check_deal
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument

@@ -17,7 +17,6 @@ The measures, for the punter's net result ``X`` per unit stake:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from math import lcm, log10
@@ -27,10 +26,10 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind, KindCounts, binom_bits, check_deal, kind_counts
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.limits import MAX_RESULT_DIGITS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.records import Record, exact_fields, frozen_hash
-from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 from shtoss_exact.schemes.settlement import (
     PlayedDeck,
@@ -63,6 +62,7 @@ def payoff_bits(scheme: Scheme) -> int:
     """Bits of the largest numerator plus those of the common denominator of every
     payoff, thirds factor and premium a scheme can pay (a bound on one settlement's size).
 
+    >>> from shtoss_exact.schemes.files import as_scheme
     >>> payoff_bits(as_scheme("lob-half")), payoff_bits(as_scheme("thirds"))
     (3, 6)
     """
@@ -207,7 +207,7 @@ def scheme_result(deal: Deal, scheme: SchemeArgument) -> SchemeResult:
     """
     if not isinstance(deal, Deal):
         raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
-    chosen = as_scheme(scheme)
+    chosen = chosen_scheme(scheme)
     return settle_played(deal, chosen, played_decks(deal, chosen, guard=True))
 
 
@@ -218,3 +218,18 @@ def settle_played(deal: Deal, scheme: Scheme, played: tuple[PlayedDeck, ...]) ->
     _check_scheme_digits(deal, scheme)
     counts = settlement_counts(deal, scheme, played=played)
     return SchemeResult(scheme=scheme, deal=deal, counts=counts, played=played)
+
+
+def chosen_scheme(scheme: SchemeArgument) -> Scheme:
+    """``as_scheme(scheme)``; the reader of scheme files is loaded only for a file.
+
+    >>> chosen_scheme("pharaon") is chosen_scheme(chosen_scheme("pharaon"))
+    True
+    """
+    from shtoss_exact.schemes.scheme import BUILTIN, SCHEMES
+
+    if isinstance(scheme, SCHEMES.kind) or (isinstance(scheme, str) and scheme in BUILTIN):
+        return SCHEMES.resolve(scheme)  # a scheme, or a built-in's own name: no file
+    from shtoss_exact.schemes.files import as_scheme
+
+    return as_scheme(scheme)

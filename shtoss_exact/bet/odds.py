@@ -9,7 +9,6 @@ bet is played on, while ``Odds.as_shuffled`` keeps the deck as shuffled.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -22,6 +21,7 @@ from shtoss_exact.engine import (
     relation_weights,
 )
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.limits import MAX_HELD_ROWS
 from shtoss_exact.records import Record, exact_fields, made
 
@@ -424,7 +424,7 @@ def _scheme(scheme: SchemeArgument) -> Scheme:
 class _Late(NamedTuple):
     """What this module takes from the schemes, imported on the first question."""
 
-    as_scheme: Callable[[object], Scheme]
+    as_scheme: Callable[[SchemeArgument], Scheme]
     played_decks: Callable[..., tuple[PlayedDeck, ...]]
     classic: Scheme
 
@@ -432,11 +432,12 @@ class _Late(NamedTuple):
 @cache
 def _late() -> _Late:
     """The schemes' entries, imported once when first asked for (not at start-up): a
-    function-level import costs a microsecond at every call."""
-    from shtoss_exact.schemes.files import as_scheme
+    function-level import costs a microsecond at every call; a built-in scheme's name
+    loads no reader of scheme files (``chosen_scheme``)."""
+    from shtoss_exact.bet.measures import chosen_scheme
     from shtoss_exact.schemes.settlement import played_decks
 
-    return _Late(as_scheme, played_decks, as_scheme("classic"))
+    return _Late(chosen_scheme, played_decks, chosen_scheme("classic"))
 
 
 def _mixed_counts(parts: tuple[PlayedDeck, ...]) -> KindCounts:

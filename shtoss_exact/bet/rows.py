@@ -5,11 +5,11 @@ Loaded only when a table is asked for, so that the summary odds start fast.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from shtoss_exact.deck import SuitRelation
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.records import exact_fields
 
 

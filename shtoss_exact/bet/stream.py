@@ -12,13 +12,13 @@ and ``check()`` refuses a stream that would take more than ``MAX_STREAM_SECONDS`
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cached_property
 from math import gcd
 from typing import Any, ClassVar
 
 from shtoss_exact import limits
 from shtoss_exact.engine import binom, binom_bits, iter_abzug_counts
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.limits import Budget, Cost, check_cost, outside_allowance
 from shtoss_exact.numbers import short_int
 

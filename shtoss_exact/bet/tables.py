@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -23,6 +22,7 @@ from shtoss_exact import limits
 from shtoss_exact.deck import PRESETS, Deal, Game, make_deal, parse_game
 from shtoss_exact.engine import Kind, check_deal, summary_cost
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, exact_fields

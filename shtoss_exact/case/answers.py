@@ -8,13 +8,13 @@ a pattern and the case after each turn of the cards seen (the replay).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.bets import CaseBet, TurnCall
 from shtoss_exact.case.rules import BetKind, Side, as_bet_kind, as_side
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.records import Record
 
 if TYPE_CHECKING:

@@ -19,7 +19,6 @@ the last three cards (loser, winner, hock): one of the 3!/(multiplicities!) orde
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -27,6 +26,7 @@ from typing import Any
 from shtoss_exact.case.rules import BetKind, Side, side_payoff, turn_settlements
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.records import Record
 from shtoss_exact.schemes.parts import Settlement

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, lcm
@@ -33,6 +32,7 @@ from shtoss_exact.case.rules import Side, TurnSettlements, side_payoff, turn_set
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.limits import MAX_JOINT_STATES, MAX_JOINT_STEPS
 from shtoss_exact.numbers import exact_str, float_of
 from shtoss_exact.records import Record, frozen_hash

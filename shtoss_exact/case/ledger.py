@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.rules import BetKind, Side, side_payoff, turn_settlements
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.numbers import exact_number, exact_str, whole_number
 from shtoss_exact.records import Record
 

@@ -20,7 +20,6 @@ keys above; it is data only, read by ``data_files.read_data`` and checked key by
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -40,6 +39,7 @@ from shtoss_exact.data_files import (
 )
 from shtoss_exact.deck import parse_rank
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.limits import MAX_PATTERN_FILE_BYTES
 
 LIVE, CASE_CARDS = "live", "case-cards"

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
@@ -28,6 +27,7 @@ from shtoss_exact import deck
 from shtoss_exact.data_files import looks_like_path
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass, replace
 from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.parts import Match, Outcome, Premium, Rule, Settlement
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument, scheme_named

@@ -19,8 +19,8 @@ deck being the soda equally often.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.bets import (
@@ -43,6 +43,7 @@ from shtoss_exact.case.parse import (
 from shtoss_exact.case.rules import BetKind, GameRules, Side, as_bet_kind, as_game, as_side
 from shtoss_exact.deck import Card, deck_ranks, parse_card
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.numbers import exact_number
 from shtoss_exact.records import Record
 
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from shtoss_exact.case.answers import CaseReport
     from shtoss_exact.case.deal import WholeDeal
     from shtoss_exact.case.pattern import Pattern
-    from shtoss_exact.schemes.scheme import SchemeArgument
+    from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 
 __all__ = ["Case"]
 
@@ -265,6 +266,20 @@ class Case(Record):
                 )
         return tuple(states)
 
+    def _rank_after_soda(self, index: int) -> dict[tuple[int, int, int], Fraction]:
+        """``after_soda()`` as one rank sees it: (cards left, its copies left, turns
+        dealt) -> probability. The soda is of this rank or not: two states at most, the
+        same odds for the twelve other sodas (one bet counted twice, not thirteen times)."""
+        copies, cards = self.left[index], self.cards_left
+        if not self.soda_due:
+            return {(cards, copies, self.turns_dealt): Fraction(1)}
+        found = {}
+        if copies:
+            found[cards - 1, copies - 1, 0] = Fraction(copies, cards)
+        if cards > copies:
+            found[cards - 1, copies, 0] = Fraction(cards - copies, cards)
+        return found
+
     def history(self) -> tuple[Case, ...]:
         """The case after each turn of the cards seen: after the soda (Faro, Stuss) or
         before the first turn, then after each turn.
@@ -333,21 +348,8 @@ class Case(Record):
         return the_side, the_kind
 
     def _rank_bet(self, index: int, side: Side, kind: BetKind) -> CaseBet:
-        count = stay_odds if kind is BetKind.STAY else one_turn_odds
-        scheme = self.game.scheme
-        odds = mix(
-            (
-                weight,
-                count(
-                    scheme,
-                    cards=state.cards_left,
-                    copies=state.left[index],
-                    turns=state.turns_dealt,
-                    side=side,
-                ),
-            )
-            for weight, state in self.after_soda()
-        )
+        parts = tuple(self._rank_after_soda(index).items())
+        odds = _mixed(self.game.scheme, parts, side, kind)
         return CaseBet(
             rank=self.ranks[index], copies_left=self.left[index], side=side, kind=kind, odds=odds
         )
@@ -490,3 +492,17 @@ def _turns(game: GameRules, dealt: int, *, what: str) -> tuple[int, bool]:
     elif dealt % 2 == 0:
         return dealt // 2, False
     raise ShtossError(f"{what}: {dealt} cards dealt end inside a turn: {_between_turns(game)}")
+
+
+@lru_cache(maxsize=1024)
+def _mixed(
+    scheme: Scheme, parts: tuple[tuple[tuple[int, int, int], Fraction], ...], side: Side,
+    kind: BetKind,
+) -> CardOdds:  # fmt: skip
+    """The odds of a bet over the states of its rank after the soda, ``(cards, copies,
+    turns) -> probability``: counted once for every rank whose copies left are alike."""
+    count = stay_odds if kind is BetKind.STAY else one_turn_odds
+    return mix(
+        (weight, count(scheme, cards=cards, copies=copies, turns=turns, side=side))
+        for (cards, copies, turns), weight in parts
+    )

@@ -56,6 +56,25 @@ COMMAND_MODULES = (
 """Each command lives in ``shtoss_exact.cli.NAME`` and is imported only when it is run
 or listed, so that starting one command does not load the others."""
 
+SUMMARIES = {
+    "bank": "The banker's exact result when one deal decides several bets.",
+    "case": "A deal in progress, the case kept: every bet now, the best bet, the whole deal.",
+    "fair": "The value of one named payoff that makes the punter's expected value exactly 0.",
+    "formula": "Exact closed forms in the number of cards n, for even and odd n.",
+    "odds": "Exact odds of one bet: banker, plié, punter, expected value, by abzug.",
+    "plot": "Plot exact odds to a PNG or SVG file (pip install 'shtoss-exact[plot]').",
+    "schemes": "List the built-in payout schemes: name, solvable parameters, rule.",
+    "series": "A punter's plan over several deals: net result, ruin, series — exact.",
+    "serve": "The casekeeper page: exact odds live while a deal is dealt.",
+    "strategy": "The best a punter can do: exactly optimal stakes across deals, proved optimal.",
+    "table": "Tables of exact probabilities over deck sizes, copies, schemes and games.",
+}
+"""The first paragraph of each command's help, as its module has it (a test holds them
+equal): ``-h`` lists the commands from these without loading any of them."""
+
+
+_LISTING = "shtoss_exact.listing"
+
 
 class ShtossGroup(click.Group):
     """A click group whose every error is one line on stderr, exit status 2.
@@ -68,8 +87,17 @@ class ShtossGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
+            if getattr(ctx, "meta", {}).get(_LISTING):  # the help's list: the summary alone
+                return click.Command(cmd_name, help=SUMMARIES[cmd_name])
             import_module(f"shtoss_exact.cli.{cmd_name}")
         return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        ctx.meta[_LISTING] = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            ctx.meta[_LISTING] = False
 
     def main(
         self,

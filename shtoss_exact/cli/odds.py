@@ -45,9 +45,9 @@ def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> Non
 
     chosen = None
     if scheme is not None:
-        from shtoss_exact.schemes.files import resolve_scheme
+        from shtoss_exact.bet.measures import chosen_scheme  # a file's reader only for a file
 
-        chosen = resolve_scheme(scheme)
+        chosen = chosen_scheme(scheme)
     result = odds_of(make_deal_from(options), scheme=chosen)
     if by_abzug:
         # One row per abzug: streamed, whatever the deck (JSON as to_dict(by_abzug=True)).

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from itertools import islice
@@ -32,6 +31,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass, field, replace
 from shtoss_exact.limits import MAX_PLAN_FILE_BYTES
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number, within_digits
 

@@ -12,7 +12,6 @@ a networkx ``DiGraph`` (imported only then) for export and inspection.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.limits import MAX_CHAIN_BYTES, MAX_CHAIN_SECONDS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.catalog import AfterLoss, AfterWin, Plan

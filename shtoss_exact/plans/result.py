@@ -9,13 +9,13 @@ conversion (4300 digits).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.limits import MAX_RECORD_DIGITS, MAX_SECONDS
 from shtoss_exact.numbers import exact_text, float_of
 from shtoss_exact.plans.catalog import Plan

@@ -17,12 +17,12 @@ The series of wins and the stories are ``series_runs``; the record is
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.frozen import replace
 from shtoss_exact.limits import MAX_CHAIN_STATES
 from shtoss_exact.numbers import short_int, whole_number
 from shtoss_exact.plans.catalog import AfterLoss, Plan, as_plan, bounded_number

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from shtoss_exact.data_files import (
 from shtoss_exact.deck import SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import quoted
+from shtoss_exact.frozen import replace
 from shtoss_exact.limits import MAX_SCHEME_FILE_BYTES
 from shtoss_exact.schemes.scheme import (
     BUILTIN,

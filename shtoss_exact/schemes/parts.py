@@ -10,7 +10,6 @@ fields, so it is a frozen dataclass.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from typing import NamedTuple
@@ -18,6 +17,7 @@ from typing import NamedTuple
 from shtoss_exact.deck import SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.frozen import dataclass
 
 
 class Param(Fraction):

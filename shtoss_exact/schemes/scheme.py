@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -29,6 +28,7 @@ from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.deck import Deal, Suit, SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass, field, replace
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.schemes.parts import (
     Match,

@@ -9,7 +9,6 @@ played on, merged over a common denominator.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -24,6 +23,7 @@ from shtoss_exact.engine import (
     relation_weights,
 )
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.schemes.parts import Outcome, Soda
 
 if TYPE_CHECKING:

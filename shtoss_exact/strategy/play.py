@@ -20,7 +20,6 @@ the *largest* win, at most what he holds and the banker's maximum.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass, fields, replace
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_cost
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of, within_digits
 from shtoss_exact.records import Record, frozen_hash

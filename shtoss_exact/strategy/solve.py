@@ -36,11 +36,11 @@ optimal ones.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor, lcm
 
 from shtoss_exact.errors import ShtossError, shown_number
+from shtoss_exact.frozen import dataclass
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, Cost
 from shtoss_exact.linear import Row, elimination_work, solve
 

@@ -383,3 +383,23 @@ def test_pattern_files_are_read_by_the_one_reader(tmp_path: Path) -> None:
         load_pattern(big)
     with pytest.raises(ShtossError, match="unknown file type"):
         load_pattern(tmp_path / "p.yaml")
+
+
+@pytest.mark.parametrize("seen", ["", "5h", "5h Ks 5d", "2s 2h 2d 3c Kd"])
+@pytest.mark.parametrize("game", ["faro", "stuss"])
+def test_a_bet_mixes_every_soda(seen: str, game: str) -> None:
+    # Each soda weighs its copies over the cards left; the bet is the mixture, soda by soda.
+    case = Case.from_seen(seen, game=game)
+    for kind in ("stay", "one-turn"):
+        for bet in case.bets(kind=kind):
+            parts = [
+                (weight, state.bet(bet.rank, kind=kind).odds)
+                for weight, state in case.after_soda()
+                if state.copies_left(bet.rank) and state.turns_left
+            ]
+            dead = sum(
+                (w for w, s in case.after_soda() if not s.copies_left(bet.rank)), Fraction(0)
+            )
+            assert bet.odds.win == sum((w * o.win for w, o in parts), Fraction(0))
+            assert bet.odds.ev == sum((w * o.ev for w, o in parts), Fraction(0))
+            assert bet.odds.dead == dead + sum((w * o.dead for w, o in parts), Fraction(0))

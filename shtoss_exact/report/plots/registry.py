@@ -13,11 +13,11 @@ matplotlib), and no module of a kind imports this one back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import dataclass
 
 Draw = Callable[..., None]
 """A drawing: ``draw(axes, **options)``."""
