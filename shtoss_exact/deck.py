@@ -221,6 +221,10 @@ class SuitCounts:
         return self.colour + self.half_colour + self.plain
 
 
+_PLAIN_BITS = 14_000
+"""Decks of fewer bits (about 4214 digits) are within the whole-number bound at once."""
+
+
 @dataclass(frozen=True)
 class Deal:
     """One bet's set-up: ``cards`` in the banker's deck, ``copies`` of the punter's rank.
@@ -245,6 +249,7 @@ class Deal:
             type(self.cards) is int
             and type(self.copies) is int
             and 0 <= self.copies <= self.cards
+            and self.cards.bit_length() < _PLAIN_BITS
             and self.card is None
             and self.copy_suits is None
             and self.one_deck is False
@@ -391,7 +396,7 @@ def make_deal(
         if cards is None and copies is None and deck in PRESETS:
             return _plain_deal(deck, PRESET_COPIES)
         plain = type(cards) is int and type(copies) is int and deck in PRESETS
-        if plain and 0 <= copies <= cards:  # type: ignore[operator]
+        if plain and 0 <= copies <= cards and cards.bit_length() < _PLAIN_BITS:  # type: ignore[operator,union-attr]
             return _plain_deal(cards, copies)  # type: ignore[arg-type]
     ranks = deck_ranks(deck)
     if not isinstance(one_deck, bool):

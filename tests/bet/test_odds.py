@@ -625,7 +625,8 @@ def test_tables_before_the_soda_is_seen() -> None:
 def setup_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
     """Counts of the set-up steps of one question: the decks played on derived
     (``played_deals``), guarded (``check_deal``), counted (``kind_counts``), and the
-    scheme normalised (``as_scheme``), wherever they are called from."""
+    scheme normalised (``chosen_scheme``, which reads a file through ``as_scheme``),
+    wherever they are called from."""
     import shtoss_exact.bet.measures as measures
     import shtoss_exact.bet.odds as odds_module
     import shtoss_exact.engine as engine
@@ -645,9 +646,11 @@ def setup_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
     played_deals = scheme_module.Scheme.played_deals
     monkeypatch.setattr(scheme_module.Scheme, "played_deals", counted("played_deals", played_deals))
     for module in (engine, measures, settlement):
-        for name in ("check_deal", "kind_counts", "kind_counts_of", "as_scheme"):
+        for name in ("check_deal", "kind_counts", "kind_counts_of", "chosen_scheme"):
             if hasattr(module, name):
-                key = name.removesuffix("_of")  # counted a deck's counts, either way
+                key = {"kind_counts_of": "kind_counts", "chosen_scheme": "as_scheme"}.get(
+                    name, name
+                )
                 monkeypatch.setattr(module, name, counted(key, getattr(module, name)))
     monkeypatch.setattr(files, "as_scheme", counted("as_scheme", files.as_scheme))
     odds_module._late.cache_clear()  # the schemes' entries taken afresh: the counted ones
