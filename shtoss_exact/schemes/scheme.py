@@ -467,6 +467,7 @@ def bassette(
     (Fraction(-503, 32487), Fraction(-5, 18))
     """
     paid = Param("facee", Fraction(facee))
+    first: tuple[Rule, ...]
     if mid_deal:
         first = (Rule(_match(position=1), None), Rule(_match([Kind.GIVEN], position=2), paid))
         name, what = "bassette-mid-deal", "a card taken in mid-deal: its first card is null, "
@@ -478,9 +479,7 @@ def bassette(
         name,
         f"{what}; a doublet goes to the banker; the last card is null",
         rules=(_LAST_NULL, *first) if last_card_null else first,
-        source="17th–18th-century Bassette; Encyclopédie, \"BASSETTE\" (1752)"
-        if mid_deal
-        else "17th–18th-century Bassette",
+        source="17th–18th-century Bassette",
     )
 
 
