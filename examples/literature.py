@@ -15,7 +15,8 @@ from math import floor
 from shtoss_exact import Case
 from shtoss_exact.bet.odds import odds_of
 from shtoss_exact.deck import Deal
-from shtoss_exact.schemes.scheme import scheme_named
+from shtoss_exact.schemes.parts import Soda
+from shtoss_exact.schemes.scheme import bassette, faro, scheme_named, stuss
 
 PHARAON = scheme_named("pharaon")
 ENCYCLOPEDIE = 'Diderot & d\'Alembert (eds.), Encyclopédie, vol. 12 (1765), article "PHARAON"'
@@ -28,6 +29,11 @@ STEINMETZ = (
     "A. Steinmetz, The Gaming Table: Its Votaries and Victims, vol. II (1870), the "
     'passage on Faro before the section "Hazard" (Project Gutenberg text)'
 )
+DEBRETT = (
+    "Faro, Rouge et Noir; the Mode of Playing ... with a Table of the Chances against the "
+    "Punters, extracted from De Moivre (London: printed for J. Debrett, 1793)"
+)
+RENO = "Reno Gazette-Journal, 28 August 1995, p. 44 (on Faro)"
 TIMES = {1: "once", 2: "twice", 3: "thrice", 4: "four times"}
 
 
@@ -143,6 +149,35 @@ ROWS.append(
     )
 )
 
+# Bassette, a card taken in mid-deal: six cards left in the banker's hand.
+MID_DEAL = bassette(mid_deal=True)
+six = {m: MID_DEAL.settlement_counts(Deal(6, m)).distribution() for m in (1, 2, 3, 4)}
+placements = {value: int(p * 15) for value, p in six[2].items()}  # C(6, 2) = 15
+seen_first = {m: six[m].mean * 6 / (6 - m) for m in (1, 2, 3)}  # X = 0 when it is a copy
+ROWS.append(
+    Row(
+        "Encyclopédie, Bassette mid-deal",
+        'Diderot & d\'Alembert (eds.), Encyclopédie, vol. 2 (1752), article "BASSETTE", the '
+        'paragraph "Quand le ponte veut prendre une carte dans le cours du jeu"',
+        "a card taken in the course of the deal: the banker lowers the deck so that its "
+        "first card is seen; that first card is null for this punter; his card coming "
+        "second is facée (the banker takes 2/3); after that it wins or loses outright",
+        "bassette(mid_deal=True), six cards left: with the card twice, of the 15 placements "
+        f"{placements[Fraction(0)]} null (a copy first), {placements[Fraction(-2, 3)]} facée, "
+        f"{placements[Fraction(-1)]} lost (a doublet among them), {placements[Fraction(1)]} "
+        f"won: the punter's expectation {six[2].mean}; once, twice, thrice, four times: "
+        + ", ".join(str(six[m].mean) for m in (1, 2, 3, 4))
+        + ". Left unclear, taken here as: a copy first ends the bet (the stake back) rather "
+        "than the card playing on with its other copies; a doublet in that first pair is "
+        "null too; the last card stays null. If the punter sees that first card before he "
+        "chooses (the deck is lowered so it is seen) he never takes its rank, and his "
+        "expectation is n/(n - m) times as large: "
+        + ", ".join(f"{seen_first[m]}" for m in (1, 2, 3))
+        + " (once, twice, thrice)",
+        "rule",
+    )
+)
+
 # Hoyle's table of the banker's gain: its four worked look-ups.
 lookups = ((30, 2, 54), (10, 3, 12), (22, 2, 38), (8, 3, 9))
 gains = {(cards, copies): banker(cards, copies) for cards, copies, _ in lookups}
@@ -196,6 +231,24 @@ ROWS.append(
         f"{banker(52, 3)} < {banker(52, 1)} < {banker(52, 4)}); at 4 cards once, twice "
         f"and thrice tie at {banker(4, 1)}",
         yes_if(grows and order_ok == [n for n in evens if n >= 6]),
+    )
+)
+
+# The 1793 pamphlet whose table (from De Moivre) Hoyle's "Faro" prints.
+ROWS.append(
+    Row(
+        "Debrett 1793, Hoyle's table",
+        f"{DEBRETT}: the source of the table of the banker's gain that Hoyle's \"Faro\" "
+        "prints (rows on Hoyle above)",
+        'its "Table of the Chances against the Punters", the figures Hoyle quotes: the '
+        "54th part (30 cards, twice), the 12th (10, thrice), the 38th (22, twice), the 9th "
+        "(8, thrice)",
+        "; ".join(
+            f"{cards} cards, {TIMES[copies]}: 1/advantage = {1 / gains[cards, copies]}, "
+            f"whole part {floor(1 / gains[cards, copies])}"
+            for cards, copies, _ in lookups
+        ),
+        "yes, as Hoyle's table: the whole part of 1/advantage (rounded down)" if whole else "NO",
     )
 )
 
@@ -290,6 +343,36 @@ ROWS.append(
         "yes, rounded"
         if f"{float(faro_after_soda) * 100:.1f}" == f"{float(faro_before_soda) * 100:.1f}" == "2.0"
         else "NO",
+    )
+)
+
+# A newspaper's 4.46%: the nearest of a small family of exact values at the start.
+printed = Fraction(446, 10000)
+candidates: dict[str, Fraction] = {}
+for game, factory in (("Faro", faro), ("Stuss", stuss)):
+    for soda, copies, rank in ((Soda.KNOWN, 4, "a full rank after the soda"),
+                               (Soda.KNOWN, 3, "the soda's rank"),
+                               (Soda.BEFORE, 4, "a rank bet before the soda")):  # fmt: skip
+        # The hock, dead or live, changes nothing here: with 3 or 4 copies the first
+        # copy is never the last card, so no outcome is null (per stake = per action).
+        edges = {odds_of(Deal(52, copies)).under(factory(soda=soda, hock_null=hock)).edge
+                 for hock in (True, False)}  # fmt: skip
+        assert len(edges) == 1
+        candidates[f"{game}, {rank}"] = edges.pop()
+nearest = min(candidates, key=lambda label: abs(candidates[label] - printed))
+ROWS.append(
+    Row(
+        "Reno 1995, about 4.46%",
+        RENO,
+        '"during initial play, the house advantage is about 4.46 percent"',
+        "at the start, a split costing half (Faro) or the whole stake (Stuss), the hock dead "
+        "or live (the same): "
+        + "; ".join(f"{label} {edge} = {percent(edge)}" for label, edge in candidates.items())
+        + f". The nearest: {nearest}, {candidates[nearest]}, "
+        f"{float(printed - candidates[nearest]) * 100:.2f} points below",
+        "NO: no rule of the game gives it; none of these equals 4.46%"
+        if printed not in candidates.values()
+        else "yes",
     )
 )
 

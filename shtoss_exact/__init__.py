@@ -7,6 +7,7 @@ Fraction(433, 833)
 Every name is loaded on first use, so that ``import shtoss_exact`` and the command
 line start fast: the one-bet core (``odds``), the schemes, the bank (``bank``), the
 series (``series``), the closed forms and the tables each load what they need.
+``dir(shtoss_exact)`` lists the public names, each with an example in its docstring.
 """
 
 from __future__ import annotations
@@ -125,6 +126,12 @@ __all__ = [
     "series",
     "summary_records",
 ]
+
+
+def __dir__() -> list[str]:
+    # The public names only (tab completion offers these): not the submodules that
+    # loading a name imports, nor this module's own machinery.
+    return sorted(__all__)
 
 
 def __getattr__(name: str) -> Any:

@@ -19,7 +19,11 @@ from shtoss_exact.numbers import short_int, whole_digits_over, whole_digits_refu
 
 
 class Suit(StrEnum):
-    """The four suits: spades and clubs are black, hearts and diamonds red."""
+    """The four suits: spades and clubs are black, hearts and diamonds red.
+
+    >>> Suit.HEARTS.red, Suit("spades").symbol
+    (True, '♠')
+    """
 
     SPADES = "spades"
     CLUBS = "clubs"
@@ -52,6 +56,9 @@ class SuitRelation(StrEnum):
 
     *colour* (цветная): the same suit; *half-colour* (полуцветная): the other suit
     of the same colour; *plain* (простая): the other colour.
+
+    >>> suit_relation(Suit.SPADES, Suit.CLUBS)
+    <SuitRelation.HALF_COLOUR: 'half-colour'>
     """
 
     COLOUR = "colour"
@@ -140,7 +147,11 @@ def parse_suit(text: str) -> Suit:
 
 @dataclass(frozen=True)
 class Card:
-    """A card: a rank (``"2"``..``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``) and a suit."""
+    """A card: a rank (``"2"``..``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``) and a suit.
+
+    >>> parse_card("Q♠") == Card("Q", Suit.SPADES)
+    True
+    """
 
     rank: str
     suit: Suit

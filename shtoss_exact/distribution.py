@@ -13,7 +13,8 @@ iteration gives the values, increasing), equals any mapping with the same items,
 gives the measures (``mean``, ``variance``, ``sd(places)``, ``cdf``, ``quantile``,
 ``probability``, ``sides``), the operations (``given``, ``plus`` or ``+`` for the sum
 of independent results, ``scaled``, ``map``, ``mixture``) and the record
-(``to_dict()``: the list of ``{"value", "probability"}`` every JSON output holds).
+(``to_dict()``: the list of ``{"value", "probability"}`` every JSON output holds), and
+the other exact libraries (``to_icepool()``, ``from_icepool(die)``, ``to_sympy()``).
 
 >>> d = Distribution.of({-1: Fraction(433, 833), 1: Fraction(400, 833)})
 >>> d
@@ -547,6 +548,28 @@ class Distribution(Mapping[Fraction, Fraction]):
                 shown = value.numerator
             rows.append({"value": shown, "probability": exact_text(numerator, denominator)})
         return rows
+
+    # -- other exact libraries (``interop``: imported only when asked for) --------------
+
+    def to_icepool(self) -> Any:
+        """An ``icepool.Die``: the same values, the counts as its quantities over ``total``."""
+        from shtoss_exact.interop import to_icepool
+
+        return to_icepool(self)
+
+    def to_sympy(self, name: str = "X") -> Any:
+        """A ``sympy.stats`` finite random variable ``name``: the same density, in Rationals."""
+        from shtoss_exact.interop import to_sympy
+
+        return to_sympy(self, name)
+
+    @classmethod
+    def from_icepool(cls, die: object) -> Distribution:
+        """The distribution of an ``icepool.Die`` with int or Fraction outcomes, exactly."""
+        from shtoss_exact.interop import icepool_counts
+
+        pairs, total = icepool_counts(die)
+        return cls.from_counts(pairs, total)
 
     def __repr__(self) -> str:
         shown = [f"{_short(v)}: {_short(p)}" for v, p in self._head(REPR_ITEMS)]

@@ -32,7 +32,11 @@ from shtoss_exact.numbers import short_int
 
 
 class Kind(StrEnum):
-    """How one bet is decided: killed (бита), plié (плие), given (дана), or not at all."""
+    """How one bet is decided: killed (бита), plié (плие), given (дана), or not at all.
+
+    >>> Kind("plie").banker_wins, Kind.GIVEN.banker_wins
+    (True, False)
+    """
 
     KILLED = "killed"
     PLIE = "plie"

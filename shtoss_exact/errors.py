@@ -14,6 +14,12 @@ class ShtossError(ValueError):
 
     The message is one line that names the bad value and what is allowed; the CLI
     prints it on stderr and exits with status 2.
+
+    >>> from shtoss_exact.bet.odds import odds
+    >>> odds(cards=3, copies=4)
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: copies=4 is more than cards=3: allowed 0 <= copies <= cards
     """
 
     def __init__(self, *args: object) -> None:

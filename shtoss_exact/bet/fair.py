@@ -28,6 +28,9 @@ class FairPayoff(Record):
 
     EV(x) = ``ev_at_zero`` + ``slope`` · x; ``current`` is the scheme's own value and
     ``ev`` the EV there; ``fair`` makes the EV exactly 0.
+
+    >>> fair_payoff("lob-half", "lob", cards=52).fair
+    Fraction(-404, 833)
     """
 
     scheme: Scheme

@@ -15,7 +15,12 @@ from shtoss_exact.records import exact_fields
 
 @dataclass(frozen=True)
 class PositionOdds:
-    """Probabilities that the bet is decided at one position, by kind."""
+    """Probabilities that the bet is decided at one position, by kind.
+
+    >>> from shtoss_exact.bet.odds import odds
+    >>> odds(cards=52, copies=4).by_position[1].given  # the sonik, position 2
+    Fraction(16, 221)
+    """
 
     position: int
     killed: Fraction
@@ -29,7 +34,12 @@ class PositionOdds:
 
 @dataclass(frozen=True, kw_only=True)
 class AbzugOdds:
-    """Probabilities that the bet is decided in abzug ``abzug``: killed, plié, given."""
+    """Probabilities that the bet is decided in abzug ``abzug``: killed, plié, given.
+
+    >>> from shtoss_exact.bet.odds import odds
+    >>> odds(cards=52, copies=4).at_abzug(1).banker  # the lob: 4 copies in 52 cards
+    Fraction(1, 13)
+    """
 
     abzug: int
     killed: Fraction

@@ -71,7 +71,7 @@ OPTIONS: dict[str, tuple[Callable[..., Scheme], dict[str, Spec]]] = {
     "lob-half": (lob_half, {"plie_half": Flag()}),
     "gorka-half": (gorka_half, {"plie_half": Flag()}),
     "pharaon": (pharaon, {"last_card_null": Flag()}),
-    "bassette": (bassette, {"last_card_null": Flag()}),
+    "bassette": (bassette, {"last_card_null": Flag(), "mid_deal": Flag()}),
     "faro": (faro, {"soda": _SODA, "hock_null": Flag()}),
     "stuss": (stuss, {"soda": _SODA, "hock_null": Flag()}),
 }

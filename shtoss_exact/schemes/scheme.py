@@ -453,18 +453,32 @@ def pharaon(
     )
 
 
-def bassette(*, last_card_null: bool = True, facee: Fraction | int = Fraction(-2, 3)) -> Scheme:
+def bassette(
+    *, last_card_null: bool = True, facee: Fraction | int = Fraction(-2, 3), mid_deal: bool = False
+) -> Scheme:
     """Bassette: killed by the first card (facée) costs ``facee`` (2/3); last card null.
 
-    >>> bassette().ev(Deal(52, 4))
-    Fraction(-503, 32487)
+    ``mid_deal``: the Encyclopédie's rule for a card taken in the course of the deal,
+    the positions counted from the card taken: the first card is null for that punter
+    (a copy there, a doublet too, returns the stake), a copy in the second place is
+    facée (``facee``), and after that the card wins or loses the whole stake.
+
+    >>> bassette().ev(Deal(52, 4)), bassette(mid_deal=True).ev(Deal(6, 1))
+    (Fraction(-503, 32487), Fraction(-5, 18))
     """
-    facee_rule = Rule(_match([Kind.KILLED], position=1), Param("facee", Fraction(facee)))
+    paid = Param("facee", Fraction(facee))
+    first: tuple[Rule, ...]
+    if mid_deal:
+        first = (Rule(_match(position=1), None), Rule(_match([Kind.GIVEN], position=2), paid))
+        name, what = "bassette-mid-deal", "a card taken in mid-deal: its first card is null, "
+        what += "the second facée (the banker takes 2/3)"
+    else:
+        first = (Rule(_match([Kind.KILLED], position=1), paid),)
+        name, what = "bassette", "the first card is facée (the banker takes 2/3)"
     return Scheme(
-        "bassette",
-        "the first card is facée (the banker takes 2/3); a doublet goes to the banker; "
-        "the last card is null",
-        rules=(_LAST_NULL, facee_rule) if last_card_null else (facee_rule,),
+        name,
+        f"{what}; a doublet goes to the banker; the last card is null",
+        rules=(_LAST_NULL, *first) if last_card_null else first,
         source="17th–18th-century Bassette",
     )
 

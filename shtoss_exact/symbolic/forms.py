@@ -158,6 +158,16 @@ class AbzugForms(Record):
             }
         return record
 
+    def _repr_markdown_(self) -> str:
+        from shtoss_exact.symbolic.display import abzug_markdown
+
+        return abzug_markdown(self)
+
+    def _repr_latex_(self) -> str:
+        from shtoss_exact.symbolic.display import abzug_latex
+
+        return abzug_latex(self)
+
 
 @dataclass(frozen=True, repr=False, kw_only=True)
 class ClosedForm(Record):
@@ -241,6 +251,17 @@ class ClosedForm(Record):
             record["latex"] = {name: to_latex(expr) for name, expr in self.quantities.items()}
         return record
 
+    def _repr_markdown_(self) -> str:
+        """Every form, the whole deal's and each range of abzugs' (``·`` for ``*``)."""
+        from shtoss_exact.symbolic.display import form_markdown
+
+        return form_markdown(self)
+
+    def _repr_latex_(self) -> str:
+        from shtoss_exact.symbolic.display import forms_latex
+
+        return forms_latex([self])
+
 
 def _short(number: int) -> str:
     """A whole number for a message: itself, or its size when it is huge."""
@@ -302,6 +323,16 @@ class ClosedForms(Record):
 
     def __repr__(self) -> str:
         return f"ClosedForms({', '.join(repr(form) for form in self.forms)})"
+
+    def _repr_markdown_(self) -> str:
+        from shtoss_exact.symbolic.display import forms_markdown
+
+        return forms_markdown(self.forms)
+
+    def _repr_latex_(self) -> str:
+        from shtoss_exact.symbolic.display import forms_latex
+
+        return forms_latex(self.forms)
 
 
 def closed_form(

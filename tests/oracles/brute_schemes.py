@@ -176,6 +176,17 @@ def bassette(kind: str, p: int, n: int, rel: str) -> Fraction | None:
     return classic(kind, p, n, rel)
 
 
+def bassette_mid_deal(kind: str, p: int, n: int, rel: str) -> Fraction | None:
+    # A card taken in mid-deal (the Encyclopédie): p counts from the card taken. Its
+    # first card is null for it, whatever lies there; a copy second is facée; then
+    # the whole stake either way, a doublet to the banker; the last card null.
+    if p == n or p == 1:
+        return None
+    if p == 2:
+        return Fraction(-2, 3)
+    return classic(kind, p, n, rel)
+
+
 def faro(kind: str, p: int, n: int, rel: str) -> Fraction | None:
     # n is the deck after the soda: the hock is its last card.
     if p == n:

@@ -254,3 +254,13 @@ def test_thirds_scale_the_kinds_and_never_a_rules_payoff(tmp_path: Path) -> None
             oracle = brute.settle(n, tuple(suits), _thirds_with_rules)
             deal = Deal(n, len(suits), parse_card("7h"), parse_suits(suits))
             assert scheme_result(deal, scheme).distribution == oracle.seen, (n, suits)
+
+
+def test_a_file_takes_bassettes_mid_deal_option(tmp_path: Path) -> None:
+    from shtoss_exact.schemes.scheme import bassette
+
+    path = write(tmp_path, 'name = "late"\nbase = "bassette"\noptions = {mid_deal = true}')
+    late = load_scheme(path)
+    # Six cards, the card twice: of the 15 placements 5 null, 4 facée, 4 lost, 2 won.
+    assert late.ev(Deal(6, 2)) == Fraction(-4 * 3 - 4 * 2 + 2 * 3, 45) == Fraction(-14, 45)
+    assert late.rules == bassette(mid_deal=True).rules

@@ -144,6 +144,15 @@ def _bassette(*, null_last: bool, facee: Fraction) -> Pay:
     return pay
 
 
+def _bassette_mid_deal(*, null_last: bool, facee: Fraction) -> Pay:
+    def pay(kind: str, p: int, n: int, rel: str) -> Fraction | None:
+        if (null_last and p == n) or p == 1:
+            return None
+        return facee if p == 2 else brute.classic(kind, p, n, rel)
+
+    return pay
+
+
 def _faro(*, null_hock: bool, split: Fraction) -> Pay:
     def pay(kind: str, p: int, n: int, rel: str) -> Fraction | None:
         if null_hock and p == n:
@@ -202,6 +211,13 @@ FACTORY_CASES: list[tuple[str, Callable[[], Scheme], Pay, str | None]] = [
         "bassette options",
         lambda: bassette(last_card_null=False, facee=-HALF),
         _bassette(null_last=False, facee=-HALF),
+        None,
+    ),
+    ("bassette mid-deal", lambda: bassette(mid_deal=True), brute.bassette_mid_deal, None),
+    (
+        "bassette mid-deal options",
+        lambda: bassette(mid_deal=True, last_card_null=False, facee=-HALF),
+        _bassette_mid_deal(null_last=False, facee=-HALF),
         None,
     ),
     ("faro", faro, brute.faro, "known"),
