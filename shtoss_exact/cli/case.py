@@ -16,6 +16,7 @@ from shtoss_exact.cli.base import (
     output_options,
     scheme_option,
 )
+from shtoss_exact.cli.bundles import case_option, seen_option
 
 if TYPE_CHECKING:
     from shtoss_exact.case.pattern import Pattern
@@ -32,20 +33,8 @@ BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
 )
 @scheme_option(help="two-deck only: Stoss's payout scheme [default: classic].")
 @deck_option()
-@click.option(
-    "--seen",
-    default=None,
-    metavar="CARDS",
-    help='The cards seen so far in deal order, e.g. "5h Ks 5d" (faro: the soda, then each '
-    "turn's loser and winner).",
-)
-@click.option(
-    "--case",
-    "case_text",
-    default=None,
-    metavar="CASE",
-    help='Copies left by rank, e.g. "A:1,7:2,K:0"; unnamed ranks full, or "*:N" copies.',
-)
+@seen_option
+@case_option
 @click.option(
     "--bet-kind",
     type=click.Choice(BET_KINDS),

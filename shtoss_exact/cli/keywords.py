@@ -26,6 +26,7 @@ FLAGS: dict[str, str] = {
     "schemes=": "--scheme",
     "seen=": "--seen",
     "suits=": "--suits",
+    "takes=": "--takes",
     "target=": "--target",
 }
 """The library's spelling of an argument -> the command line's flag. A bare ``name=``

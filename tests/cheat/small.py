@@ -22,8 +22,5 @@ def small_deals(game: str, most: int = 7) -> list[tuple[int, int]]:
     after the soda an odd number left in Faro and Stuss, an even one otherwise."""
     odd = game in ("faro", "stuss")
     return [
-        (n, m)
-        for n in range(1, most + 1)
-        if (n % 2 == 1) == odd
-        for m in range(0, min(4, n) + 1)
+        (n, m) for n in range(1, most + 1) if (n % 2 == 1) == odd for m in range(0, min(4, n) + 1)
     ]

@@ -5,7 +5,7 @@ honest Faro edge, more takes never worth less, and the policy replayed."""
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -91,7 +91,7 @@ def _replayed(game: str, cards: int, copies: int, takes: int, policy: set[tuple[
             return "split"  # the loser was the first copy: the winner is still to come
         return None  # decided
 
-    @lru_cache(maxsize=None)
+    @cache
     def play(unseen: tuple[str, ...], dealt: tuple[str, ...], k: int) -> Fraction:
         if not unseen:
             return crooked.settle(game, tuple(card.startswith("c") for card in dealt))

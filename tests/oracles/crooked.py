@@ -20,7 +20,7 @@ whole sequence of cards placed in slots (lob, sonik, lob, ... ), by the game's r
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 GAMES = ("two-deck", "faro", "stuss", "pharaon")
 
@@ -73,7 +73,7 @@ def box(game: str, cards: int, copies: int, takes: int) -> Fraction:
     """The punter's value against the two-card box: the dealer knows the next card
     only, and may pull it out unseen with the visible one; the card after fills its slot."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def play(unseen: tuple[str, ...], dealt: tuple[str, ...], k: int) -> Fraction:
         if not unseen:
             return settle(game, _placed(dealt))
@@ -93,7 +93,7 @@ def seconds(game: str, cards: int, copies: int, takes: int) -> Fraction:
     """The punter's value against dealing seconds: the dealer knows the top two cards
     and may deal the second; the first stays on top."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def play(known: tuple[str, ...], unseen: tuple[str, ...], dealt: tuple[str, ...], k: int
              ) -> Fraction:  # fmt: skip
         if len(known) < 2 and unseen:  # the card under the known ones comes into view
@@ -112,7 +112,7 @@ def swap(game: str, cards: int, copies: int, takes: int) -> Fraction:
     """The punter's value against the передержка: before each abzug the banker sees
     both its cards and may swap them."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def play(unseen: tuple[str, ...], dealt: tuple[str, ...], k: int) -> Fraction:
         if not unseen:
             return settle(game, _placed(dealt))
