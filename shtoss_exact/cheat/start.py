@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from shtoss_exact.case.state import Case
     from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 
-__all__ = ["CheatResult", "Payoffs", "Start", "start_of"]
+__all__ = ["CheatResult", "Payoffs", "Start", "case_of", "start_of"]
 
 STATE_SECONDS = 4e-6
 """CPU seconds of one state of a cheat's recursion (its options, a few big-int sums)."""
@@ -66,16 +66,8 @@ def start_of(
     [(Fraction(1, 1), 51, 4)]
     """
     from shtoss_exact.case.rules import shifted
-    from shtoss_exact.case.state import Case
 
-    if seen is not None and case is not None:
-        raise ShtossError("give seen= or case=, not both")
-    if isinstance(case, Case):
-        state = case
-    elif case is not None:
-        state = Case.from_case(case, game=game, scheme=scheme, deck=deck)
-    else:
-        state = Case.from_seen(seen or "", game=game, scheme=scheme, deck=deck)
+    state = case_of(game=game, scheme=scheme, deck=deck, seen=seen, case=case)
     if state.game.scheme.needs_suits:
         raise ShtossError(
             f"scheme {state.game.scheme.name!r} settles by suits: a cheat counts ranks only"
@@ -98,6 +90,31 @@ def start_of(
                 )
             )
     return state, tuple(parts)
+
+
+def case_of(
+    *,
+    game: str = "faro",
+    scheme: SchemeArgument | None = None,
+    deck: int = 52,
+    seen: str | None = None,
+    case: str | Case | None = None,
+) -> Case:
+    """The deal in progress: from the cards ``seen``, a ``case`` (text or ``Case``), or
+    the start.
+
+    >>> case_of(seen="5h Ks 5d").cards_left
+    49
+    """
+    from shtoss_exact.case.state import Case
+
+    if seen is not None and case is not None:
+        raise ShtossError("give seen= or case=, not both")
+    if isinstance(case, Case):
+        return case
+    if case is not None:
+        return Case.from_case(case, game=game, scheme=scheme, deck=deck)
+    return Case.from_seen(seen or "", game=game, scheme=scheme, deck=deck)
 
 
 def _rank(state: Case, rank: str) -> str:

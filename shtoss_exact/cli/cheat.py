@@ -29,7 +29,7 @@ def cheat() -> None:
 
     The two-card box (box), dealing seconds (seconds) and the передержка (swap), each
     at most --takes times a deal, from the start of the deal (the soda shown) or from
-    the cards seen (--seen) or a case (--case).
+    the cards seen (--seen) or a case (--case); splits put up (splits).
     """
 
 
@@ -129,3 +129,48 @@ def swap(out: Output, **options: Any) -> None:
       shtoss-exact cheat swap --rank 7 --game faro --takes 1
     """
     _emit("swap", out, options)
+
+
+@cheat.command()
+@click.option(
+    "--stacked",
+    type=WholeNumber(0, 26),
+    default=1,
+    show_default=True,
+    help="Pairs of different full ranks put up as turns.",
+)
+@click.option(
+    "--pattern",
+    default=None,
+    metavar="NAME",
+    help="The banker's take over the deal under every-rank (Faro, Stuss).",
+)
+@game_option(*CASE_GAMES, default="faro", help="The game dealt through one deck.")
+@deck_option()
+@seen_option
+@case_option
+@output_options()
+def splits(out: Output, **options: Any) -> None:  # fmt: skip
+    """Splits put up: the exact law of the number of splits in the rest of the deal
+    with --stacked pairs put up as turns, the rest fair (and the banker's take).
+
+    \b
+    Examples:
+      shtoss-exact cheat splits --stacked 0
+      shtoss-exact cheat splits --stacked 2 --pattern every-rank
+    """
+    from shtoss_exact.cheat.splits import stacked_splits
+    from shtoss_exact.errors import ShtossError
+    from shtoss_exact.report.cheat_view import splits_csv, splits_tables
+
+    if options["seen"] is not None and options["case_text"] is not None:
+        raise ShtossError("give --seen or --case, not both")
+    result = stacked_splits(
+        options["stacked"],
+        game=options["game"],
+        deck=int(options["deck"]),
+        seen=options["seen"],
+        case=options["case_text"],
+        pattern=options["pattern"],
+    )
+    out.emit(result.to_dict(), splits_tables, csv=splits_csv)

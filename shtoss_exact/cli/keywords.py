@@ -25,6 +25,7 @@ FLAGS: dict[str, str] = {
     "report=": "-o FILE",
     "schemes=": "--scheme",
     "seen=": "--seen",
+    "stacked=": "--stacked",
     "suits=": "--suits",
     "takes=": "--takes",
     "target=": "--target",

@@ -42,3 +42,27 @@ def cheat_csv(record: dict[str, Any]) -> Table:
     """The summary as one row (the rank first, as a word)."""
     columns = ("cheat", "game", "rank", *SUMMARY_COLUMNS)
     return Table("", columns, (tuple(record[key] for key in columns),))
+
+
+def splits_tables(record: dict[str, Any]) -> list[Table]:
+    """The law of the number of splits, with the banker's take beside it under a pattern."""
+    game = GAME_TITLES.get(record["game"], record["game"])
+    title = (
+        f"Splits put up, {game}: {record['stacked']} stacked, {record['turns_left']} turns "
+        f"left, mean {record['mean']}"
+    )
+    return [splits_csv(record, title=title)]
+
+
+def splits_csv(record: dict[str, Any], *, title: str = "") -> Table:
+    """One row per number of splits: its probability (and the banker's take)."""
+    laws = record["splits"]
+    if record["banker_take"] is None:
+        pairs = tuple((row["value"], row["probability"]) for row in laws)
+        return Table(title, ("splits", "probability"), pairs)
+    takes = record["banker_take"]
+    rows = tuple(
+        (row["value"], take["value"], row["probability"])
+        for row, take in zip(laws, takes, strict=True)
+    )
+    return Table(title, ("splits", "banker_take", "probability"), rows)

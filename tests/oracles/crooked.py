@@ -129,3 +129,38 @@ def swap(game: str, cards: int, copies: int, takes: int) -> Fraction:
         return _mean(options)
 
     return play(labels(cards, copies), (), takes)
+
+
+def stacked_split_counts(left: dict[str, int], *, singles_before: int, stacked: tuple[str, ...]
+                         ) -> dict[int, Fraction]:  # fmt: skip
+    """The law of the number of splits when the pairs of ``stacked`` ranks are put up as
+    turns (each in a turn of its own, the turns chosen at random), every other card in
+    random order: ``singles_before`` cards (a soda still to come) before the turns, a
+    lone card after them (Faro's hock) when the count is odd. Every layout is listed."""
+    from itertools import permutations
+
+    cards = [f"{rank}{i}" for rank, count in left.items() for i in range(count)]
+    turns = (len(cards) - singles_before) // 2
+    rest = list(cards)
+    pairs = []
+    for rank in stacked:
+        first, second = [c for c in rest if c[:-1] == rank][:2]
+        rest.remove(first)
+        rest.remove(second)
+        pairs.append((first, second))
+    tally: dict[int, int] = {}
+    for chosen in permutations(range(turns), len(pairs)):  # which turn holds which pair
+        for order in permutations(rest):
+            layout: list[str | None] = [None] * len(cards)
+            for turn, pair in zip(chosen, pairs, strict=True):
+                layout[singles_before + 2 * turn] = pair[0]
+                layout[singles_before + 2 * turn + 1] = pair[1]
+            free = iter(order)
+            filled = [card if card is not None else next(free) for card in layout]
+            splits = sum(
+                filled[singles_before + 2 * t][:-1] == filled[singles_before + 2 * t + 1][:-1]
+                for t in range(turns)
+            )
+            tally[splits] = tally.get(splits, 0) + 1
+    total = sum(tally.values())
+    return {splits: Fraction(count, total) for splits, count in sorted(tally.items())}

@@ -53,4 +53,26 @@ CASES = [
         ["cheat", "swap", "--rank", "7", "--seen", "7h " * 5000],
         "characters",
     ),
+    case("cheat-splits-too-many", ["cheat", "splits", "--stacked", "14"], "allowed at most 13"),
+    case("cheat-splits-negative", ["cheat", "splits", "--stacked", "-2"], "--stacked"),
+    case(
+        "cheat-splits-pattern-unknown",
+        ["cheat", "splits", "--pattern", "martingale"],
+        "unknown pattern",
+    ),
+    case(
+        "cheat-splits-pattern-other",
+        ["cheat", "splits", "--pattern", "case-cards"],
+        "allowed every-rank",
+    ),
+    case(
+        "cheat-splits-pattern-pharaon",
+        ["cheat", "splits", "--game", "pharaon", "--pattern", "every-rank"],
+        "allowed faro or stuss",
+    ),
+    case(
+        "cheat-splits-full-ranks-gone",
+        ["cheat", "splits", "--case", "*:3", "--stacked", "1"],
+        "allowed at most 0",
+    ),
 ]
