@@ -205,6 +205,8 @@ class CheatResult(Record):
     edge: Fraction
     honest_edge: Fraction
     policy: tuple[dict[str, Any], ...] = ()
+    tell_class: tuple[str, ...] | None = None
+    """The sand-tell's class of ranks (``None`` for the other cheats)."""
 
     @property
     def gain(self) -> Fraction:
@@ -219,6 +221,7 @@ class CheatResult(Record):
             "cards_left": self.cards_left,
             "copies_left": self.copies_left,
             "takes": self.takes,
+            **({} if self.tell_class is None else {"tell_class": list(self.tell_class)}),
             **exact_fields({"edge": self.edge, "honest_edge": self.honest_edge, "gain": self.gain}),
             "policy": list(self.policy),
         }

@@ -29,7 +29,8 @@ def cheat() -> None:
 
     The two-card box (box), dealing seconds (seconds) and the передержка (swap), each
     at most --takes times a deal, from the start of the deal (the soda shown) or from
-    the cards seen (--seen) or a case (--case); splits put up (splits).
+    the cards seen (--seen) or a case (--case); the sand-tell used with the box
+    (tell); splits put up (splits).
     """
 
 
@@ -66,8 +67,14 @@ def _emit(cheat_name: str, out: Output, options: dict[str, Any]) -> None:
         raise ShtossError("give --seen or --case, not both")
     if options["scheme"] is not None and options["game"] != "two-deck":
         raise ShtossError(f"--scheme is for --game two-deck: {options['game']} has its own scheme")
+    extra: dict[str, Any] = {}
+    compute: Callable[..., Any]
     if cheat_name == "box":
         from shtoss_exact.cheat.box import two_card_box as compute
+    elif cheat_name == "tell":
+        from shtoss_exact.cheat.tell import sand_tell as compute
+
+        extra["tell_class"] = options["tell_class"]
     elif cheat_name == "seconds":
         from shtoss_exact.cheat.seconds import seconds as compute
     else:
@@ -79,6 +86,7 @@ def _emit(cheat_name: str, out: Output, options: dict[str, Any]) -> None:
         scheme = resolve_scheme(scheme)
     result = compute(
         options["rank"],
+        **extra,
         takes=options["takes"],
         game=options["game"],
         scheme=scheme,
@@ -129,6 +137,28 @@ def swap(out: Output, **options: Any) -> None:
       shtoss-exact cheat swap --rank 7 --game faro --takes 1
     """
     _emit("swap", out, options)
+
+
+@cheat.command()
+@click.option(
+    "--class",
+    "tell_class",
+    required=True,
+    metavar="RANKS",
+    help="The class of ranks the tell tells, e.g. J,Q,K (its cards sanded).",
+)
+@_cheat_options("faro")
+def tell(out: Output, **options: Any) -> None:
+    """The sand-tell box: as each card is drawn the dealer learns whether the card two
+    places below it is of the class; he uses the bit with the two-card box's take (so
+    he knows, before each card leaves the box, its class and no more).
+
+    \b
+    Examples:
+      shtoss-exact cheat tell --rank 7 --class J,Q,K --takes 1
+      shtoss-exact cheat tell --rank 7 --class 7 --takes 1
+    """
+    _emit("tell", out, options)
 
 
 @cheat.command()

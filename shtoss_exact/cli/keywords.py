@@ -28,6 +28,7 @@ FLAGS: dict[str, str] = {
     "stacked=": "--stacked",
     "suits=": "--suits",
     "takes=": "--takes",
+    "tell_class=": "--class",
     "target=": "--target",
 }
 """The library's spelling of an argument -> the command line's flag. A bare ``name=``

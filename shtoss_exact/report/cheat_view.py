@@ -12,6 +12,7 @@ CHEAT_TITLES = {
     "box": "The two-card box",
     "seconds": "Dealing seconds",
     "swap": "The передержка (the abzug's two cards swapped)",
+    "tell": "The sand-tell with the two-card box",
 }
 
 SUMMARY_COLUMNS = ("cards_left", "copies_left", "takes", "edge", "honest_edge", "gain")
@@ -23,6 +24,8 @@ def cheat_tables(record: dict[str, Any]) -> list[Table]:
     game = GAME_TITLES.get(record["game"], record["game"])
     cheat = CHEAT_TITLES.get(record["cheat"], record["cheat"])
     title = f"{cheat}, {game}: one bet on the {record['rank']}, staked 1 until decided"
+    if "tell_class" in record:
+        title += f"; the class {','.join(record['tell_class'])}"
     summary = tuple(record[key] for key in SUMMARY_COLUMNS)
     tables = [Table(title, SUMMARY_COLUMNS, (summary,))]
     rows = record["policy"]

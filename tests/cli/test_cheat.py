@@ -10,6 +10,8 @@ import pytest
 
 from shtoss_exact.cheat.box import two_card_box
 from shtoss_exact.cheat.seconds import seconds, swap
+from shtoss_exact.cheat.splits import stacked_splits
+from shtoss_exact.cheat.tell import sand_tell
 from tests.oracles import crooked
 
 SMALL = "*:0,7:2,K:3"  # Faro after the soda and 23 turns: 5 cards left, two 7s
@@ -43,3 +45,13 @@ def test_csv_is_one_row(shtoss: Callable[..., Any]) -> None:
         "cheat,game,rank,cards_left,copies_left,takes,edge,honest_edge,gain",
         "swap,two-deck,7,52,4,0,33/833,33/833,0",
     ]
+
+
+def test_tell_and_splits_json_are_the_records(shtoss: Callable[..., Any]) -> None:
+    ran = shtoss("cheat", "tell", "--rank", "7", "--class", "Q,K", "--seen", "5h Ks 5d",
+                 "--format", "json")  # fmt: skip
+    assert ran.status == 0, ran.stderr
+    expected = sand_tell("7", "Q,K", takes=1, seen="5h Ks 5d").to_dict()
+    assert json.loads(ran.stdout) == expected and expected["tell_class"] == ["Q", "K"]
+    ran = shtoss("cheat", "splits", "--stacked", "2", "--format", "json")
+    assert json.loads(ran.stdout) == stacked_splits(2).to_dict()

@@ -41,6 +41,7 @@ INVOCATIONS = [
     "cheat seconds --rank 5 --seen 5h,Ks,5d --takes 1",
     "cheat swap --rank Q --takes 1 --game two-deck --scheme lob-half",
     "cheat splits --stacked 2 --pattern every-rank",
+    "cheat tell --rank 7 --class J,Q,K --seen 5h,Ks,5d --takes 1",
     "cheat splits --stacked 0 --seen 5h,Ks,5d",
     "strategy --bankroll 3 --target 6",
     "strategy --bankroll 3 --target 6 --scheme lob-half --objective stay",

@@ -164,3 +164,39 @@ def stacked_split_counts(left: dict[str, int], *, singles_before: int, stacked: 
             tally[splits] = tally.get(splits, 0) + 1
     total = sum(tally.values())
     return {splits: Fraction(count, total) for splits, count in sorted(tally.items())}
+
+
+def tell(game: str, copies: int, in_class: int, out_class: int, takes: int, *, copy_in: bool
+         ) -> Fraction:  # fmt: skip
+    """The punter's value against the sand-tell used with the two-card box's take: the
+    dealer knows only whether the next card is of the class (``copy_in``: the punter's
+    rank is), and may pull it out unseen with the visible one."""
+    cards = (
+        tuple(f"c{i}" for i in range(copies))
+        + tuple(f"i{i}" for i in range(in_class))
+        + tuple(f"o{i}" for i in range(out_class))
+    )
+
+    def bit(card: str) -> bool:
+        return card[0] == "i" or (card[0] == "c" and copy_in)
+
+    @cache
+    def play(unseen: tuple[str, ...], dealt: tuple[str, ...], k: int) -> Fraction:
+        if not unseen:
+            return settle(game, _placed(dealt))
+        total = Fraction(0)
+        for told in (True, False):
+            alike = [card for card in unseen if bit(card) == told]
+            if not alike:
+                continue
+            fall = _mean([play(_less(unseen, x), (*dealt, x), k) for x in alike])
+            if k and len(unseen) >= 2:
+                pulled = [
+                    _mean([play(_less(unseen, x, y), (*dealt, y), k - 1) for y in _less(unseen, x)])
+                    for x in alike
+                ]
+                fall = min(fall, _mean(pulled))
+            total += Fraction(len(alike), len(unseen)) * fall
+        return total
+
+    return play(cards, (), takes)

@@ -75,4 +75,18 @@ CASES = [
         ["cheat", "splits", "--case", "*:3", "--stacked", "1"],
         "allowed at most 0",
     ),
+    case("cheat-tell-no-class", ["cheat", "tell", "--rank", "7"], "Missing option '--class'"),
+    case(
+        "cheat-tell-unknown-rank",
+        ["cheat", "tell", "--rank", "7", "--class", "K,X"],
+        "unknown rank 'X'",
+    ),
+    case(
+        "cheat-tell-empty-class",
+        ["cheat", "tell", "--rank", "7", "--class", ","],
+        "unknown rank ''",
+    ),
+    case(
+        "cheat-tell-class-huge", ["cheat", "tell", "--rank", "7", "--class", "K," * 5000], "--class"
+    ),
 ]
