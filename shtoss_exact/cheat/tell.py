@@ -90,7 +90,8 @@ class _Tell:
             if take < fall:
                 best = take
                 self.chosen.setdefault(key, {
-                    "cards_left": sum(counts), "copies_left": counts[COPY], "takes": takes,
+                    "cards_left": sum(counts), "copies_left": counts[COPY],
+                    "class_left": counts[IN] + counts[COPY] * self.bits[COPY], "takes": takes,
                     "slot": self.slots[2 if lob_copy else (0 if position % 2 else 1)],
                     "next_card": "in-class" if bit else "out-of-class",
                 })  # fmt: skip
