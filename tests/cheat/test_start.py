@@ -32,5 +32,5 @@ def test_payoffs_share_one_denominator_and_the_hock_is_dead() -> None:
 
 def test_a_recursion_too_large_is_refused_before_it_starts() -> None:
     check_states(10_000, 52, what="a small one")
-    with pytest.raises(ShtossError, match="about .* s of work, more than the limit"):
+    with pytest.raises(ShtossError, match=r"about .* s of work, more than the limit"):
         check_states(10**9, 52, what="the two-card box")
