@@ -29,6 +29,18 @@ def seen_option(command: F) -> F:
     )(command)
 
 
+def pattern_option(*, help: str) -> Callable[[F], F]:
+    """``--pattern NAME|FILE``: a betting pattern over the rest of the deal (``case``,
+    ``cheat splits``)."""
+    return click.option(
+        "--pattern",
+        default=None,
+        metavar="NAME|FILE",
+        shell_complete=completion("pattern"),
+        help=help,
+    )
+
+
 def case_option(command: F) -> F:
     """``--case CASE``: the copies left by rank (``case``, ``cheat``)."""
     return click.option(

@@ -10,13 +10,12 @@ from shtoss_exact.cli.base import (
     CASE_GAMES,
     Output,
     cli,
-    completion,
     deck_option,
     game_option,
     output_options,
     scheme_option,
 )
-from shtoss_exact.cli.bundles import case_option, seen_option
+from shtoss_exact.cli.bundles import case_option, pattern_option, seen_option
 
 if TYPE_CHECKING:
     from shtoss_exact.case.pattern import Pattern
@@ -62,13 +61,9 @@ BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
     metavar="X",
     help="Calling the turn: the payout for a cathop (a pair and one card).",
 )
-@click.option(
-    "--pattern",
-    default=None,
-    metavar="NAME|FILE",
-    shell_complete=completion("pattern"),
+@pattern_option(
     help="The whole rest of the deal under a betting pattern: every-rank, case-cards, "
-    "copper-after-two, or a .toml/.json pattern file.",
+    "copper-after-two, or a .toml/.json pattern file."
 )
 @click.option("--replay", is_flag=True, help="With --seen: the case after each turn.")
 @click.option(

@@ -17,15 +17,17 @@ from shtoss_exact.cli.base import (
     output_options,
     scheme_option,
 )
-from shtoss_exact.cli.bundles import case_option, seen_option
+from shtoss_exact.cli.bundles import case_option, pattern_option, seen_option
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 @cli.group()
 def cheat() -> None:
-    """Crooked dealing: the banker's exact edge against one bet on a rank under his
-    best use of a cheat, beside the honest edge.
+    """Crooked dealing: what each cheat is worth.
+
+    The banker's exact edge against one bet on a rank under his best use of a cheat,
+    beside the honest edge.
 
     The two-card box (box), dealing seconds (seconds) and the передержка (swap), each
     at most --takes times a deal, from the start of the deal (the soda shown) or from
@@ -169,12 +171,7 @@ def tell(out: Output, **options: Any) -> None:
     show_default=True,
     help="Pairs of different full ranks put up as turns.",
 )
-@click.option(
-    "--pattern",
-    default=None,
-    metavar="NAME",
-    help="The banker's take over the deal under every-rank (Faro, Stuss).",
-)
+@pattern_option(help="The banker's take over the deal under every-rank (Faro, Stuss).")
 @game_option(*CASE_GAMES, default="faro", help="The game dealt through one deck.")
 @deck_option()
 @seen_option
