@@ -57,15 +57,25 @@ def reference_text() -> str:
     top = click.Context(cli, info_name="shtoss-exact", **cli.context_settings)
     parts = [HEAD, "## `shtoss-exact`", _help(cli), "\n".join(_options(cli, top))]
     for name, command in all_commands().items():
-        ctx = click.Context(command, info_name=name, parent=top, **command.context_settings)
-        usage = " ".join(command.collect_usage_pieces(ctx))
-        parts += [
-            f"## `{name}`",
-            f"`shtoss-exact {name} {usage}`",
-            _help(command),
-            "\n".join(_options(command, ctx)),
-        ]
+        parts += _section(name, command, top)
     return "\n\n".join(parts) + "\n"
+
+
+def _section(name: str, command: click.Command, parent: click.Context) -> list[str]:
+    """A command's section; a group's (``cheat``) is followed by one per subcommand."""
+    ctx = click.Context(command, info_name=name.split()[-1], parent=parent,
+                        **command.context_settings)  # fmt: skip
+    usage = " ".join(command.collect_usage_pieces(ctx))
+    parts = [
+        f"## `{name}`",
+        f"`shtoss-exact {name} {usage}`",
+        _help(command),
+        "\n".join(_options(command, ctx)),
+    ]
+    if isinstance(command, click.Group):
+        for sub, subcommand in sorted(command.commands.items()):
+            parts += _section(f"{name} {sub}", subcommand, ctx)
+    return parts
 
 
 def main() -> None:

@@ -43,6 +43,7 @@ _NO_ARGS_IS_HELP: tuple[type[click.UsageError], ...] = (
 COMMAND_MODULES = (
     "bank",
     "case",
+    "cheat",
     "fair",
     "formula",
     "odds",

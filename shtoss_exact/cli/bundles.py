@@ -17,6 +17,41 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 BET_METAVAR = "RANK[:STAKE[:SCHEME]]"
 
+
+def seen_option(command: F) -> F:
+    """``--seen CARDS``: the cards seen so far in deal order (``case``, ``cheat``)."""
+    return click.option(
+        "--seen",
+        default=None,
+        metavar="CARDS",
+        help='The cards seen so far in deal order, e.g. "5h Ks 5d" (faro: the soda, then each '
+        "turn's loser and winner).",
+    )(command)
+
+
+def pattern_option(*, help: str) -> Callable[[F], F]:
+    """``--pattern NAME|FILE``: a betting pattern over the rest of the deal (``case``,
+    ``cheat splits``)."""
+    return click.option(
+        "--pattern",
+        default=None,
+        metavar="NAME|FILE",
+        shell_complete=completion("pattern"),
+        help=help,
+    )
+
+
+def case_option(command: F) -> F:
+    """``--case CASE``: the copies left by rank (``case``, ``cheat``)."""
+    return click.option(
+        "--case",
+        "case_text",
+        default=None,
+        metavar="CASE",
+        help='Copies left by rank, e.g. "A:1,7:2,K:0"; unnamed ranks full, or "*:N" copies.',
+    )(command)
+
+
 PLAN_KEYS = ("deals", "plan_name", "plan_file", "kush", "bankroll", "target", "max_stake")
 """The parameters ``plan_options`` adds (click's names)."""
 

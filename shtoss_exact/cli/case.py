@@ -8,12 +8,12 @@ from shtoss_exact.cli.base import (
     CASE_GAMES,
     Output,
     cli,
-    completion,
     deck_option,
     game_option,
     output_options,
     scheme_option,
 )
+from shtoss_exact.cli.bundles import case_option, pattern_option, seen_option
 
 BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
 """``--bet-kind``'s choices: the words of ``shtoss_exact.case.query.BET_KINDS``."""
@@ -27,20 +27,8 @@ BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
 )
 @scheme_option(help="two-deck only: Stoss's payout scheme [default: classic].")
 @deck_option()
-@click.option(
-    "--seen",
-    default=None,
-    metavar="CARDS",
-    help='The cards seen so far in deal order, e.g. "5h Ks 5d" (faro: the soda, then each '
-    "turn's loser and winner).",
-)
-@click.option(
-    "--case",
-    "case_text",
-    default=None,
-    metavar="CASE",
-    help='Copies left by rank, e.g. "A:1,7:2,K:0"; unnamed ranks full, or "*:N" copies.',
-)
+@seen_option
+@case_option
 @click.option(
     "--bet-kind",
     type=click.Choice(BET_KINDS),
@@ -68,13 +56,9 @@ BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
     metavar="X",
     help="Calling the turn: the payout for a cathop (a pair and one card).",
 )
-@click.option(
-    "--pattern",
-    default=None,
-    metavar="NAME|FILE",
-    shell_complete=completion("pattern"),
+@pattern_option(
     help="The whole rest of the deal under a betting pattern: every-rank, case-cards, "
-    "copper-after-two, or a .toml/.json pattern file.",
+    "copper-after-two, or a .toml/.json pattern file."
 )
 @click.option("--replay", is_flag=True, help="With --seen: the case after each turn.")
 @click.option(

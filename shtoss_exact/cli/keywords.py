@@ -29,7 +29,10 @@ FLAGS: dict[str, str] = {
     "report=": "-o FILE",
     "schemes=": "--scheme",
     "seen=": "--seen",
+    "stacked=": "--stacked",
     "suits=": "--suits",
+    "takes=": "--takes",
+    "tell_class=": "--class",
     "target=": "--target",
 }
 """The library's spelling of an argument -> the command line's flag. A bare ``name=``

@@ -37,6 +37,12 @@ INVOCATIONS = [
     "case --game faro --seen 5h,Ks,5d --bet-kind one-turn",
     "case --game faro --case *:0,A:1,7:1,K:1 --call-the-turn",
     "case --game faro --seen 5h,Ks,5d,9c,2s --bets K@0,5:coppered@1,high-card@1,A@2",
+    "cheat box --rank 7 --takes 1",
+    "cheat seconds --rank 5 --seen 5h,Ks,5d --takes 1",
+    "cheat swap --rank Q --takes 1 --game two-deck --scheme lob-half",
+    "cheat splits --stacked 2 --pattern every-rank",
+    "cheat tell --rank 7 --class J,Q,K --seen 5h,Ks,5d --takes 1",
+    "cheat splits --stacked 0 --seen 5h,Ks,5d",
     "strategy --bankroll 3 --target 6",
     "strategy --bankroll 3 --target 6 --scheme lob-half --objective stay",
 ]

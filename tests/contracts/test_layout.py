@@ -19,7 +19,8 @@ from tests import ROOT
 PACKAGE = ROOT / "shtoss_exact"
 
 SUBJECTS = {
-    "schemes", "bet", "banks", "plans", "strategy", "case", "symbolic", "report", "serve", "cli",
+    "schemes", "bet", "banks", "plans", "strategy", "case", "cheat", "symbolic", "report", "serve",
+    "cli",
 }  # fmt: skip
 """The packages by subject; every other module is a foundation, flat in the package."""
 
@@ -96,6 +97,23 @@ def test_nothing_imports_the_command_line() -> None:
                 a for a in edges.predecessors(name) if not a.startswith("shtoss_exact.cli")
             }
             assert importers <= TOP, f"{name} is imported by {sorted(importers - TOP)}"
+
+
+ABOVE_CASE = {"cheat"}
+"""Packages on the floor above ``case``: only they, ``report`` and the command line may
+import them."""
+
+
+def test_nothing_below_imports_the_cheats() -> None:
+    edges = graph()
+    for name in MODULES:
+        parts = name.split(".")
+        if len(parts) > 1 and parts[1] in ABOVE_CASE:
+            importers = {
+                a for a in edges.predecessors(name)
+                if a.split(".")[1] not in ABOVE_CASE | {"report", "cli"}
+            }  # fmt: skip
+            assert importers == set(), f"{name} is imported by {sorted(importers)}"
 
 
 def _is_core(name: str) -> bool:

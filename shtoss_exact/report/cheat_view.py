@@ -1,0 +1,71 @@
+"""A cheat's answer rendered from its record (``CheatResult.to_dict()``): text,
+Markdown, CSV."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shtoss_exact.report.case_view import GAME_TITLES
+from shtoss_exact.report.table import Table
+
+CHEAT_TITLES = {
+    "box": "The two-card box",
+    "seconds": "Dealing seconds",
+    "swap": "The передержка (the abzug's two cards swapped)",
+    "tell": "The sand-tell with the two-card box",
+}
+
+SUMMARY_COLUMNS = ("cards_left", "copies_left", "takes", "edge", "honest_edge", "gain")
+
+
+def cheat_tables(record: dict[str, Any]) -> list[Table]:
+    """The summary (the edge under the banker's best use of the cheat, the honest edge,
+    the gain) and the policy: the states in which he cheats."""
+    game = GAME_TITLES.get(record["game"], record["game"])
+    cheat = CHEAT_TITLES.get(record["cheat"], record["cheat"])
+    title = f"{cheat}, {game}: one bet on the {record['rank']}, staked 1 until decided"
+    if "tell_class" in record:
+        title += f"; the class {','.join(record['tell_class'])}"
+    summary = tuple(record[key] for key in SUMMARY_COLUMNS)
+    tables = [Table(title, SUMMARY_COLUMNS, (summary,))]
+    rows = record["policy"]
+    if rows:
+        columns = tuple(rows[0])
+        tables.append(
+            Table(
+                f"Policy: the {len(rows)} states in which the banker cheats",
+                columns,
+                tuple(tuple(row[key] for key in columns) for row in rows),
+            )
+        )
+    return tables
+
+
+def cheat_csv(record: dict[str, Any]) -> Table:
+    """The summary as one row (the rank first, as a word)."""
+    columns = ("cheat", "game", "rank", *SUMMARY_COLUMNS)
+    return Table("", columns, (tuple(record[key] for key in columns),))
+
+
+def splits_tables(record: dict[str, Any]) -> list[Table]:
+    """The law of the number of splits, with the banker's take beside it under a pattern."""
+    game = GAME_TITLES.get(record["game"], record["game"])
+    title = (
+        f"Splits put up, {game}: {record['stacked']} stacked, {record['turns_left']} turns "
+        f"left, mean {record['mean']}"
+    )
+    return [splits_csv(record, title=title)]
+
+
+def splits_csv(record: dict[str, Any], *, title: str = "") -> Table:
+    """One row per number of splits: its probability (and the banker's take)."""
+    laws = record["splits"]
+    if record["banker_take"] is None:
+        pairs = tuple((row["value"], row["probability"]) for row in laws)
+        return Table(title, ("splits", "probability"), pairs)
+    takes = record["banker_take"]
+    rows = tuple(
+        (row["value"], take["value"], row["probability"])
+        for row, take in zip(laws, takes, strict=True)
+    )
+    return Table(title, ("splits", "banker_take", "probability"), rows)
