@@ -182,7 +182,8 @@ def record(figures: dict[str, dict[str, Any]]) -> Figures:
         goal = ("<=", target) if target is not None else None
         out.add(key, value, unit, what, baseline="0.3.0's solver, interleaved", target=goal)
         if base is not None and not math.isnan(base):
-            out.add(f"{key}_old", base, unit, f"{name}, with 0.3.0's solver")
+            loop = "the stepped-binomial loop, interleaved" if unit == "x" else None
+            out.add(f"{key}_old", base, unit, f"{name}, with 0.3.0's solver", baseline=loop)
     return out
 
 
