@@ -41,6 +41,7 @@ _NO_ARGS_IS_HELP: tuple[type[click.UsageError], ...] = (
 
 
 COMMAND_MODULES = (
+    "audit",
     "bank",
     "case",
     "fair",

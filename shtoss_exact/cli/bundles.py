@@ -141,3 +141,15 @@ def plan_arguments(options: Mapping[str, Any]) -> dict[str, Any]:
         "target": number("target"),
         "max_stake": number("max_stake"),
     }
+
+
+def seen_option(*, multiple: bool = False) -> Callable[[F], F]:
+    """``--seen CARDS``: the cards seen in deal order (``multiple``: one deal each time)."""
+    return click.option(
+        "--seen",
+        default=() if multiple else None,
+        multiple=multiple,
+        metavar="CARDS",
+        help='The cards seen in deal order, e.g. "5h Ks 5d" (faro: the soda, then each '
+        "turn's loser and winner)" + ("; repeat for each deal." if multiple else "."),
+    )

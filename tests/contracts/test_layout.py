@@ -18,7 +18,8 @@ from tests import ROOT
 
 PACKAGE = ROOT / "shtoss_exact"
 
-SUBJECTS = {"schemes", "bet", "banks", "plans", "strategy", "case", "symbolic", "report", "cli"}
+SUBJECTS = {"schemes", "bet", "banks", "plans", "strategy", "case", "audit", "symbolic",
+            "report", "cli"}  # fmt: skip
 """The packages by subject; every other module is a foundation, flat in the package."""
 
 TOP = {"shtoss_exact.entry", "shtoss_exact.__main__"}
