@@ -6,7 +6,14 @@ from typing import Any
 
 import click
 
-from shtoss_exact.cli.base import Output, WholeNumber, cli, completion, output_options
+from shtoss_exact.cli.base import (
+    Output,
+    WholeNumber,
+    cli,
+    completion,
+    deck_option,
+    output_options,
+)
 from shtoss_exact.cli.bundles import seen_option
 
 
@@ -104,3 +111,26 @@ def parity(ranks: str, seen: tuple[str, ...], out: Output) -> None:
         raise click.UsageError("give the cards of each deal with --seen (repeat it)")
     record: dict[str, Any] = audit_parity(ranks, list(seen)).to_dict()
     out.emit(record, parity_tables, csv=parity_csv)
+
+
+@audit.command()
+@seen_option()
+@deck_option()
+@output_options()
+def deal(seen: str | None, deck: str, out: Output) -> None:
+    """Was the whole deck dealt? Every card seen once, the soda first, the hock last.
+
+    A card taken out unseen (a two-card box) leaves the deal short: caught with
+    certainty. The end-of-deal marker | may follow the hock, as in case --seen.
+
+    \b
+    Examples:
+      shtoss-exact audit deal --seen "2s 3s ... Ac |"
+    """
+    from shtoss_exact.audit.deal import audit_deal
+    from shtoss_exact.report.audit_view import deal_tables
+
+    if seen is None:
+        raise click.UsageError("give the cards of the deal with --seen")
+    record = audit_deal(seen, deck=int(deck)).to_dict()
+    out.emit(record, deal_tables)

@@ -71,3 +71,20 @@ def parity_csv(record: dict[str, Any], *, title: str = "") -> Table:
     rows = tuple((d["deal"], d["turns_dealt"], d["class_cards"], d["class_losers"])
                  for d in record["by_deal"])  # fmt: skip
     return Table(title, ("deal", "turns_dealt", "class_cards", "class_losers"), rows)
+
+
+def deal_tables(record: dict[str, Any]) -> list[Table]:
+    """The deal checked: whole or not, the soda, the hock, the splits, the cards not seen."""
+    short = len(record["missing"])
+    verdict = "whole" if record["whole"] else f"short: {short} card{'s' * (short != 1)} not seen"
+    rows: list[tuple[Cell, ...]] = [
+        ("cards seen", f"{record['cards_seen']} of {record['cards']}"),
+        ("deal", verdict),
+        ("soda", record["soda"]),
+        ("hock", record["hock"] or "-"),
+        ("splits", record["split_count"]),
+        ("p-value under fair dealing", record["p_value"]),
+    ]
+    if record["missing"]:
+        rows.append(("not seen", " ".join(record["missing"])))
+    return [Table("Deal audit", ("quantity", "value"), tuple(rows))]
