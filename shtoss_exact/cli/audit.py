@@ -128,9 +128,9 @@ def deal(seen: str | None, deck: str, out: Output) -> None:
       shtoss-exact audit deal --seen "2s 3s ... Ac |"
     """
     from shtoss_exact.audit.deal import audit_deal
-    from shtoss_exact.report.audit_view import deal_tables
+    from shtoss_exact.report.audit_view import deal_csv, deal_tables
 
     if seen is None:
         raise click.UsageError("give the cards of the deal with --seen")
     record = audit_deal(seen, deck=int(deck)).to_dict()
-    out.emit(record, deal_tables)
+    out.emit(record, deal_tables, csv=deal_csv)

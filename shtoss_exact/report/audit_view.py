@@ -16,6 +16,10 @@ def _shown(value: str) -> str:
     return value if len(value) <= SHORT else f"{decimal_str(value, 12)}..."
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
 def _measures(title: str, rows: list[tuple[str, Any]]) -> Table:
     cells: list[tuple[Cell, ...]] = []
     for label, value in rows:
@@ -28,8 +32,8 @@ def _measures(title: str, rows: list[tuple[str, Any]]) -> Table:
 def splits_tables(record: dict[str, Any]) -> list[Table]:
     """The splits audit: the measures, then the sequential test deal by deal."""
     measures = _measures(
-        f"Splits audit: {record['deals']} deals, {record['total']} splits, alpha "
-        f"{record['alpha']}",
+        f"Splits audit: {_plural(record['deals'], 'deal')}, {_plural(record['total'], 'split')}"
+        f", alpha {record['alpha']}",
         [
             ("mean splits under fair dealing", record["mean"]),
             ("p-value of the total (upper tail)", record["p_value"]),
@@ -59,7 +63,8 @@ def splits_csv(record: dict[str, Any]) -> Table:
 def parity_tables(record: dict[str, Any]) -> list[Table]:
     """The parity audit: the measures, then the deals."""
     measures = _measures(
-        f"Parity audit: class {' '.join(record['class'])}, {record['total']} class losers",
+        f"Parity audit: class {' '.join(record['class'])}, "
+        f"{_plural(record['total'], 'class loser')}",
         [("mean class losers under fair dealing", record["mean"]),
          ("p-value (upper tail)", record["p_value"])],
     )  # fmt: skip
@@ -88,3 +93,11 @@ def deal_tables(record: dict[str, Any]) -> list[Table]:
     if record["missing"]:
         rows.append(("not seen", " ".join(record["missing"])))
     return [Table("Deal audit", ("quantity", "value"), tuple(rows))]
+
+
+def deal_csv(record: dict[str, Any]) -> Table:
+    """The deal checked, one row (the cards not seen joined by spaces)."""
+    keys = ("cards_seen", "cards", "whole", "soda", "hock", "split_count", "p_value")
+    row = (*(str(record[k]) if record[k] is not None else "" for k in keys),
+           " ".join(record["missing"]))  # fmt: skip
+    return Table("", (*keys, "missing"), (row,))

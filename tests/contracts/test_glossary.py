@@ -37,6 +37,10 @@ INVOCATIONS = [
     "case --game faro --seen 5h,Ks,5d --bet-kind one-turn",
     "case --game faro --case *:0,A:1,7:1,K:1 --call-the-turn",
     "case --game faro --seen 5h,Ks,5d,9c,2s --bets K@0,5:coppered@1,high-card@1,A@2",
+    "audit splits --counts 3,1,0,2",
+    "audit splits --counts 0,5 --stacked 2 --alpha 1/100",
+    "audit parity --class 7,8,9 --seen 5h,7s,Kd,8c,2h --seen 2s,Kh,3d,Kc,4s",
+    "audit deal --seen 5h,7s,Kd,8c,2h",
     "strategy --bankroll 3 --target 6",
     "strategy --bankroll 3 --target 6 --scheme lob-half --objective stay",
 ]
