@@ -58,14 +58,22 @@ def reference_text() -> str:
     parts = [HEAD, "## `shtoss-exact`", _help(cli), "\n".join(_options(cli, top))]
     for name, command in all_commands().items():
         ctx = click.Context(command, info_name=name, parent=top, **command.context_settings)
-        usage = " ".join(command.collect_usage_pieces(ctx))
-        parts += [
-            f"## `{name}`",
-            f"`shtoss-exact {name} {usage}`",
-            _help(command),
-            "\n".join(_options(command, ctx)),
-        ]
+        parts += _section(name, command, ctx)
+        if isinstance(command, click.Group):  # a command of commands: each its own section
+            for sub_name, sub in sorted(command.commands.items()):
+                sub_ctx = click.Context(sub, info_name=sub_name, parent=ctx, **sub.context_settings)
+                parts += _section(f"{name} {sub_name}", sub, sub_ctx)
     return "\n\n".join(parts) + "\n"
+
+
+def _section(name: str, command: click.Command, ctx: click.Context) -> list[str]:
+    usage = " ".join(command.collect_usage_pieces(ctx))
+    return [
+        f"## `{name}`",
+        f"`shtoss-exact {name} {usage}`",
+        _help(command),
+        "\n".join(_options(command, ctx)),
+    ]
 
 
 def main() -> None:

@@ -136,7 +136,11 @@ def test_the_command_line_reference_is_generated() -> None:
 def test_every_command_and_option_is_in_the_command_line_reference() -> None:
     text = CLI_PAGE.read_text(encoding="utf-8")
     assert "`--version`" in text
-    for name, command in all_commands().items():
+    named = dict(all_commands())
+    for name, command in list(named.items()):
+        if isinstance(command, click.Group):
+            named.update({f"{name} {sub}": c for sub, c in command.commands.items()})
+    for name, command in named.items():
         assert f"## `{name}`" in text, name
         section = text.split(f"## `{name}`")[1].split("\n## ")[0]
         for param in command.params:
