@@ -144,12 +144,14 @@ def plan_arguments(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def seen_option(*, multiple: bool = False) -> Callable[[F], F]:
-    """``--seen CARDS``: the cards seen in deal order (``multiple``: one deal each time)."""
+    """``--seen CARDS``: the cards seen in deal order, ``|`` after the hock when the deal
+    is over (``multiple``: one deal each time it is given)."""
     return click.option(
         "--seen",
         default=() if multiple else None,
         multiple=multiple,
         metavar="CARDS",
-        help='The cards seen in deal order, e.g. "5h Ks 5d" (faro: the soda, then each '
-        "turn's loser and winner)" + ("; repeat for each deal." if multiple else "."),
+        help='The cards seen so far in deal order, e.g. "5h Ks 5d" (faro: the soda, then each '
+        "turn's loser and winner); | after the last card: the deal is over, that card the "
+        "hock, the whole deck seen" + ("; repeat for each deal." if multiple else "."),
     )

@@ -16,6 +16,7 @@ from shtoss_exact.cli.base import (
     output_options,
     scheme_option,
 )
+from shtoss_exact.cli.bundles import seen_option
 
 if TYPE_CHECKING:
     from shtoss_exact.case.pattern import Pattern
@@ -32,13 +33,7 @@ BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
 )
 @scheme_option(help="two-deck only: Stoss's payout scheme [default: classic].")
 @deck_option()
-@click.option(
-    "--seen",
-    default=None,
-    metavar="CARDS",
-    help='The cards seen so far in deal order, e.g. "5h Ks 5d" (faro: the soda, then each '
-    "turn's loser and winner).",
-)
+@seen_option()
 @click.option(
     "--case",
     "case_text",
