@@ -19,8 +19,9 @@ from shtoss_exact.cli.bundles import seen_option
 
 @cli.group()
 def audit() -> None:
-    """Exact tests of fair dealing: were splits put up, did a class fall as losers, was
-    a card taken unseen.
+    """Exact tests of fair dealing from what the punter recorded.
+
+    Were splits put up, did a class of ranks fall as losers, was a card taken unseen?
 
     Under fair dealing every order of the cards is equally likely; a p-value is the
     probability, under fair dealing, of a result at least as extreme as the one recorded.
