@@ -86,25 +86,29 @@ def data_path(path: object, *, what: str) -> str:
     return name
 
 
-def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any:
-    """Parse a ``.toml`` or ``.json`` file of at most ``max_bytes`` into plain data.
+def read_text(
+    path: str | os.PathLike[str], *, what: str, max_bytes: int, suffixes: tuple[str, ...]
+) -> str:
+    """The text of a regular file of at most ``max_bytes``, UTF-8, not empty, in NFC,
+    whose suffix is one of ``suffixes``: the bounded read every data file goes through.
 
-    Every refusal is a ``ShtossError`` that starts with ``what`` and the file's name.
-
-    >>> read_data("examples/plans/hermann-story.toml", what="plan file", max_bytes=10_000)["kush"]
-    47000
+    >>> len(read_text("examples/plans/hermann-story.toml", what="plan file",
+    ...               max_bytes=10_000, suffixes=(".toml",))) > 0
+    True
     """
     name = data_path(path, what=what)
     where = f"{what} {quoted(name, 200)}"
     suffix = Path(name).suffix.lower()
-    if suffix not in DATA_SUFFIXES:
-        raise ShtossError(f"{where}: unknown file type {suffix or 'none'!r}; allowed .toml, .json")
+    if suffix not in suffixes:
+        raise ShtossError(f"{where}: unknown file type {suffix or 'none'!r}; allowed "
+                          f"{', '.join(suffixes)}")  # fmt: skip
     try:
         mode = os.stat(name).st_mode
     except OSError as error:
         raise ShtossError(f"{where}: cannot read the file ({error.strerror})") from None
     if not stat.S_ISREG(mode):
-        raise ShtossError(f"{where}: not a regular file; allowed a regular .toml or .json file")
+        raise ShtossError(f"{where}: not a regular file; allowed a regular "
+                          f"{' or '.join(suffixes)} file")  # fmt: skip
     try:
         with open(name, "rb") as handle:  # at most one byte past the limit
             raw = handle.read(max_bytes + 1)
@@ -118,7 +122,21 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
         raise ShtossError(f"{where}: the file is not UTF-8 text") from None
     if not text.strip():
         raise ShtossError(f"{where}: the file is empty")
-    text = unicodedata.normalize("NFC", text)
+    return unicodedata.normalize("NFC", text)
+
+
+def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any:
+    """Parse a ``.toml`` or ``.json`` file of at most ``max_bytes`` into plain data.
+
+    Every refusal is a ``ShtossError`` that starts with ``what`` and the file's name.
+
+    >>> read_data("examples/plans/hermann-story.toml", what="plan file", max_bytes=10_000)["kush"]
+    47000
+    """
+    name = data_path(path, what=what)
+    where = f"{what} {quoted(name, 200)}"
+    suffix = Path(name).suffix.lower()
+    text = read_text(name, what=what, max_bytes=max_bytes, suffixes=DATA_SUFFIXES)
     try:
         if suffix == ".toml":
             import tomllib

@@ -4,6 +4,9 @@
   (``7h``, ``10D``, ``QS``, ``Дп``); a card seen twice is refused;
 * a case (``"A:1,7:2,K:0"``): copies left by rank, unnamed ranks full, or as ``*:N``
   says (``"*:0,7:2,K:1"`` leaves three cards);
+* the end of a deal: ``END_OF_DEAL`` (``|``) after the last card seen says the deal is
+  over, the last card the hock; the cards must then be the whole deck, each once, so
+  that a card taken out unseen is caught with certainty (``split_end``, ``whole_deal``);
 * counts of ranks by copies left (``{4: 9, 3: 3, 1: 1}``): the ranks take their
   copies in deck order, the most copies first.
 
@@ -15,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from shtoss_exact.deck import Card, deck_ranks, parse_card, parse_rank
+from shtoss_exact.deck import Card, Suit, deck_ranks, parse_card, parse_rank
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.numbers import whole_number
 
@@ -26,6 +29,47 @@ MAX_TEXT = 2000
 """Longest text of cards seen or of a case read (a whole 52-card deal is ~160 characters)."""
 
 _SEPARATORS = re.compile(r"[\s,;]+")
+
+END_OF_DEAL = "|"
+"""Written after the last card seen (``"... Ac |"``): the deal is over, that card the hock."""
+
+
+def split_end(seen: str) -> tuple[str, bool]:
+    """The cards seen without the end-of-deal marker, and whether it was there (last).
+
+    >>> split_end("5h Ks 5d |"), split_end("5h Ks")
+    (('5h Ks 5d ', True), ('5h Ks', False))
+    """
+    text = seen[: MAX_TEXT + 1]
+    body = text.rstrip()
+    ended = body.endswith(END_OF_DEAL)
+    if ended:
+        body = body[: -len(END_OF_DEAL)]
+    if END_OF_DEAL in body:
+        raise ShtossError(f"cards seen: the end-of-deal marker {END_OF_DEAL!r} comes after the "
+                          "last card, once; allowed nothing after it")  # fmt: skip
+    return (body if ended else seen), ended
+
+
+def whole_deal(cards: tuple[Card, ...], *, deck: int) -> tuple[Card, ...]:
+    """The cards of the deck not seen: none when the deal is whole (each card once,
+    the soda first, the hock last).
+
+    >>> [str(c) for c in whole_deal(parse_seen("7s 7h", deck=32), deck=32)][:3]
+    ['7♣', '7♦', '8♠']
+    """
+    seen = set(cards)
+    return tuple(Card(rank, suit) for rank in deck_ranks(deck) for suit in Suit
+                 if Card(rank, suit) not in seen)  # fmt: skip
+
+
+def check_whole_deal(cards: tuple[Card, ...], *, deck: int) -> None:
+    """Refuse a deal said to be over whose cards are not the whole deck."""
+    missing = whole_deal(cards, deck=deck)
+    if missing:
+        shown = " ".join(str(c) for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
+        raise ShtossError(f"cards seen: the deal is over ({END_OF_DEAL!r}) with {len(cards)} of "
+                          f"{len(cards) + len(missing)} cards seen; not seen: {shown}")  # fmt: skip
 
 
 def parse_seen(seen: str | Iterable[Card | str], *, deck: int) -> tuple[Card, ...]:

@@ -35,10 +35,12 @@ from shtoss_exact.case.bets import (
 )
 from shtoss_exact.case.parse import (
     FULL,
+    check_whole_deal,
     left_after,
     parse_case,
     parse_counts,
     parse_seen,
+    split_end,
 )
 from shtoss_exact.case.rules import BetKind, GameRules, Side, as_bet_kind, as_game, as_side
 from shtoss_exact.deck import Card, deck_ranks, parse_card
@@ -136,7 +138,13 @@ class Case(Record):
         2
         """
         the_game = as_game(game, scheme=scheme)
+        ended = False
+        if isinstance(seen, str):
+            seen, ended = split_end(seen)
         cards = parse_seen(seen, deck=deck)
+        if ended:  # the deal over: the whole deck seen, the hock last and shown
+            check_whole_deal(cards, deck=deck)
+            cards = cards[:-1] if the_game.soda else cards
         turns, due = _turns(the_game, len(cards), what="cards seen")
         return cls(
             game=the_game,

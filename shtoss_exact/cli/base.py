@@ -41,6 +41,7 @@ _NO_ARGS_IS_HELP: tuple[type[click.UsageError], ...] = (
 
 
 COMMAND_MODULES = (
+    "audit",
     "bank",
     "case",
     "cheat",
@@ -58,8 +59,10 @@ COMMAND_MODULES = (
 or listed, so that starting one command does not load the others."""
 
 SUMMARIES = {
+    "audit": "Exact tests of fair dealing from what the punter recorded.",
     "bank": "The banker's exact result when one deal decides several bets.",
     "case": "A deal in progress, the case kept: every bet now, the best bet, the whole deal.",
+    "cheat": "Crooked dealing: what each cheat is worth.",
     "fair": "The value of one named payoff that makes the punter's expected value exactly 0.",
     "formula": "Exact closed forms in the number of cards n, for even and odd n.",
     "odds": "Exact odds of one bet: banker, plié, punter, expected value, by abzug.",

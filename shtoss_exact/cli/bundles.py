@@ -18,17 +18,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 BET_METAVAR = "RANK[:STAKE[:SCHEME]]"
 
 
-def seen_option(command: F) -> F:
-    """``--seen CARDS``: the cards seen so far in deal order (``case``, ``cheat``)."""
-    return click.option(
-        "--seen",
-        default=None,
-        metavar="CARDS",
-        help='The cards seen so far in deal order, e.g. "5h Ks 5d" (faro: the soda, then each '
-        "turn's loser and winner).",
-    )(command)
-
-
 def pattern_option(*, help: str) -> Callable[[F], F]:
     """``--pattern NAME|FILE``: a betting pattern over the rest of the deal (``case``,
     ``cheat splits``)."""
@@ -176,3 +165,17 @@ def plan_arguments(options: Mapping[str, Any]) -> dict[str, Any]:
         "target": number("target"),
         "max_stake": number("max_stake"),
     }
+
+
+def seen_option(*, multiple: bool = False) -> Callable[[F], F]:
+    """``--seen CARDS``: the cards seen in deal order, ``|`` after the hock when the deal
+    is over (``multiple``: one deal each time it is given)."""
+    return click.option(
+        "--seen",
+        default=() if multiple else None,
+        multiple=multiple,
+        metavar="CARDS",
+        help='The cards seen so far in deal order, e.g. "5h Ks 5d" (faro: the soda, then each '
+        "turn's loser and winner); | after the last card: the deal is over, that card the "
+        "hock, the whole deck seen" + ("; repeat for each deal." if multiple else "."),
+    )

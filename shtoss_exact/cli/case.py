@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from shtoss_exact.cli.base import (
@@ -15,6 +17,9 @@ from shtoss_exact.cli.base import (
 )
 from shtoss_exact.cli.bundles import case_option, pattern_option, seen_option
 
+if TYPE_CHECKING:
+    pass
+
 BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
 """``--bet-kind``'s choices: the words of ``shtoss_exact.case.query.BET_KINDS``."""
 
@@ -27,7 +32,7 @@ BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
 )
 @scheme_option(help="two-deck only: Stoss's payout scheme [default: classic].")
 @deck_option()
-@seen_option
+@seen_option()
 @case_option
 @click.option(
     "--bet-kind",

@@ -50,7 +50,7 @@ def _cheat_options(default_game: str) -> Callable[[F], F]:
                         "--scheme."),
             scheme_option(help="two-deck only: Stoss's payout scheme [default: classic]."),
             deck_option(),
-            seen_option,
+            seen_option(),
             case_option,
             output_options(),
         ]  # fmt: skip
@@ -174,7 +174,7 @@ def tell(out: Output, **options: Any) -> None:
 @pattern_option(help="The banker's take over the deal under every-rank (Faro, Stuss).")
 @game_option(*CASE_GAMES, default="faro", help="The game dealt through one deck.")
 @deck_option()
-@seen_option
+@seen_option()
 @case_option
 @output_options()
 def splits(out: Output, **options: Any) -> None:  # fmt: skip

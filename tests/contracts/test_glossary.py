@@ -43,6 +43,10 @@ INVOCATIONS = [
     "cheat splits --stacked 2 --pattern every-rank",
     "cheat tell --rank 7 --class J,Q,K --seen 5h,Ks,5d --takes 1",
     "cheat splits --stacked 0 --seen 5h,Ks,5d",
+    "audit splits --counts 3,1,0,2",
+    "audit splits --counts 0,5 --stacked 2 --alpha 1/100",
+    "audit parity --class 7,8,9 --seen 5h,7s,Kd,8c,2h --seen 2s,Kh,3d,Kc,4s",
+    "audit deal --seen 5h,7s,Kd,8c,2h",
     "strategy --bankroll 3 --target 6",
     "strategy --bankroll 3 --target 6 --scheme lob-half --objective stay",
 ]

@@ -19,8 +19,8 @@ from tests import ROOT
 PACKAGE = ROOT / "shtoss_exact"
 
 SUBJECTS = {
-    "schemes", "bet", "banks", "plans", "strategy", "case", "cheat", "symbolic", "report", "serve",
-    "cli",
+    "schemes", "bet", "banks", "plans", "strategy", "case", "cheat", "audit", "symbolic",
+    "report", "serve", "cli",
 }  # fmt: skip
 """The packages by subject; every other module is a foundation, flat in the package."""
 

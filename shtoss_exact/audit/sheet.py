@@ -1,0 +1,123 @@
+"""Split counts from the command line (``"3,1,0"``) or from a cue sheet, one deal a row.
+
+A cue sheet is a CSV file with a header naming a ``splits`` column (and, if wanted, a
+``note`` column), or a JSON file holding a list of ``{"splits": 3, "note": "..."}``.
+Both are read through the one bounded reader and checked by the one schema check; the
+CSV text is bounded (lines, fields, characters a field) before it is parsed.
+
+>>> parse_counts("3, 1,0")
+(3, 1, 0)
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from shtoss_exact.audit.law import deck_shape
+from shtoss_exact.audit.splits import MAX_DEALS, check_counts
+from shtoss_exact.data_files import (
+    Items,
+    Table,
+    Text,
+    Whole,
+    check_data,
+    data_path,
+    read_data,
+    read_text,
+)
+from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.numbers import whole_number
+
+MAX_SHEET_BYTES = 200_000
+"""Size of a cue sheet."""
+
+MAX_FIELD = 1000
+"""Characters of one field of a CSV cue sheet."""
+
+MAX_COLUMNS = 2
+"""Columns of a cue sheet: ``splits`` and ``note``."""
+
+MAX_COUNTS_TEXT = 10 * MAX_DEALS
+"""Characters of the split counts given as text."""
+
+SHEET_SUFFIXES = (".csv", ".json")
+
+TURNS = deck_shape(13, 4)[1]
+
+
+def row_schema() -> Items:
+    """The schema of a cue sheet: 1 to ``MAX_DEALS`` rows of ``splits`` and ``note``."""
+    row = Table({"splits": Whole(0, TURNS), "note": Text()}, required=("splits",),
+                allowed="a row of splits and note")  # fmt: skip
+    return Items(row, least=1, most=MAX_DEALS,
+                 allowed=f"a list of 1 to {MAX_DEALS} rows, one a deal")  # fmt: skip
+
+
+def parse_counts(text: str) -> tuple[int, ...]:
+    """The split counts of ``"3,1,0"`` (commas or spaces between them)."""
+    if not isinstance(text, str):
+        raise ShtossError(f"counts {quoted(text, 20)}: allowed text such as '3,1,0'")
+    if len(text) > MAX_COUNTS_TEXT:
+        raise ShtossError(f"counts: {len(text)} characters; allowed at most {MAX_COUNTS_TEXT}")
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if len(parts) > MAX_DEALS:
+        raise ShtossError(f"{len(parts)} deals: allowed at most {MAX_DEALS}")
+    counts = []
+    for i, part in enumerate(parts, start=1):
+        try:
+            counts.append(whole_number(part, name="", minimum=0, maximum=TURNS, text=True))
+        except ShtossError:
+            raise ShtossError(f"split count {part[:20]!r} of deal {i}: allowed a whole number "
+                              f"0..{TURNS} (the turns of a deal)") from None  # fmt: skip
+    return check_counts(counts, turns=TURNS)
+
+
+def read_sheet(path: str | os.PathLike[str]) -> tuple[int, ...]:
+    """The split counts of a cue sheet (CSV or JSON), one deal a row."""
+    name = data_path(path, what="cue sheet")
+    where = f"cue sheet {quoted(name, 200)}"
+    if Path(name).suffix.lower() == ".json":
+        data = read_data(name, what="cue sheet", max_bytes=MAX_SHEET_BYTES)
+    else:
+        text = read_text(name, what="cue sheet", max_bytes=MAX_SHEET_BYTES,
+                         suffixes=SHEET_SUFFIXES)  # fmt: skip
+        data = _csv_rows(text, where=where)
+    rows = check_data(data, row_schema(), where=where)
+    return check_counts([row["splits"] for row in rows], turns=TURNS)
+
+
+def _csv_rows(text: str, *, where: str) -> list[dict[str, object]]:
+    """The rows of a CSV cue sheet as plain data, bounded before ``csv`` parses them."""
+    import csv
+
+    lines = text.splitlines()
+    if len(lines) > MAX_DEALS + 1:
+        raise ShtossError(f"{where}: {len(lines)} lines; allowed a header and at most "
+                          f"{MAX_DEALS} rows")  # fmt: skip
+    for number, line in enumerate(lines, start=1):
+        if len(line) > MAX_FIELD * MAX_COLUMNS + MAX_COLUMNS:
+            raise ShtossError(f"{where}: line {number} is {len(line)} characters; allowed at "
+                              f"most {MAX_FIELD} a field")  # fmt: skip
+        if "\0" in line or ('"' in line and line.count('"') % 2):
+            raise ShtossError(f"{where}: line {number}: bad CSV (a NUL or an open quote); "
+                              "allowed one row a line")  # fmt: skip
+    table = list(csv.reader(lines, strict=True))
+    header = [cell.strip().lower() for cell in table[0]]
+    if "splits" not in header or len(set(header)) != len(header):
+        raise ShtossError(f"{where}: header {quoted(','.join(header), 60)}: allowed a header "
+                          "naming a splits column (and a note column)")  # fmt: skip
+    rows: list[dict[str, object]] = []
+    for number, cells in enumerate(table[1:], start=2):
+        if not any(cell.strip() for cell in cells):
+            continue  # a blank line
+        if len(cells) != len(header):
+            raise ShtossError(f"{where}: line {number}: {len(cells)} fields; allowed "
+                              f"{len(header)}, as the header")  # fmt: skip
+        row: dict[str, object] = {}
+        for key, cell in zip(header, cells, strict=True):
+            value = cell.strip()
+            row[key] = int(value) if key == "splits" and value.isascii() and value.isdigit() \
+                and len(value) <= 3 else value  # fmt: skip
+        rows.append(row)
+    return rows

@@ -1,0 +1,177 @@
+"""``audit``: split counts and cue sheets, levels, classes, the cards of a deal."""
+
+from __future__ import annotations
+
+from tests.contracts.hostile.harness import HUGE, VERY_LONG, case
+
+DECK = " ".join(
+    f"{r}{s}"
+    for s in "shdc"
+    for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+)
+
+CASES = [
+    # --- split counts ----------------------------------------------------------------------
+    case(
+        "audit-counts-too-many-splits", "audit splits --counts 3,26", "split count '26' of deal 2"
+    ),
+    case("audit-counts-negative", "audit splits --counts 3,-1", "split count '-1' of deal 2"),
+    case("audit-counts-word", "audit splits --counts 3,x", "split count 'x' of deal 2"),
+    case("audit-counts-huge", f"audit splits --counts {HUGE}", "allowed a whole number 0..25"),
+    case("audit-counts-long-digits", f"audit splits --counts {VERY_LONG}", "allowed a whole"),
+    case("audit-counts-empty", ["audit", "splits", "--counts", " , "], "no deal"),
+    case(
+        "audit-counts-too-many-deals",
+        "audit splits --counts " + ",".join(["1"] * 1001),
+        "1001 deals: allowed at most 1000",
+    ),
+    case("audit-counts-too-long", "audit splits --counts " + "1," * 6000, "characters"),
+    case(
+        "audit-deals-too-costly",
+        "audit splits --counts " + ",".join(["1"] * 900),
+        "the splits audit of 900 deals: about",
+    ),
+    case("audit-counts-and-sheet", "audit splits --counts 1 --sheet a.csv", "--counts or --sheet"),
+    case("audit-alpha-zero", "audit splits --counts 1 --alpha 0", "alpha=0: allowed"),
+    case("audit-alpha-one", "audit splits --counts 1 --alpha 1", "alpha=1: allowed"),
+    case("audit-alpha-negative", "audit splits --counts 1 --alpha -1/2", "alpha=-1/2"),
+    case("audit-alpha-above", "audit splits --counts 1 --alpha 3/2", "alpha=3/2"),
+    case("audit-alpha-word", "audit splits --counts 1 --alpha nan", "nan"),
+    case("audit-alpha-huge", f"audit splits --counts 1 --alpha 1/{VERY_LONG}", "alpha"),
+    case("audit-stacked-too-many", "audit splits --counts 1 --stacked 13", "stacked=13"),
+    case("audit-stacked-negative", "audit splits --counts 1 --stacked -1", "-1"),
+    # --- cue sheets --------------------------------------------------------------------------
+    case("audit-sheet-missing", "audit splits --sheet none.csv", "cannot read the file"),
+    case(
+        "audit-sheet-type",
+        "audit splits --sheet a.txt",
+        "unknown file type '.txt'",
+        a__txt=b"splits\n1\n",
+    ),
+    case("audit-sheet-fifo", "audit splits --sheet f.csv", "not a regular file", fifos=("f.csv",)),
+    case(
+        "audit-sheet-csv-header",
+        "audit splits --sheet a.csv",
+        "naming a splits column",
+        a__csv=b"count\n1\n",
+    ),
+    case(
+        "audit-sheet-csv-bad-count",
+        "audit splits --sheet a.csv",
+        "[2].splits: bad value 26",
+        a__csv=b"splits\n1\n26\n",
+    ),
+    case(
+        "audit-sheet-csv-fields",
+        "audit splits --sheet a.csv",
+        "line 2: 2 fields; allowed 1",
+        a__csv=b"splits\n1,2\n",
+    ),
+    case(
+        "audit-sheet-csv-quote",
+        "audit splits --sheet a.csv",
+        "open quote",
+        a__csv=b'splits,note\n1,"never closed\n',
+    ),
+    case(
+        "audit-sheet-csv-long-field",
+        "audit splits --sheet a.csv",
+        "characters; allowed",
+        a__csv=b"splits,note\n1," + b"x" * 10_000 + b"\n",
+    ),
+    case(
+        "audit-sheet-csv-rows",
+        "audit splits --sheet a.csv",
+        "allowed a header and at most",
+        a__csv=b"splits\n" + b"1\n" * 5000,
+    ),
+    case(
+        "audit-sheet-too-large",
+        "audit splits --sheet a.csv",
+        "the file is too large",
+        a__csv=b"splits\n" + b" " * 300_000 + b"\n",
+    ),
+    case(
+        "audit-sheet-not-utf8", "audit splits --sheet a.csv", "not UTF-8", a__csv=b"splits\n\xff\n"
+    ),
+    case(
+        "audit-sheet-control",
+        "audit splits --sheet a.csv",
+        "control character",
+        a__csv=b"splits,note\n1,\x1b[31m\n",
+    ),
+    case(
+        "audit-sheet-json-shape",
+        "audit splits --sheet a.json",
+        "bad value",
+        a__json=b'{"splits": 1}',
+    ),
+    case(
+        "audit-sheet-json-key",
+        "audit splits --sheet a.json",
+        "colour: unknown key",
+        a__json=b'[{"splits": 1, "colour": "red"}]',
+    ),
+    case(
+        "audit-sheet-json-twice",
+        "audit splits --sheet a.json",
+        "bad JSON",
+        a__json=b'[{"splits": 1, "splits": 2}]',
+    ),
+    case(
+        "audit-sheet-json-deep",
+        "audit splits --sheet a.json",
+        "nest",
+        a__json=b"[" * 10_000 + b"]" * 10_000,
+    ),
+    case(
+        "audit-sheet-json-huge-int",
+        "audit splits --sheet a.json",
+        "an integer of 5000 digits",
+        a__json=b'[{"splits": ' + b"9" * 5000 + b"}]",
+    ),
+    case(
+        "audit-sheet-json-float",
+        "audit splits --sheet a.json",
+        "bad value",
+        a__json=b'[{"splits": 1.5}]',
+    ),
+    # --- parity ------------------------------------------------------------------------------
+    case("audit-parity-no-seen", "audit parity --class K", "--seen"),
+    case(
+        "audit-parity-rank-twice",
+        ["audit", "parity", "--class", "K,K", "--seen", "2s Kh 3d"],
+        "rank K is given twice",
+    ),
+    case(
+        "audit-parity-unknown-rank",
+        ["audit", "parity", "--class", "X", "--seen", "2s"],
+        "unknown rank 'X'",
+    ),
+    case(
+        "audit-parity-every-rank",
+        ["audit", "parity", "--class", "2,3,4,5,6,7,8,9,10,J,Q,K,A", "--seen", "2s"],
+        "not all of them",
+    ),
+    case(
+        "audit-parity-duplicate-card",
+        ["audit", "parity", "--class", "K", "--seen", "Kh Kh"],
+        "card K♥ is seen twice",
+    ),
+    case(
+        "audit-parity-too-many-deals",
+        ["audit", "parity", "--class", "K"] + ["--seen", "2s"] * 1001,
+        "1001 deals seen",
+    ),
+    # --- the deal ------------------------------------------------------------------------------
+    case("audit-deal-duplicate", ["audit", "deal", "--seen", "5h Ks 5h"], "card 5♥ is seen twice"),
+    case("audit-deal-marker-inside", ["audit", "deal", "--seen", "5h | Ks"], "after the last card"),
+    case("audit-deal-empty", ["audit", "deal", "--seen", "|"], "none"),
+    case("audit-deal-huge", ["audit", "deal", "--seen", "7h " * 5000], "characters"),
+    case(
+        "case-seen-ended-short",
+        ["case", "--seen", DECK.replace(" 9d", "") + " |"],
+        "with 51 of 52 cards seen; not seen: 9♦",
+    ),
+    case("case-seen-marker-inside", ["case", "--seen", "5h | Ks 5d"], "after the last card"),
+]
