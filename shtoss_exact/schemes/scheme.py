@@ -20,9 +20,9 @@ settled by kind and suit alone, from the O(m) summary counts.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.deck import Deal, Suit, SuitRelation
@@ -213,6 +213,16 @@ class Scheme:
         yield from (rule.match for rule in self.rules)
         yield from (premium.match for premium in self.premiums)
 
+    def placeless(self) -> int:
+        """How many rules and premiums name no place in the deck: each is a candidate at
+        every settlement (``_candidates``). Counted once."""
+        count = self.__dict__.get("_placeless")
+        if count is None:  # a frozen value: the count cached beside the fields
+            count = self.__dict__["_placeless"] = sum(
+                _spots(match, 2) is None for match in self._matches()
+            )
+        return int(count)
+
     def special_positions(self, cards: int) -> list[int]:
         """Positions some rule or premium names; all others settle by kind and suit alone."""
         named: set[int] = set()
@@ -255,17 +265,21 @@ class Scheme:
     ) -> tuple[tuple[Rule, ...], tuple[Premium, ...]]:
         """The rules and premiums, in order, that can match a deciding card at
         ``position`` of ``cards``: those naming a place in the deck only at their places,
-        the others everywhere. A scheme of a thousand rules settles in a few lookups."""
+        the others everywhere. The places are indexed once per deck size, so a scheme of
+        a thousand rules settles in a few lookups."""
         if len(self.rules) + len(self.premiums) <= 8:
             return self.rules, self.premiums
-        index = self.__dict__.setdefault("_index", {})  # frozen: a cache beside the fields
-        found = index.get((cards, position))
+        cache = self.__dict__.setdefault("_index", {})  # frozen: a cache beside the fields
+        found = cache.get((cards, position))
         if found is None:
-            if len(index) > 4096:
-                index.clear()
-            found = index[(cards, position)] = (
-                tuple(r for r in self.rules if _may_match(r.match, cards, position)),
-                tuple(p for p in self.premiums if _may_match(p.match, cards, position)),
+            if len(cache) > 4096:
+                cache.clear()
+            places = cache.get(cards)
+            if places is None:
+                places = cache[cards] = (_places(self.rules, cards), _places(self.premiums, cards))
+            found = cache[(cards, position)] = (
+                _at(places[0], self.rules, position),
+                _at(places[1], self.premiums, position),
             )
         return found  # type: ignore[no-any-return]
 
@@ -280,19 +294,45 @@ class Scheme:
         return self.settlement_counts(deal).mean
 
 
-def _may_match(match: Match, cards: int, position: int | None) -> bool:
-    """Whether ``match`` can hold for a deciding card at ``position`` of ``cards``,
-    whatever its kind and suit: ``Match.__call__``'s conditions on the place alone."""
+T = TypeVar("T")
+
+Places = tuple[tuple[int, ...], dict[int, tuple[int, ...]]]
+"""For one deck size: the entries that may match anywhere, and by position those that
+name a place (by their index, in order)."""
+
+
+def _places(entries: Sequence[Rule | Premium], cards: int) -> Places:
+    anywhere: list[int] = []
+    at: dict[int, list[int]] = {}
+    for number, entry in enumerate(entries):
+        spots = _spots(entry.match, cards)
+        if spots is None:
+            anywhere.append(number)
+        for spot in spots or ():
+            at.setdefault(spot, []).append(number)
+    return tuple(anywhere), {spot: tuple(found) for spot, found in at.items()}
+
+
+def _spots(match: Match, cards: int) -> tuple[int, ...] | None:
+    """The positions at which ``match`` can hold in a deck of ``cards`` (a superset:
+    ``Match.__call__`` decides), or None when it names no place."""
+    if match.position is not None:
+        return (match.position,)
+    if match.abzug is not None:
+        return (2 * match.abzug - 1, 2 * match.abzug)
+    if match.last_card:
+        return (cards,)
+    if match.last_pair:
+        return (cards - 1, cards) if cards % 2 == 0 and cards >= 2 else ()
+    return None
+
+
+def _at(places: Places, entries: tuple[T, ...], position: int | None) -> tuple[T, ...]:
+    """The entries that may match at ``position``, in their order."""
+    anywhere, at = places
     if position is None:
-        return (match.position is None and match.abzug is None and not match.last_pair
-                and not match.last_card)  # fmt: skip
-    place = Outcome(Kind.GIVEN, position, cards)
-    return (
-        (match.position is None or match.position == position)
-        and (match.abzug is None or match.abzug == place.abzug)
-        and (match.last_pair is None or match.last_pair == place.last_pair)
-        and (match.last_card is None or match.last_card == place.last_card)
-    )
+        return tuple(entries[number] for number in anywhere)
+    return tuple(entries[number] for number in sorted((*anywhere, *at.get(position, ()))))
 
 
 def _match(kinds: Iterable[Kind] | None = None, **where: object) -> Match:

@@ -104,6 +104,12 @@ MATCH_SECONDS = 45e-9
 POSITION_SECONDS = 3e-6
 """Seconds of one named position's counts (two binomials of a small deck)."""
 
+INDEX_SECONDS = 2e-6
+"""Seconds to index one rule or premium by the places it names, once per deck size."""
+
+SETTLE_SECONDS = 2e-6
+"""Seconds of one settlement beside its matching: the outcome made, its candidates found."""
+
 
 def settlement_seconds(scheme: Scheme, deal: Deal) -> float:
     """Estimated seconds of ``settlement_counts``: every position a rule or premium names
@@ -111,7 +117,7 @@ def settlement_seconds(scheme: Scheme, deal: Deal) -> float:
     rule and premium, on each deck the scheme is played on.
 
     >>> from shtoss_exact.schemes.scheme import scheme_named
-    >>> settlement_seconds(scheme_named("classic"), Deal(52, 4)) < 1e-5
+    >>> settlement_seconds(scheme_named("classic"), Deal(52, 4)) < 1e-4
     True
     """
     matches = len(scheme.rules) + len(scheme.premiums)
@@ -119,8 +125,12 @@ def settlement_seconds(scheme: Scheme, deal: Deal) -> float:
     settles = 3 * named + 4
     bits = deal.cards.bit_length() * min(deal.copies, 64)
     parts = 1 if not scheme.dead_first else 2 if scheme.soda is Soda.BEFORE else 1
+    # A settlement looks only at the rules and premiums that can match its place (those
+    # naming no place, and the few naming it), after one pass indexing them by place.
+    candidates = (scheme.placeless() + 2) if matches > 8 else matches + 1
     return parts * (
-        settles * (matches + 1) * MATCH_SECONDS * (2 if scheme.needs_suits else 1)
+        settles * (candidates * MATCH_SECONDS * (2 if scheme.needs_suits else 1) + SETTLE_SECONDS)
+        + matches * INDEX_SECONDS
         + named * POSITION_SECONDS * (1 + bits / 2000)
     )
 
