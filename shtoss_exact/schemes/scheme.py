@@ -20,9 +20,9 @@ settled by kind and suit alone, from the O(m) summary counts.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.deck import Deal, Suit, SuitRelation
@@ -40,6 +40,7 @@ from shtoss_exact.schemes.parts import (
     Soda,
     params_in,
 )
+from shtoss_exact.schemes.places import entries_at, places, spots
 
 if TYPE_CHECKING:
     from shtoss_exact.schemes.settlement import SettlementCounts
@@ -219,7 +220,7 @@ class Scheme:
         count = self.__dict__.get("_placeless")
         if count is None:  # a frozen value: the count cached beside the fields
             count = self.__dict__["_placeless"] = sum(
-                _spots(match, 2) is None for match in self._matches()
+                spots(match, 2) is None for match in self._matches()
             )
         return int(count)
 
@@ -274,12 +275,12 @@ class Scheme:
         if found is None:
             if len(cache) > 4096:
                 cache.clear()
-            places = cache.get(cards)
-            if places is None:
-                places = cache[cards] = (_places(self.rules, cards), _places(self.premiums, cards))
+            indexed = cache.get(cards)
+            if indexed is None:
+                indexed = cache[cards] = (places(self.rules, cards), places(self.premiums, cards))
             found = cache[(cards, position)] = (
-                _at(places[0], self.rules, position),
-                _at(places[1], self.premiums, position),
+                entries_at(indexed[0], self.rules, position),
+                entries_at(indexed[1], self.premiums, position),
             )
         return found  # type: ignore[no-any-return]
 
@@ -292,47 +293,6 @@ class Scheme:
     def ev(self, deal: Deal) -> Fraction:
         """The punter's expected net result per unit stake."""
         return self.settlement_counts(deal).mean
-
-
-T = TypeVar("T")
-
-Places = tuple[tuple[int, ...], dict[int, tuple[int, ...]]]
-"""For one deck size: the entries that may match anywhere, and by position those that
-name a place (by their index, in order)."""
-
-
-def _places(entries: Sequence[Rule | Premium], cards: int) -> Places:
-    anywhere: list[int] = []
-    at: dict[int, list[int]] = {}
-    for number, entry in enumerate(entries):
-        spots = _spots(entry.match, cards)
-        if spots is None:
-            anywhere.append(number)
-        for spot in spots or ():
-            at.setdefault(spot, []).append(number)
-    return tuple(anywhere), {spot: tuple(found) for spot, found in at.items()}
-
-
-def _spots(match: Match, cards: int) -> tuple[int, ...] | None:
-    """The positions at which ``match`` can hold in a deck of ``cards`` (a superset:
-    ``Match.__call__`` decides), or None when it names no place."""
-    if match.position is not None:
-        return (match.position,)
-    if match.abzug is not None:
-        return (2 * match.abzug - 1, 2 * match.abzug)
-    if match.last_card:
-        return (cards,)
-    if match.last_pair:
-        return (cards - 1, cards) if cards % 2 == 0 and cards >= 2 else ()
-    return None
-
-
-def _at(places: Places, entries: tuple[T, ...], position: int | None) -> tuple[T, ...]:
-    """The entries that may match at ``position``, in their order."""
-    anywhere, at = places
-    if position is None:
-        return tuple(entries[number] for number in anywhere)
-    return tuple(entries[number] for number in sorted((*anywhere, *at.get(position, ()))))
 
 
 def _match(kinds: Iterable[Kind] | None = None, **where: object) -> Match:
