@@ -82,8 +82,8 @@ CASES = [
     case("table-game-faro", "table --game faro", "--game 'faro' is not dealt here"),
     case(
         "table-scheme-many-rules",
-        "table --cards 1000..5000 --copies 4 --scheme heavy.toml",
-        "the table (the most for deck=5000 with copies=4): about",
+        "table --cards 1000..2000 --copies 4 --scheme heavy.toml",
+        "the table (the most for deck=2000 with copies=4): about",
         heavy__toml=many_rules_scheme(),
     ),
 ]
