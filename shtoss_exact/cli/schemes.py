@@ -19,6 +19,6 @@ def schemes(out: Output) -> None:
       shtoss-exact schemes --format json
     """
     from shtoss_exact.report.scheme_view import schemes_csv, schemes_tables
-    from shtoss_exact.schemes.scheme import schemes_record
+    from shtoss_exact.schemes.listing import schemes_record
 
     out.emit(schemes_record(), schemes_tables, csv=schemes_csv)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.deck import Deal, Suit, SuitRelation
@@ -577,30 +577,6 @@ def scheme_names() -> dict[str, list[str]]:
     ['фараон']
     """
     return SCHEMES.names()
-
-
-def schemes_record() -> dict[str, Any]:
-    """The record of ``shtoss-exact schemes``: every built-in scheme, its Russian names,
-    parameters, rule and source.
-
-    >>> schemes_record()["schemes"][0]["scheme"]
-    'classic'
-    """
-    aliases = scheme_names()
-    return {
-        "schemes": [
-            {
-                "scheme": s.name,
-                "aliases": aliases[s.name],
-                "parameters": [
-                    {"parameter": k, "value": exact_str(v)} for k, v in s.params.items()
-                ],
-                "rule": s.description,
-                "source": s.source,
-            }
-            for s in BUILTIN.values()
-        ]
-    }
 
 
 def scheme_named(name: str) -> Scheme:

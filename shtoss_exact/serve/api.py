@@ -122,6 +122,6 @@ def case_answer(query: str) -> tuple[int, str]:
 def schemes_answer() -> str:
     """``/api/schemes``: the record of ``shtoss-exact schemes --format json``."""
     from shtoss_exact.records import to_json
-    from shtoss_exact.schemes.scheme import schemes_record
+    from shtoss_exact.schemes.listing import schemes_record
 
     return to_json(schemes_record()) + "\n"

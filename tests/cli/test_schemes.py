@@ -10,7 +10,8 @@ import pytest
 from shtoss_exact import odds
 from shtoss_exact.bet.fair import fair_payoff
 from shtoss_exact.deck import Deal
-from shtoss_exact.schemes.scheme import BUILTIN, scheme_names, schemes_record
+from shtoss_exact.schemes.listing import schemes_record
+from shtoss_exact.schemes.scheme import BUILTIN, scheme_names
 from tests import ROOT
 from tests.conftest import Ran, run_shtoss, shtoss_ok
 

@@ -24,7 +24,8 @@ from shtoss_exact.report.table import (
     to_text,
     with_decimals,
 )
-from shtoss_exact.schemes.scheme import BUILTIN, schemes_record
+from shtoss_exact.schemes.listing import schemes_record
+from shtoss_exact.schemes.scheme import BUILTIN
 
 # --- numbers ------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from shtoss_exact.bet.measures import scheme_result
 from shtoss_exact.deck import Deal, parse_card, parse_suits
 from shtoss_exact.engine import Kind
 from shtoss_exact.schemes.files import as_scheme
+from shtoss_exact.schemes.listing import schemes_record
 from shtoss_exact.schemes.scheme import (
     ALIASES,
     BUILTIN,
@@ -33,7 +34,6 @@ from shtoss_exact.schemes.scheme import (
     pharaon,
     scheme_named,
     scheme_names,
-    schemes_record,
     stuss,
     thirds,
     with_premiums,
