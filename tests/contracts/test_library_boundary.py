@@ -527,7 +527,8 @@ def test_sums_in_a_row_are_refused_once_one_passes_the_budget() -> None:
         for _ in range(20):
             total = total + total  # each doubles the outcomes and the counts' digits
     assert len(total) < 2000
-    assert time.process_time() - start < MAX_SECONDS / 2  # the last one answered takes 3 s
+    # every sum answered is within the budget, and the one past it is refused up front
+    assert time.process_time() - start < MAX_SECONDS
 
 
 def test_the_estimate_of_a_sum_is_within_a_few_times_of_its_cpu_time() -> None:
