@@ -1,6 +1,7 @@
 """A record's measure that does not exist is ``null``, in every record alike: an edge per
 unit of action without action, an edge per abzug on an empty deck (as ``p_series``
-without ``--series`` and a case bet's ``edge_per_action``)."""
+without ``--series`` and a case bet's ``edge_per_action``). ``to_json`` writes what the
+standard encoder writes, and whole numbers of any length."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import json
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from shtoss_exact.records import exact_fields
+from shtoss_exact.numbers import int_str
+from shtoss_exact.records import exact_fields, to_json
 from tests.conftest import Shtoss
 
 
@@ -61,3 +65,57 @@ def test_the_measures_are_the_same_keys_with_action_or_without(shtoss: Shtoss) -
 def test_other_records_write_absent_measures_as_null(shtoss: Shtoss) -> None:
     series = json.loads(shtoss("series --deals 2 --format json").stdout)
     assert series["p_series"] is None and series["float"]["p_series"] is None
+
+
+_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text()
+)
+_KEYS = (
+    st.text()
+    | st.integers()
+    | st.booleans()
+    | st.none()
+    | st.floats(allow_nan=False, allow_infinity=False)
+)
+_TREES = st.recursive(
+    _SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.dictionaries(_KEYS, inner, max_size=4)
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TREES)
+def test_to_json_writes_what_the_standard_encoder_writes(value: object) -> None:
+    assert to_json(value) == json.dumps(value, ensure_ascii=False, indent=2, allow_nan=False)
+
+
+def test_to_json_writes_whole_numbers_of_any_length() -> None:
+    # Beyond Python's limit on int-to-text conversion (4300 digits) json.dumps refuses;
+    # the record is written whole, and read back to the same numbers.
+    numbers = [10**5000 + 7, -(3**9000), 2**2000, 2**2000 - 1]
+    assert json.loads(to_json({"n": numbers[2:]})) == {"n": numbers[2:]}
+    text = to_json({"n": numbers})
+    assert text.startswith('{\n  "n": [\n    1' + "0" * 4995 + "00007,\n    -")
+    assert [line.strip(" ,") for line in text.splitlines()[2:6]] == [int_str(n) for n in numbers]
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf")])
+def test_to_json_refuses_a_float_that_is_not_finite(bad: float) -> None:
+    with pytest.raises(ValueError, match="not JSON compliant"):
+        to_json({"ev": [bad]})
+
+
+def test_to_json_refuses_what_json_cannot_write() -> None:
+    with pytest.raises(TypeError, match="Fraction is not JSON serializable"):
+        to_json({"ev": Fraction(1, 3)})
+    with pytest.raises(TypeError, match="keys must be str"):
+        to_json({(1, 2): 0})

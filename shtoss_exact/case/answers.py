@@ -64,7 +64,7 @@ def answers(case: Case, *, side: Side, kind: BetKind, pay: Fraction | int | str,
         if not case.game.faro_bets and side is Side.COPPERED:
             case.bets(side=side, kind=kind)  # refuses coppering outside Faro and Stuss
     high = next((bet for bet in every if bet.kind is BetKind.HIGH_CARD), None)
-    best = max(every, key=lambda bet: bet.ev) if every else None
+    best = case.best_bet()
     return CaseAnswers(
         case=case,
         side=side,
@@ -72,7 +72,7 @@ def answers(case: Case, *, side: Side, kind: BetKind, pay: Fraction | int | str,
         bets=chosen,
         high_card=high,
         best_bet=best,
-        fair_or_better=tuple(bet for bet in every if bet.ev >= 0),
+        fair_or_better=case.fair_or_better(),
         call=case.call_the_turn(pay=pay, cathop_pay=cathop_pay),
     )
 
@@ -99,14 +99,17 @@ class CaseReport(Record):
 
 
 def _replay_row(row: CaseAnswers) -> dict[str, Any]:
-    full = row.to_dict()
+    """One row of the replay: the state after a turn and the answers the page shows."""
     cards = row.case.turn_cards()
-    keep = ("cards_left", "case", "ranks", "high_card", "best_bet")
     return {
-        "turns_dealt": full["turns_dealt"],
+        "turns_dealt": row.case.turns_dealt,
         "loser": None if cards is None else str(cards[0]),
         "winner": None if cards is None else str(cards[1]),
-        **{key: full[key] for key in keep},
+        "cards_left": row.case.cards_left,
+        "case": row.case.case_text,
+        "ranks": [bet.to_dict() for bet in row.bets],
+        "high_card": None if row.high_card is None else row.high_card.to_dict(),
+        "best_bet": None if row.best_bet is None else row.best_bet.summary(),
     }
 
 

@@ -18,9 +18,10 @@ the last three cards (loser, winner, hock): one of the 3!/(multiplicities!) orde
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from shtoss_exact.case.rules import BetKind, Side, side_payoff, turn_settlements
@@ -62,6 +63,32 @@ class CardOdds:
 
     def _values(self) -> tuple[Fraction, ...]:
         return (self.win, self.lose, self.split, self.dead, self.action, self.ev)
+
+    @cached_property
+    def texts(self) -> Mapping[str, str | None]:
+        """The exact values as written in a bet's row: ``win``, ``lose``, ``split``,
+        ``dead``, ``action``, ``ev``, ``edge`` (``-ev``), ``edge_per_action`` (``None``
+        without action). Written once per odds: the odds of a state are shared by every
+        rank with as many copies left, and by the states that meet them again.
+
+        >>> CardOdds(win=Fraction(1, 2), action=Fraction(1, 2), ev=Fraction(-1, 4)).texts["edge"]
+        '1/4'
+        """
+        edge = -self.ev
+        texts: dict[str, str | None] = {
+            key: exact_str(value)
+            for key, value in (
+                ("win", self.win),
+                ("lose", self.lose),
+                ("split", self.split),
+                ("dead", self.dead),
+                ("action", self.action),
+                ("ev", self.ev),
+                ("edge", edge),
+            )
+        }
+        texts["edge_per_action"] = exact_str(edge / self.action) if self.action else None
+        return MappingProxyType(texts)
 
 
 def mix(parts: Iterable[tuple[Fraction, CardOdds]]) -> CardOdds:
@@ -255,31 +282,23 @@ class CaseBet(Record):
 
     def to_dict(self) -> dict[str, Any]:
         """The row: the bet, then its probabilities, ``ev``, ``edge``, ``edge_per_action``."""
-        per_action = self.edge_per_action
+        return dict(self._row)
+
+    @cached_property
+    def _row(self) -> dict[str, Any]:
+        """The row, written once (a state's bets are kept: ``Case.every_bet``)."""
         return {
             "rank": self.rank,
             "copies_left": self.copies_left,
             "side": self.side.value,
             "kind": self.kind.value,
-            **{
-                key: exact_str(value)
-                for key, value in (
-                    ("win", self.win),
-                    ("lose", self.lose),
-                    ("split", self.split),
-                    ("dead", self.dead),
-                    ("action", self.action),
-                    ("ev", self.ev),
-                    ("edge", self.edge),
-                )
-            },
-            "edge_per_action": None if per_action is None else exact_str(per_action),
+            **self.odds.texts,
         }
 
     def summary(self) -> dict[str, Any]:
         """The short record of ``best_bet``: ``rank``, ``side``, ``kind``, ``ev``."""
         return {"rank": self.rank, "side": self.side.value, "kind": self.kind.value,
-                "ev": exact_str(self.ev)}  # fmt: skip
+                "ev": self.odds.texts["ev"]}  # fmt: skip
 
 
 CALL_KINDS = ("three-ranks", "cathop", "three-of-a-kind")

@@ -297,11 +297,19 @@ class Case(Record):
         """
         if self.seen is None:
             raise ShtossError("the history needs the cards seen: build the case with from_seen")
-        start = 1 if self.game.soda and self.seen else 0
-        return tuple(
-            Case.from_seen(self.seen[:count], game=self.game, deck=self.deck)
-            for count in range(start, len(self.seen) + 1, 2)
-        )
+        cards, soda = self.seen, self.game.soda
+        start = 1 if soda and cards else 0
+        where = {rank: index for index, rank in enumerate(self.ranks)}
+        left = list(left_after(cards[:start], deck=self.deck))
+        states = []
+        for count in range(start, len(cards) + 1, 2):
+            for card in cards[max(start, count - 2) : count]:  # the turn just dealt
+                left[where[card.rank]] -= 1
+            turns, due = _turns(self.game, count, what="cards seen")
+            states.append(Case(game=self.game, deck=self.deck, left=tuple(left), turns_dealt=turns,
+                               soda_due=due, soda=cards[0] if start else None,
+                               seen=cards[:count]))  # fmt: skip
+        return tuple(states)
 
     def turn_cards(self) -> tuple[Card, Card] | None:
         """The loser and the winner of the last turn dealt, when the cards seen are known."""
@@ -339,11 +347,17 @@ class Case(Record):
         the_side, the_kind = self._check_bet(side, kind)
         if the_kind is BetKind.HIGH_CARD or not self.turns_left:
             return ()
-        return tuple(
-            self._rank_bet(index, the_side, the_kind)
-            for index, copies in enumerate(self.left)
-            if copies
-        )
+        ranks = self.ranks
+        alike: dict[int, CardOdds] = {}  # the odds of a bet on a rank, by its copies left
+        found = []
+        for index, copies in enumerate(self.left):
+            if copies:
+                odds = alike.get(copies)
+                if odds is None:
+                    odds = alike[copies] = self._rank_bet(index, the_side, the_kind).odds
+                found.append(CaseBet(rank=ranks[index], copies_left=copies, side=the_side,
+                                     kind=the_kind, odds=odds))  # fmt: skip
+        return tuple(found)
 
     def _check_bet(self, side: object, kind: object) -> tuple[Side, BetKind]:
         the_side, the_kind = as_side(side), as_bet_kind(kind)
@@ -383,7 +397,20 @@ class Case(Record):
 
     def every_bet(self) -> tuple[CaseBet, ...]:
         """Every bet the game offers now, in order: stay then one-turn, open then
-        coppered, ranks low to high, then high card."""
+        coppered, ranks low to high, then high card. Counted once per state: the bets
+        of the last ``EVERY_BET_STATES`` states asked are kept (a replay meets again
+        every state of the deal so far).
+
+        >>> case = Case.from_seen("5h Ks 5d", game="faro")
+        >>> len(case.every_bet()), case.every_bet() is Case.from_seen("5h Kd 5c").every_bet()
+        (53, True)
+        """
+        return self._counted().every
+
+    def _counted(self) -> _Counted:
+        return _count(self.game, self.deck, self.left, self.turns_dealt, self.soda_due)
+
+    def _count_every_bet(self) -> tuple[CaseBet, ...]:
         sides = (Side.OPEN, Side.COPPERED) if self.game.faro_bets else (Side.OPEN,)
         found = [
             bet
@@ -404,12 +431,11 @@ class Case(Record):
         >>> Case.from_case("*:0,7:2,K:1", game="faro").best_bet().summary()
         {'rank': 'K', 'side': 'open', 'kind': 'stay', 'ev': '0'}
         """
-        bets = self.every_bet()
-        return max(bets, key=lambda bet: bet.ev) if bets else None
+        return self._counted().best
 
     def fair_or_better(self) -> tuple[CaseBet, ...]:
         """Every bet now with ``ev >= 0``, in the order of ``every_bet``."""
-        return tuple(bet for bet in self.every_bet() if bet.ev >= 0)
+        return self._counted().fair_or_better
 
     def call_the_turn(
         self, *, pay: Fraction | int | str = 4, cathop_pay: Fraction | int | str = 2
@@ -500,6 +526,34 @@ def _turns(game: GameRules, dealt: int, *, what: str) -> tuple[int, bool]:
     elif dealt % 2 == 0:
         return dealt // 2, False
     raise ShtossError(f"{what}: {dealt} cards dealt end inside a turn: {_between_turns(game)}")
+
+
+EVERY_BET_STATES = 2048
+"""States whose bets are kept (``Case.every_bet``): a deal of 52 cards has 27, each
+state's bets about 5 kB."""
+
+
+@dataclass(frozen=True)
+class _Counted:
+    """Every bet of one state, its best and those with ``ev >= 0`` (``Case.every_bet``,
+    ``best_bet``, ``fair_or_better``)."""
+
+    every: tuple[CaseBet, ...]
+    best: CaseBet | None
+    fair_or_better: tuple[CaseBet, ...]
+
+
+@lru_cache(maxsize=EVERY_BET_STATES)
+def _count(game: GameRules, deck: int, left: tuple[int, ...], turns_dealt: int,
+           soda_due: bool) -> _Counted:  # fmt: skip
+    """Every bet of the state so given, counted once, with its best and fair ones."""
+    state = Case(game=game, deck=deck, left=left, turns_dealt=turns_dealt, soda_due=soda_due)
+    every = state._count_every_bet()
+    return _Counted(
+        every=every,
+        best=max(every, key=lambda bet: bet.ev) if every else None,
+        fair_or_better=tuple(bet for bet in every if bet.ev >= 0),
+    )
 
 
 @lru_cache(maxsize=1024)

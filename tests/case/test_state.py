@@ -403,3 +403,47 @@ def test_a_bet_mixes_every_soda(seen: str, game: str) -> None:
             assert bet.odds.win == sum((w * o.win for w, o in parts), Fraction(0))
             assert bet.odds.ev == sum((w * o.ev for w, o in parts), Fraction(0))
             assert bet.odds.dead == dead + sum((w * o.dead for w, o in parts), Fraction(0))
+
+
+_DEAL = [rank + suit for rank in (*"23456789", "10", *"JQKA") for suit in "cdhs"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["faro", "stuss", "pharaon", "bassette"]),
+    st.permutations(_DEAL),
+    st.integers(0, 26),
+)
+def test_the_history_is_the_case_after_each_turn_seen(
+    game: str, deal: list[str], turns: int
+) -> None:
+    soda = game in ("faro", "stuss")
+    count = min(turns * 2 + (1 if soda and turns else 0), 51 if soda else 52)
+    case = Case.from_seen(" ".join(deal[:count]), game=game)
+    first = 1 if soda and count else 0
+    prefixes = range(first, count + 1, 2)
+    assert case.history() == tuple(Case.from_seen(" ".join(deal[:n]), game=game) for n in prefixes)
+
+
+@pytest.mark.parametrize(("game", "seen"), [("faro", ""), ("faro", "5h Ks 5d"),
+                                            ("stuss", "2s 2h 2d 3c Kd"),
+                                            ("pharaon", "7h 7d Ks 2c")])  # fmt: skip
+def test_the_bets_kept_for_a_state_are_each_ranks_own(game: str, seen: str) -> None:
+    # The bets of a state are counted once, by copies left, and kept: each is the bet
+    # counted on its rank alone, and the best and the fair ones are picked from them.
+    case = Case.from_seen(seen, game=game)
+    sides = ("open", "coppered") if case.game.faro_bets else ("open",)
+    alone = [
+        case.bet(rank, side=side, kind=kind)
+        for kind in ("stay", "one-turn")
+        for side in sides
+        for rank in case.ranks
+        if case.copies_left(rank)
+    ]
+    high = [case.high_card()] if case.game.faro_bets else []
+    every = case.every_bet()
+    assert every == (*alone, *high)
+    assert Case.from_case(case.case_text, game=game).every_bet() == every
+    best = max(every, key=lambda bet: bet.ev)
+    assert case.best_bet() == best and every.index(best) == [b.ev for b in every].index(best.ev)
+    assert case.fair_or_better() == tuple(bet for bet in every if bet.ev >= 0)

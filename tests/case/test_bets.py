@@ -1,0 +1,33 @@
+"""A bet's row is written from its exact odds once, and every row is its own dict."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from shtoss_exact.case.bets import CardOdds
+from shtoss_exact.case.state import Case
+
+
+def test_the_texts_of_odds_are_their_exact_values() -> None:
+    odds = CardOdds(win=Fraction(3, 8), lose=Fraction(1, 2), split=Fraction(1, 8),
+                    action=Fraction(7, 8), ev=Fraction(-3, 16))  # fmt: skip
+    assert dict(odds.texts) == {
+        "win": "3/8",
+        "lose": "1/2",
+        "split": "1/8",
+        "dead": "0",
+        "action": "7/8",
+        "ev": "-3/16",
+        "edge": "3/16",
+        "edge_per_action": "3/14",  # (3/16) / (7/8)
+    }
+    assert CardOdds(dead=Fraction(1)).texts["edge_per_action"] is None
+
+
+def test_every_row_of_a_bet_is_a_dict_of_its_own() -> None:
+    bet = Case.from_seen("5h Ks 5d", game="faro").bet("5", kind="one-turn")
+    row = bet.to_dict()
+    row["ev"] = "changed"
+    assert bet.to_dict()["ev"] == "-1/2352"  # 95/1176 of action at an edge of 1/190
+    assert bet.to_dict() is not bet.to_dict()
+    assert Fraction(bet.to_dict()["edge_per_action"]) == Fraction(1, 190)
