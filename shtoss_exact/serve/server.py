@@ -14,6 +14,12 @@ a ``Transfer-Encoding`` outside HTTP/1.1 or beside a ``Content-Length`` 400. The
 answers waitress gives itself carry the page's security headers and one JSON error
 line, as the application's do; after one, the connection is closed and whatever
 followed on it is dropped unread.
+
+Each answer leaves in one send (``_Task``: the head and the body together, its
+``Content-Length`` given), on a connection set ``TCP_NODELAY`` (by waitress on every
+connection it takes, its ``socket_options``): no small segment waits
+for the client's delayed acknowledgement (Nagle's algorithm), so a page asking again on
+a connection kept alive is answered in the time of the work.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from waitress.channel import HTTPChannel
 from waitress.parser import HTTPRequestParser, ParsingError
 from waitress.server import BaseWSGIServer, create_server
-from waitress.task import ErrorTask
+from waitress.task import ErrorTask, WSGITask
 from waitress.utilities import BadRequest, RequestHeaderFieldsTooLarge
 
 from shtoss_exact.errors import ShtossError
@@ -138,8 +144,32 @@ class _ErrorTask(ErrorTask):  # type: ignore[misc]
         self.write(body)
 
 
+class _Task(WSGITask):  # type: ignore[misc]
+    """waitress's task answering with the application, the head and the body written in
+    one piece when the body is one string of its ``Content-Length`` (every answer of the
+    page): one send on the socket, no small segment left for the client's delayed
+    acknowledgement to hold up."""
+
+    wrote_header: bool
+
+    def write(self, data: bytes) -> None:
+        if self.wrote_header or not self.complete:
+            super().write(data)
+            return
+        head = self.build_response_header()
+        self.wrote_header = True
+        whole = not self.chunked_response and self.has_body and self.content_length == len(data)
+        if not whole or not data:
+            self.channel.write_soon(head)
+            super().write(data)
+            return
+        self.content_bytes_written += len(data)
+        self.channel.write_soon(head + data)
+
+
 class _Channel(HTTPChannel):  # type: ignore[misc]
     parser_class = _Request
+    task_class = _Task
     error_task_class = _ErrorTask
 
 

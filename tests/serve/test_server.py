@@ -18,7 +18,15 @@ import pytest
 
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.serve.headers import CSP
-from shtoss_exact.serve.server import BACKLOG, CONNECTIONS, LIMITS, Server, check_host, make_server
+from shtoss_exact.serve.server import (
+    BACKLOG,
+    CONNECTIONS,
+    LIMITS,
+    Server,
+    _Channel,
+    check_host,
+    make_server,
+)
 from tests.conftest import shtoss_ok, start_shtoss
 
 
@@ -84,6 +92,36 @@ def test_a_connection_is_kept_alive(served: Server) -> None:
         assert len(sockets) == 1  # the same connection throughout
     finally:
         connection.close()
+
+
+def test_each_answer_leaves_in_one_send_without_delay(
+    served: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The head and the body in one send, on a connection set TCP_NODELAY: no small
+    # segment is held back waiting for the client's delayed acknowledgement.
+    sent: list[bytes] = []
+    send = _Channel.send
+
+    def recorded(self: _Channel, data: bytes, *args: object, **kwargs: object) -> int:
+        sent.append(bytes(data))
+        return int(send(self, data, *args, **kwargs))
+
+    monkeypatch.setattr(_Channel, "send", recorded)
+    connection = http.client.HTTPConnection("127.0.0.1", served.address[1], timeout=10)
+    try:
+        bodies = []
+        for target in ("/api/case?seen=5h+Ks+5d", "/app.js", "/api/case?seen=5h+Ks", "/nowhere"):
+            connection.request("GET", target)
+            response = connection.getresponse()
+            bodies.append(response.read())
+            assert response.getheader("Content-Length") == str(len(bodies[-1]))
+        channels = [c for c in served._map.values() if isinstance(c, _Channel)]
+        delays = [c.socket.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) for c in channels]
+    finally:
+        connection.close()
+    assert [one.partition(b"\r\n\r\n")[2] for one in sent] == bodies
+    assert all(one.startswith(b"HTTP/1.1 ") for one in sent)
+    assert len(delays) == 1 and all(delays)
 
 
 def test_the_listen_queue_holds_connections_made_before_they_are_taken() -> None:
