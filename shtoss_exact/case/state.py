@@ -355,8 +355,7 @@ class Case(Record):
                 odds = alike.get(copies)
                 if odds is None:
                     odds = alike[copies] = self._rank_bet(index, the_side, the_kind).odds
-                found.append(CaseBet(rank=ranks[index], copies_left=copies, side=the_side,
-                                     kind=the_kind, odds=odds))  # fmt: skip
+                found.append(_case_bet(ranks[index], copies, the_side, the_kind, odds))
         return tuple(found)
 
     def _check_bet(self, side: object, kind: object) -> tuple[Side, BetKind]:
@@ -530,7 +529,27 @@ def _turns(game: GameRules, dealt: int, *, what: str) -> tuple[int, bool]:
 
 EVERY_BET_STATES = 2048
 """States whose bets are kept (``Case.every_bet``): a deal of 52 cards has 27, each
-state's bets about 5 kB."""
+state's about 3 kB (its bets are shared with the states of other deals as deep)."""
+
+SHARED_BETS = 8192
+"""Bets on a rank kept to be shared (``_case_bet``): a 52-card Faro deal has about 5,600."""
+
+_SHARED: dict[tuple[str, int, Side, BetKind, int], CaseBet] = {}
+
+
+def _case_bet(rank: str, copies: int, side: Side, kind: BetKind, odds: CardOdds) -> CaseBet:
+    """The bet on ``rank`` with ``odds``, one object for every state it is a bet of: the
+    states of two deals as deep have the same odds for a rank with as many copies left
+    (``_mixed``), so their bets are shared. Found by the odds' identity, which the bet
+    kept holds alive; all are let go once ``SHARED_BETS`` are kept."""
+    key = (rank, copies, side, kind, id(odds))
+    bet = _SHARED.get(key)
+    if bet is None or bet.odds is not odds:
+        if len(_SHARED) >= SHARED_BETS:
+            _SHARED.clear()
+        bet = _SHARED[key] = CaseBet(rank=rank, copies_left=copies, side=side, kind=kind,
+                                     odds=odds)  # fmt: skip
+    return bet
 
 
 @dataclass(frozen=True)
