@@ -66,6 +66,7 @@ DECK = DECK_TEXT.split()
 def recorded_bets(deal: list[str], turns: int) -> str:
     """The bets a punter has recorded by turn ``turns`` of ``deal``: five, placed after
     turns 0, 0, 1, 2 and 10, each on a rank with a copy still to come (the next card)."""
+
     def rank(placed: int, ahead: int) -> str:
         return deal[1 + 2 * placed + ahead][:-1]
 
@@ -388,7 +389,7 @@ def report_cpu(out: Figures, cpu: list[float | None], *, clicks: int, requests: 
     print(f"   the server's CPU time: {ms(walk / clicks).strip()} per click (measure 2), "
           f"{ms(load / requests).strip()} per request (measure 3)")  # fmt: skip
     out.add("serve.click.cpu", walk / clicks, "s",
-            "the server's CPU time per click (user and system), the clicks of measure 2")  # fmt: skip
+            "the server's CPU time per click (user and system), measure 2")  # fmt: skip
     out.add("serve.load.cpu", load / requests, "s",
             f"the server's CPU time per request, {CLIENTS} clients at once")  # fmt: skip
 

@@ -129,6 +129,32 @@ def exact_fields(
     return record
 
 
+class FrozenRow(dict[str, Any]):
+    """A row of a record that is never changed once made, so that every record showing
+    it shares it (a bet's row, kept with the bet): a ``dict`` that refuses to change,
+    its JSON text written once for each depth it is written at (``to_json``).
+
+    >>> row = FrozenRow(rank="K", ev="-1/50")
+    >>> row == {"rank": "K", "ev": "-1/50"}, to_json([row]) == to_json([dict(row)])
+    (True, True)
+    """
+
+    __slots__ = ("_texts",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._texts: dict[int, str] = {}
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a FrozenRow is shared and never changed: change a copy, dict(row)")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _refuse
+    __ior__ = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return FrozenRow, (dict(self),)
+
+
 def to_json(record: Any) -> str:
     """Strict JSON of a record (a float that is not finite is a bug: ``ValueError``):
     the text of ``json.dumps(record, ensure_ascii=False, indent=2, allow_nan=False)``,
@@ -155,6 +181,14 @@ def _write(value: Any, pieces: list[str], pads: list[str], quote: Callable[[str]
     kind = type(value)
     if kind is str:
         pieces.append(quote(value))
+        return
+    if kind is FrozenRow:  # written once for each depth
+        text = value._texts.get(len(pads))
+        if text is None:
+            part: list[str] = []
+            _write(dict(value), part, pads, quote)
+            text = value._texts[len(pads)] = "".join(part)
+        pieces.append(text)
         return
     if not (kind is dict or kind is list or kind is tuple):
         pieces.append(_scalar(value, pads, quote))

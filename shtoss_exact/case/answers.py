@@ -60,10 +60,10 @@ def answers(case: Case, *, side: Side, kind: BetKind, pay: Fraction | int | str,
         chosen: tuple[CaseBet, ...] = ()
         case.high_card()  # refuses high card outside Faro and Stuss
     else:
-        chosen = tuple(bet for bet in every if bet.side is side and bet.kind is kind)
+        chosen = case.bets(side=side, kind=kind)
         if not case.game.faro_bets and side is Side.COPPERED:
             case.bets(side=side, kind=kind)  # refuses coppering outside Faro and Stuss
-    high = next((bet for bet in every if bet.kind is BetKind.HIGH_CARD), None)
+    high = every[-1] if every and every[-1].kind is BetKind.HIGH_CARD else None  # it comes last
     best = case.best_bet()
     return CaseAnswers(
         case=case,

@@ -29,7 +29,7 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.numbers import exact_str
-from shtoss_exact.records import Record
+from shtoss_exact.records import FrozenRow, Record
 from shtoss_exact.schemes.parts import Settlement
 from shtoss_exact.schemes.scheme import Scheme
 from shtoss_exact.schemes.settlement import settlement_counts
@@ -281,24 +281,29 @@ class CaseBet(Record):
         return self.edge / self.action if self.action else None
 
     def to_dict(self) -> dict[str, Any]:
-        """The row: the bet, then its probabilities, ``ev``, ``edge``, ``edge_per_action``."""
-        return dict(self._row)
+        """The row: the bet, then its probabilities, ``ev``, ``edge``, ``edge_per_action``.
+        Written once and shared (a ``FrozenRow``: change a copy, ``dict(row)``)."""
+        return self._row
 
     @cached_property
-    def _row(self) -> dict[str, Any]:
-        """The row, written once (a state's bets are kept: ``Case.every_bet``)."""
-        return {
-            "rank": self.rank,
-            "copies_left": self.copies_left,
-            "side": self.side.value,
-            "kind": self.kind.value,
+    def _row(self) -> FrozenRow:
+        return FrozenRow(
+            rank=self.rank,
+            copies_left=self.copies_left,
+            side=self.side.value,
+            kind=self.kind.value,
             **self.odds.texts,
-        }
+        )
 
     def summary(self) -> dict[str, Any]:
-        """The short record of ``best_bet``: ``rank``, ``side``, ``kind``, ``ev``."""
-        return {"rank": self.rank, "side": self.side.value, "kind": self.kind.value,
-                "ev": self.odds.texts["ev"]}  # fmt: skip
+        """The short record of ``best_bet``: ``rank``, ``side``, ``kind``, ``ev`` (a
+        ``FrozenRow``, as ``to_dict``)."""
+        return self._summary
+
+    @cached_property
+    def _summary(self) -> FrozenRow:
+        return FrozenRow(rank=self.rank, side=self.side.value, kind=self.kind.value,
+                         ev=self.odds.texts["ev"])  # fmt: skip
 
 
 CALL_KINDS = ("three-ranks", "cathop", "three-of-a-kind")

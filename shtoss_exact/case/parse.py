@@ -99,7 +99,7 @@ def parse_seen(seen: str | Iterable[Card | str], *, deck: int) -> tuple[Card, ..
         if isinstance(item, Card):
             card = item
         elif isinstance(item, str):
-            card = parse_card(item)
+            card = _card(item)
         else:
             raise ShtossError(
                 f"cards seen: {quoted(item, 20)} is a {type(item).__name__}: allowed cards such as "
@@ -117,6 +117,24 @@ def parse_seen(seen: str | Iterable[Card | str], *, deck: int) -> tuple[Card, ..
         where[card] = place
         cards.append(card)
     return tuple(cards)
+
+
+_CARDS: dict[str, Card] = {}
+"""The cards read so far by their text (``_card``), at most ``_CARDS_KEPT``."""
+
+_CARDS_KEPT = 4096
+
+
+def _card(text: str) -> Card:
+    """``parse_card(text)``, each text read once: a deal is clicked through card by card,
+    and its cards are read again at every position."""
+    card = _CARDS.get(text)
+    if card is None:
+        card = parse_card(text)
+        if len(_CARDS) >= _CARDS_KEPT:
+            _CARDS.clear()
+        _CARDS[text] = card
+    return card
 
 
 def _bounded(items: Iterable[Card | str], most: int) -> Iterable[Card | str]:

@@ -347,6 +347,9 @@ class Case(Record):
         the_side, the_kind = self._check_bet(side, kind)
         if the_kind is BetKind.HIGH_CARD or not self.turns_left:
             return ()
+        return self._counted().by_kind[the_side, the_kind]
+
+    def _count_bets(self, side: Side, kind: BetKind) -> tuple[CaseBet, ...]:
         ranks = self.ranks
         alike: dict[int, CardOdds] = {}  # the odds of a bet on a rank, by its copies left
         found = []
@@ -354,8 +357,8 @@ class Case(Record):
             if copies:
                 odds = alike.get(copies)
                 if odds is None:
-                    odds = alike[copies] = self._rank_bet(index, the_side, the_kind).odds
-                found.append(_case_bet(ranks[index], copies, the_side, the_kind, odds))
+                    odds = alike[copies] = self._rank_bet(index, side, kind).odds
+                found.append(_case_bet(ranks[index], copies, side, kind, odds))
         return tuple(found)
 
     def _check_bet(self, side: object, kind: object) -> tuple[Side, BetKind]:
@@ -382,6 +385,9 @@ class Case(Record):
         Fraction(0, 1)
         """
         self._check_bet(Side.OPEN, BetKind.HIGH_CARD)
+        return self._counted().high
+
+    def _count_high_card(self) -> CaseBet | None:
         if not self.turns_left:
             return None
         parts: list[tuple[Fraction, CardOdds]] = []
@@ -407,21 +413,18 @@ class Case(Record):
         return self._counted().every
 
     def _counted(self) -> _Counted:
-        return _count(self.game, self.deck, self.left, self.turns_dealt, self.soda_due)
+        scheme = _Same(self.game.scheme)  # found by identity: hashing a scheme is slow
+        return _count(self.game.name, scheme, self.deck, self.left, self.turns_dealt,
+                      self.soda_due)  # fmt: skip
 
-    def _count_every_bet(self) -> tuple[CaseBet, ...]:
+    def _count_by_kind(self) -> dict[tuple[Side, BetKind], tuple[CaseBet, ...]]:
+        """The bets on the ranks by side and kind, in the order of ``every_bet``."""
         sides = (Side.OPEN, Side.COPPERED) if self.game.faro_bets else (Side.OPEN,)
-        found = [
-            bet
+        return {
+            (side, kind): self._count_bets(side, kind) if self.turns_left else ()
             for kind in (BetKind.STAY, BetKind.ONE_TURN)
             for side in sides
-            for bet in self.bets(side=side, kind=kind)
-        ]
-        if self.game.faro_bets:
-            high = self.high_card()
-            if high is not None:
-                found.append(high)
-        return tuple(found)
+        }
 
     def best_bet(self) -> CaseBet | None:
         """The bet with the highest ``ev`` (the first of ``every_bet`` among equals);
@@ -554,22 +557,47 @@ def _case_bet(rank: str, copies: int, side: Side, kind: BetKind, odds: CardOdds)
 
 @dataclass(frozen=True)
 class _Counted:
-    """Every bet of one state, its best and those with ``ev >= 0`` (``Case.every_bet``,
-    ``best_bet``, ``fair_or_better``)."""
+    """Every bet of one state (``Case.every_bet``), those on the ranks by side and kind
+    (``bets``), its best and those with ``ev >= 0`` (``best_bet``, ``fair_or_better``)."""
 
     every: tuple[CaseBet, ...]
+    by_kind: dict[tuple[Side, BetKind], tuple[CaseBet, ...]]
+    high: CaseBet | None
     best: CaseBet | None
     fair_or_better: tuple[CaseBet, ...]
 
 
+class _Same:
+    """A key part equal only to itself: ``thing`` by its identity (which the key, kept,
+    holds alive), never compared or hashed by value."""
+
+    __slots__ = ("thing",)
+
+    def __init__(self, thing: Scheme) -> None:
+        self.thing = thing
+
+    def __hash__(self) -> int:
+        return id(self.thing)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.thing is self.thing
+
+
 @lru_cache(maxsize=EVERY_BET_STATES)
-def _count(game: GameRules, deck: int, left: tuple[int, ...], turns_dealt: int,
+def _count(game: str, scheme: _Same, deck: int, left: tuple[int, ...], turns_dealt: int,
            soda_due: bool) -> _Counted:  # fmt: skip
-    """Every bet of the state so given, counted once, with its best and fair ones."""
-    state = Case(game=game, deck=deck, left=left, turns_dealt=turns_dealt, soda_due=soda_due)
-    every = state._count_every_bet()
+    """Every bet of the state so given, counted once, with its best and fair ones (the
+    built-in schemes are one object each: a state of the page is found again)."""
+    rules = GameRules(game, scheme.thing)
+    state = Case(game=rules, deck=deck, left=left, turns_dealt=turns_dealt, soda_due=soda_due)
+    by_kind = state._count_by_kind()
+    high = state._count_high_card() if rules.faro_bets else None
+    every = tuple(bet for bets in by_kind.values() for bet in bets) + (() if high is None
+                                                                       else (high,))  # fmt: skip
     return _Counted(
         every=every,
+        by_kind=by_kind,
+        high=high,
         best=max(every, key=lambda bet: bet.ev) if every else None,
         fair_or_better=tuple(bet for bet in every if bet.ev >= 0),
     )

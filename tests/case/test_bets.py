@@ -1,8 +1,11 @@
-"""A bet's row is written from its exact odds once, and every row is its own dict."""
+"""A bet's row is written from its exact odds once, and shared: it never changes."""
 
 from __future__ import annotations
 
+import pickle
 from fractions import Fraction
+
+import pytest
 
 from shtoss_exact.case.bets import CardOdds
 from shtoss_exact.case.state import Case
@@ -24,10 +27,15 @@ def test_the_texts_of_odds_are_their_exact_values() -> None:
     assert CardOdds(dead=Fraction(1)).texts["edge_per_action"] is None
 
 
-def test_every_row_of_a_bet_is_a_dict_of_its_own() -> None:
+def test_a_bets_row_is_shared_and_never_changed() -> None:
     bet = Case.from_seen("5h Ks 5d", game="faro").bet("5", kind="one-turn")
     row = bet.to_dict()
-    row["ev"] = "changed"
+    with pytest.raises(TypeError, match="never changed"):
+        row["ev"] = "changed"
+    with pytest.raises(TypeError, match="never changed"):
+        row.update(ev="changed")
+    copy = dict(row)
+    copy["ev"] = "changed"
     assert bet.to_dict()["ev"] == "-1/2352"  # 95/1176 of action at an edge of 1/190
-    assert bet.to_dict() is not bet.to_dict()
     assert Fraction(bet.to_dict()["edge_per_action"]) == Fraction(1, 190)
+    assert pickle.loads(pickle.dumps(row)) == row
