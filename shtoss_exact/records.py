@@ -182,13 +182,8 @@ def _write(value: Any, pieces: list[str], pads: list[str], quote: Callable[[str]
     if kind is str:
         pieces.append(quote(value))
         return
-    if kind is FrozenRow:  # written once for each depth
-        text = value._texts.get(len(pads))
-        if text is None:
-            part: list[str] = []
-            _write(dict(value), part, pads, quote)
-            text = value._texts[len(pads)] = "".join(part)
-        pieces.append(text)
+    if kind is FrozenRow:
+        pieces.append(_frozen(value, pads, quote))
         return
     if not (kind is dict or kind is list or kind is tuple):
         pieces.append(_scalar(value, pads, quote))
@@ -212,11 +207,23 @@ def _write(value: Any, pieces: list[str], pads: list[str], quote: Callable[[str]
             pieces.append(head + "null")
         elif of is int and -_SHORT < item < _SHORT:
             pieces.append(head + int.__repr__(item))
+        elif of is FrozenRow:
+            pieces.append(head + _frozen(item, pads, quote))
         else:
             pieces.append(head)
             _write(item, pieces, pads, quote)
     pads.pop()
     pieces.append(pads[-2] + ("}" if kind is dict else "]"))
+
+
+def _frozen(row: FrozenRow, pads: list[str], quote: Callable[[str], str]) -> str:
+    """The JSON of ``row`` at the depth of ``pads``, written once for each depth."""
+    text = row._texts.get(len(pads))
+    if text is None:
+        part: list[str] = []
+        _write(dict(row), part, pads, quote)
+        text = row._texts[len(pads)] = "".join(part)
+    return text
 
 
 _SHORT = 2**2000

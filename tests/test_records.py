@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact.numbers import int_str
-from shtoss_exact.records import exact_fields, to_json
+from shtoss_exact.records import FrozenRow, exact_fields, to_json
 from tests.conftest import Shtoss
 
 
@@ -119,3 +119,18 @@ def test_to_json_refuses_what_json_cannot_write() -> None:
         to_json({"ev": Fraction(1, 3)})
     with pytest.raises(TypeError, match="keys must be str"):
         to_json({(1, 2): 0})
+
+
+@settings(max_examples=200, deadline=None)
+@given(_TREES, st.integers(0, 3))
+def test_a_frozen_row_is_written_as_the_same_dict_at_any_depth(value: object, depth: int) -> None:
+    # The same row twice at two depths, each written once and kept: the text is that
+    # of the plain dict wherever it stands.
+    row = FrozenRow({"rank": "K", "ev": "-1/50", "n": [1, None], "value": value})
+    nested: object = row
+    plain: object = dict(row)
+    for _ in range(depth):
+        nested, plain = {"rows": [nested, row]}, {"rows": [plain, dict(row)]}
+    expected = json.dumps(plain, ensure_ascii=False, indent=2, allow_nan=False)
+    assert to_json(nested) == expected
+    assert to_json(nested) == expected  # read back from what was kept
