@@ -183,7 +183,7 @@ def _write(value: Any, pieces: list[str], pads: list[str], quote: Callable[[str]
         pieces.append(quote(value))
         return
     if kind is FrozenRow:
-        pieces.append(_frozen(value, pads, quote))
+        pieces.append(_row_text(value, pads, quote))
         return
     if not (kind is dict or kind is list or kind is tuple):
         pieces.append(_scalar(value, pads, quote))
@@ -208,7 +208,7 @@ def _write(value: Any, pieces: list[str], pads: list[str], quote: Callable[[str]
         elif of is int and -_SHORT < item < _SHORT:
             pieces.append(head + int.__repr__(item))
         elif of is FrozenRow:
-            pieces.append(head + _frozen(item, pads, quote))
+            pieces.append(head + _row_text(item, pads, quote))
         else:
             pieces.append(head)
             _write(item, pieces, pads, quote)
@@ -216,7 +216,7 @@ def _write(value: Any, pieces: list[str], pads: list[str], quote: Callable[[str]
     pieces.append(pads[-2] + ("}" if kind is dict else "]"))
 
 
-def _frozen(row: FrozenRow, pads: list[str], quote: Callable[[str], str]) -> str:
+def _row_text(row: FrozenRow, pads: list[str], quote: Callable[[str], str]) -> str:
     """The JSON of ``row`` at the depth of ``pads``, written once for each depth."""
     text = row._texts.get(len(pads))
     if text is None:
