@@ -252,8 +252,6 @@ def _recorded(bets: object) -> tuple[RecordedBet, ...]:
 
 
 def _settle(case: Case, bet: RecordedBet) -> Settled:
-    from shtoss_exact.case.state import Case as CaseType
-
     if bet.placed_after > case.turns_dealt:
         raise ShtossError(
             f"bet {bet.text}: placed after turn {bet.placed_after}, but {case.turns_dealt} "
@@ -261,10 +259,7 @@ def _settle(case: Case, bet: RecordedBet) -> Settled:
         )
     assert case.seen is not None
     soda = 1 if case.game.soda else 0
-    # Placed after the soda when it is seen (punters bet once it is shown).
-    placed = CaseType.from_seen(
-        case.seen[: soda + 2 * bet.placed_after], game=case.game, deck=case.deck
-    )
+    placed = case.at_turn(bet.placed_after)  # after the soda when it is seen (bets follow it)
     if bet.rank is None:
         high = placed.high_card()
         if high is None:

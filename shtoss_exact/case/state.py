@@ -306,10 +306,41 @@ class Case(Record):
             for card in cards[max(start, count - 2) : count]:  # the turn just dealt
                 left[where[card.rank]] -= 1
             turns, due = _turns(self.game, count, what="cards seen")
-            states.append(Case(game=self.game, deck=self.deck, left=tuple(left), turns_dealt=turns,
-                               soda_due=due, soda=cards[0] if start else None,
-                               seen=cards[:count]))  # fmt: skip
+            states.append(Case._derived(game=self.game, deck=self.deck, left=tuple(left),
+                                        turns_dealt=turns, soda_due=due,
+                                        soda=cards[0] if start else None,
+                                        seen=cards[:count]))  # fmt: skip
         return tuple(states)
+
+    def at_turn(self, turns: int) -> Case:
+        """The case after ``turns`` turns of the cards seen (``history()[turns]``).
+
+        >>> Case.from_seen("5h Ks 5d 9c 2s", game="faro").at_turn(1).cards_left
+        49
+        """
+        if self.seen is None:
+            raise ShtossError("the history needs the cards seen: build the case with from_seen")
+        if (
+            isinstance(turns, bool)
+            or not isinstance(turns, int)
+            or not 0 <= turns <= self.turns_dealt
+        ):
+            raise ShtossError(f"turns={quoted(turns)}: allowed 0..{self.turns_dealt}, the turns "
+                              "dealt")  # fmt: skip
+        start = 1 if self.game.soda and self.seen else 0
+        cards = self.seen[: start + 2 * turns]
+        _, due = _turns(self.game, len(cards), what="cards seen")
+        return Case._derived(game=self.game, deck=self.deck, left=left_after(cards, deck=self.deck),
+                             turns_dealt=turns, soda_due=due, soda=cards[0] if start else None,
+                             seen=cards)  # fmt: skip
+
+    @classmethod
+    def _derived(cls, **fields: Any) -> Case:
+        """A state derived from one checked (after a turn of its cards seen), every field
+        given: not checked again (the checks were a tenth of a replay)."""
+        state = cls.__new__(cls)
+        state.__dict__.update(fields)
+        return state
 
     def turn_cards(self) -> tuple[Card, Card] | None:
         """The loser and the winner of the last turn dealt, when the cards seen are known."""
@@ -334,7 +365,8 @@ class Case(Record):
             raise ShtossError(f"rank {self.ranks[index]} has no copy left: no bet on it")
         if not self.turns_left:
             raise ShtossError("no turn is left to deal: no bet is decided any more")
-        return self._rank_bet(index, the_side, the_kind)
+        rank = self.ranks[index]
+        return next(bet for bet in self._counted().by_kind[the_side, the_kind] if bet.rank == rank)
 
     def bets(self, *, side: Side | str = Side.OPEN,
              kind: BetKind | str = BetKind.STAY) -> tuple[CaseBet, ...]:  # fmt: skip

@@ -433,14 +433,15 @@ def test_the_bets_kept_for_a_state_are_each_ranks_own(game: str, seen: str) -> N
     # counted on its rank alone, and the best and the fair ones are picked from them.
     case = Case.from_seen(seen, game=game)
     sides = ("open", "coppered") if case.game.faro_bets else ("open",)
-    alone = [
-        case.bet(rank, side=side, kind=kind)
+    alone = [  # each bet counted on its own rank, nothing kept (_rank_bet)
+        case._rank_bet(index, Side(side), BetKind(kind))
         for kind in ("stay", "one-turn")
         for side in sides
-        for rank in case.ranks
-        if case.copies_left(rank)
+        for index, copies in enumerate(case.left)
+        if copies
     ]
-    high = [case.high_card()] if case.game.faro_bets else []
+    assert all(case.bet(bet.rank or "", side=bet.side, kind=bet.kind) == bet for bet in alone)
+    high = [case._count_high_card()] if case.game.faro_bets else []
     every = case.every_bet()
     assert every == (*alone, *high)
     assert Case.from_case(case.case_text, game=game).every_bet() == every
