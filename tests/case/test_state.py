@@ -422,7 +422,11 @@ def test_the_history_is_the_case_after_each_turn_seen(
     case = Case.from_seen(" ".join(deal[:count]), game=game)
     first = 1 if soda and count else 0
     prefixes = range(first, count + 1, 2)
-    assert case.history() == tuple(Case.from_seen(" ".join(deal[:n]), game=game) for n in prefixes)
+    expected = tuple(Case.from_seen(" ".join(deal[:n]), game=game) for n in prefixes)
+    assert case.history() == expected
+    assert tuple(case.at_turn(turn) for turn in range(case.turns_dealt + 1)) == expected
+    with pytest.raises(ShtossError, match=f"allowed 0..{case.turns_dealt}, the turns dealt"):
+        case.at_turn(case.turns_dealt + 1)
 
 
 @pytest.mark.parametrize(("game", "seen"), [("faro", ""), ("faro", "5h Ks 5d"),
