@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from types import MappingProxyType
 from typing import Any
 
 from shtoss_exact.case.rules import BetKind, Side, side_payoff, turn_settlements
@@ -88,7 +87,7 @@ class CardOdds:
             )
         }
         texts["edge_per_action"] = exact_str(edge / self.action) if self.action else None
-        return MappingProxyType(texts)
+        return FrozenRow(texts)
 
 
 def mix(parts: Iterable[tuple[Fraction, CardOdds]]) -> CardOdds:

@@ -39,3 +39,5 @@ def test_a_bets_row_is_shared_and_never_changed() -> None:
     assert bet.to_dict()["ev"] == "-1/2352"  # 95/1176 of action at an edge of 1/190
     assert Fraction(bet.to_dict()["edge_per_action"]) == Fraction(1, 190)
     assert pickle.loads(pickle.dumps(row)) == row
+    back = pickle.loads(pickle.dumps(bet))  # its row and texts written: pickled with it
+    assert back == bet and back.to_dict() == row and back.odds.texts == bet.odds.texts
