@@ -134,7 +134,7 @@ class ServerProcess:
                os.environ.get("PYTHONPATH")]))}  # fmt: skip
         self.process = subprocess.Popen(
             [sys.executable, "-m", "shtoss_exact", "serve", "--port", "0"],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True,
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         assert self.process.stdout is not None
         url = self.process.stdout.readline().strip()
@@ -162,10 +162,12 @@ class ServerProcess:
     def stop(self) -> None:
         self.process.send_signal(signal.SIGINT)  # Ctrl-C: the server closes and exits
         try:
-            self.process.wait(10)
+            _, err = self.process.communicate(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
-            self.process.wait()
+            _, err = self.process.communicate()
+        if self.process.returncode != 130:  # not stopped by Ctrl-C: say what it said
+            print(f"the server exited with status {self.process.returncode}: {err.strip()}")
 
 
 def ask(connection: http.client.HTTPConnection, target: str) -> tuple[int, float]:

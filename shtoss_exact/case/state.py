@@ -445,9 +445,14 @@ class Case(Record):
         return self._counted().every
 
     def _counted(self) -> _Counted:
-        scheme = _Same(self.game.scheme)  # found by identity: hashing a scheme is slow
-        return _count(self.game.name, scheme, self.deck, self.left, self.turns_dealt,
-                      self.soda_due)  # fmt: skip
+        """The state's kept count, found once for this object (a field of no comparison)."""
+        kept: _Counted | None = self.__dict__.get("_kept")
+        if kept is None:
+            scheme = _Same(self.game.scheme)  # found by identity: hashing a scheme is slow
+            kept = _count(self.game.name, scheme, self.deck, self.left, self.turns_dealt,
+                          self.soda_due)  # fmt: skip
+            self.__dict__["_kept"] = kept
+        return kept
 
     def _count_by_kind(self) -> dict[tuple[Side, BetKind], tuple[CaseBet, ...]]:
         """The bets on the ranks by side and kind, in the order of ``every_bet``."""
