@@ -39,6 +39,9 @@ MAX_TABLE_ROWS = MAX_HELD_ROWS
 """Largest deck (cards) whose table by position or abzug is held in memory
 (``limits.MAX_HELD_ROWS``): ``Odds.iter_abzug()`` streams any deck."""
 
+SHOWN_TABLE_CARDS = 1000
+"""Largest deck whose rows by abzug a notebook's display and ``to_frame()`` read."""
+
 LONG_BITS = 256
 """From a common denominator of this many bits on, each probability of an ``Odds`` is
 reduced once and kept (a gcd of two such numbers costs more than keeping it)."""
@@ -163,6 +166,12 @@ edge_per_abzug=55/7719)
         if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.ev
         return self._p(self.counts.given - self.counts.banker)
+
+    _rows = "by_abzug"
+
+    def _shown_record(self) -> dict[str, Any]:
+        # A display shows the rows by abzug of a deck whose table is held in memory.
+        return self.to_dict(by_abzug=self.abzug_stream().cards <= SHOWN_TABLE_CARDS)
 
     def to_dict(self, *, by_abzug: bool = False) -> dict[str, Any]:
         """The record: the set-up, the outcomes, the scheme's measures, the suit
