@@ -15,7 +15,7 @@ repeated); a long table as its head and tail (``… 38 rows more``). The object 
 
 >>> from fractions import Fraction
 >>> shown(Fraction(433, 833)), shown(Fraction(10**40 + 1, 3 * 10**40))
-('433/833', '0.3333…, 81 digits')
+('433/833', '0.3333…, 82 digits')
 >>> cell("banker", Fraction(433, 833))
 '433/833 (51.98%)'
 """
@@ -290,8 +290,10 @@ def markdown(sheet: Sheet) -> str:
     parts: list[str] = []
     if sheet.summary:
         lines = ["| key | value |", "| --- | --- |"]
-        lines += [f"| {_md(k)} | {_md(cell(k, v, percent_words=sheet.percent_words))} |"
-                  for k, v in sheet.summary]
+        lines += [
+            f"| {_md(k)} | {_md(cell(k, v, percent_words=sheet.percent_words))} |"
+            for k, v in sheet.summary
+        ]
         parts.append("\n".join(lines))
     for title, rows in sheet.tables.items():
         parts.append(markdown_table(rows, title=title, percent_words=sheet.percent_words))
@@ -367,8 +369,9 @@ def one_line(name: str, items: Iterable[tuple[str, Any]]) -> str:
 
     >>> one_line("Odds", [("cards", 52), ("card", None), ("banker", Fraction(433, 833))])
     'Odds(cards=52, banker=433/833)'
-    >>> len(one_line("X", [(f"key{i}", i) for i in range(100)]))
-    200
+    >>> line = one_line("X", [(f"key{i}", i) for i in range(100)])
+    >>> len(line) <= 200, line[-12:]
+    (True, 'key20=20, …)')
     """
     end = ", …)"
     text = f"{name}("

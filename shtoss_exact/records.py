@@ -84,8 +84,11 @@ class Record:
         extra).
 
         >>> from shtoss_exact import odds
-        >>> odds(cards=8, copies=2).to_frame()[["abzug", "given", "given_float"]].iloc[0].tolist()
-        [1, Fraction(2, 7), 0.2857142857142857]
+        >>> frame = odds(cards=8, copies=2).to_frame()
+        >>> frame.columns.tolist()
+        ['abzug', 'killed', 'killed_float', 'plie', 'plie_float', 'given', 'given_float']
+        >>> frame["given"][0], frame["given"].sum()
+        (Fraction(3, 14), Fraction(3, 7))
         """
         from shtoss_exact.notebook import frame
 

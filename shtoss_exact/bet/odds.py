@@ -68,10 +68,9 @@ class Odds(Record):
     >>> odds(deck=52, scheme="pharaon").ev, o.under(scheme_named("lob-half")).edge
     (Fraction(-33, 1666), Fraction(25, 21658))
     >>> o
-    Odds(cards=52, copies=4, one_deck=False, card=None, scheme=classic, banker=433/833, \
-punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833, edge=33/833, \
-variance=692800/693889, action=1, expected_abzugs=23157/4165, edge_per_action=33/833, \
-edge_per_abzug=55/7719)
+    Odds(cards=52, copies=4, one_deck=False, scheme=classic, banker=433/833, punter=400/833, \
+null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833, edge=33/833, \
+variance=692800/693889, …)
     """
 
     as_played: Deal
