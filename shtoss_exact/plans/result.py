@@ -53,6 +53,10 @@ _FIGURES = (
 )  # fmt: skip
 
 
+_ENDINGS = ("p_ruin", "p_target", "p_stopped", "p_playing")
+"""How a play ends: a repr shows these before the other figures."""
+
+
 @dataclass(frozen=True, repr=False, kw_only=True)
 class SeriesResult(Record):
     """The punter's net result under a plan, exactly, and how the play ended.
@@ -120,7 +124,12 @@ class SeriesResult(Record):
     def __repr__(self) -> str:
         from shtoss_exact.notebook import Sheet, one_line
 
-        return one_line(type(self).__name__, Sheet("", self.to_dict(net=False)).summary)
+        # How the play ends before the other figures: a repr is cut at 200 characters.
+        summary = dict(Sheet("", self.to_dict(net=False)).summary)
+        first = ("plan", "scheme", "deals", "bankroll", "target", "ev", *_ENDINGS)
+        shown = [(key, summary[key]) for key in first if key in summary]
+        shown += [(key, value) for key, value in summary.items() if key not in first]
+        return one_line(type(self).__name__, shown)
 
     def _shown_record(self) -> dict[str, Any]:
         try:
