@@ -45,9 +45,9 @@ SHORT_TABLE = 12
 
 HEAD_ROWS, TAIL_ROWS = 5, 3
 
-CELL_CHARACTERS = 72
+CELL_CHARACTERS = 56
 """The longest text of one cell (a word or a list, cut with ``…``; a number is at most
-``WHOLE_DIGITS`` digits anyway)."""
+``WHOLE_DIGITS`` digits anyway): two cells and a table's bars fit one line."""
 
 PERCENT_WORDS = frozenset({
     "action", "all_given", "banker", "dead", "edge", "edge_per_abzug", "edge_per_action",
@@ -193,7 +193,10 @@ class Sheet:
         self.summary: list[tuple[str, Any]] = []
         self.tables: dict[str, list[dict[str, Any]]] = {}
         for key, value in _flat(record):
-            if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            empty = value == [] and key in (rows, natural)  # no rows (a deck of no abzug)
+            if empty or (
+                isinstance(value, list) and value and all(isinstance(v, dict) for v in value)
+            ):
                 self.tables[key] = [dict(_flat(row)) for row in value]
             else:
                 self.summary.append((key, value))
@@ -307,6 +310,8 @@ def markdown_table(
     """Rows in Markdown tables (after ``title`` in bold, if given): a long table as its
     head and tail, a wide one cut by columns."""
     columns, cells, left_out, at = _table_cells(rows, percent_words)
+    if not columns:
+        return f"**{_md(title or '')}** (0 rows)"
     more = f"… {left_out} rows more"
     widths = {c: max([len(c), *(len(_md(r[c])) for r in cells)]) for c in columns}
     widths[columns[0]] = max(widths[columns[0]], len(more) if left_out else 0)
@@ -342,15 +347,21 @@ def html_of(sheet: Sheet) -> str:
     </div>
     """
     lines = ['<div class="shtoss-exact">']
+    words = sheet.percent_words
     if sheet.summary:
         lines += ["<table>", f"<caption>{_h(sheet.name)}</caption>"]
-        lines += [
-            f"<tr><th>{_h(k)}</th><td>{_h(cell(k, v, percent_words=sheet.percent_words))}</td></tr>"
-            for k, v in sheet.summary
-        ]
+        for k, v in sheet.summary:
+            head, value = (
+                f"<tr><th>{_h(k)}</th>",
+                f"<td>{_h(cell(k, v, percent_words=words))}</td></tr>",
+            )
+            lines += [head + value] if len(head + value) <= LINE_CHARACTERS else [head, value]
         lines.append("</table>")
     for title, rows in sheet.tables.items():
         columns, cells, left_out, at = _table_cells(rows, sheet.percent_words)
+        if not columns:
+            lines.append(f"<p>{_h(title)} (0 rows)</p>")
+            continue
         lines += ["<table>", f"<caption>{_h(title)} ({_rows_text(len(rows))})</caption>", "<tr>"]
         lines += [f"<th>{_h(c)}</th>" for c in columns]
         lines.append("</tr>")
