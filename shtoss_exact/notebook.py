@@ -281,8 +281,8 @@ def _table_cells(
 
 
 def markdown(sheet: Sheet) -> str:
-    """The sheet in Markdown: the summary as ``key | value``, then each table (a long one
-    as its head and tail, a wide one cut by columns).
+    """The sheet in Markdown: the summary as ``key | value`` (``None`` left out), then
+    each table (a long one as its head and tail, a wide one cut by columns).
 
     >>> print(markdown(Sheet("Odds", {"cards": 8, "banker": "4/7", "float": {"banker": 0.5}})))
     | key | value |
@@ -296,6 +296,7 @@ def markdown(sheet: Sheet) -> str:
         lines += [
             f"| {_md(k)} | {_md(cell(k, v, percent_words=sheet.percent_words))} |"
             for k, v in sheet.summary
+            if v is not None  # a measure that does not exist: left out of the short table
         ]
         parts.append("\n".join(lines))
     for title, rows in sheet.tables.items():
@@ -351,6 +352,8 @@ def html_of(sheet: Sheet) -> str:
     if sheet.summary:
         lines += ["<table>", f"<caption>{_h(sheet.name)}</caption>"]
         for k, v in sheet.summary:
+            if v is None:
+                continue
             head, value = (
                 f"<tr><th>{_h(k)}</th>",
                 f"<td>{_h(cell(k, v, percent_words=words))}</td></tr>",
