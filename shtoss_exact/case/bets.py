@@ -229,15 +229,21 @@ class CaseBet(Record):
     @classmethod
     def of(cls, *, rank: str | None, copies_left: int | None, side: Side, kind: BetKind,
            odds: CardOdds) -> CaseBet:  # fmt: skip
-        """The bet on ``rank`` with the probabilities of ``odds``."""
-        return cls(rank=rank, copies_left=copies_left, side=side, kind=kind, win=odds.win,
-                   lose=odds.lose, split=odds.split, dead=odds.dead, action=odds.action,
-                   ev=odds.ev)  # fmt: skip
+        """The bet on ``rank`` with the probabilities of ``odds`` (kept: the odds of a
+        state are shared by every rank with as many copies left)."""
+        bet = cls(rank=rank, copies_left=copies_left, side=side, kind=kind, win=odds.win,
+                  lose=odds.lose, split=odds.split, dead=odds.dead, action=odds.action,
+                  ev=odds.ev)  # fmt: skip
+        object.__setattr__(bet, "_odds", odds)  # not a field: no column of a frame
+        return bet
 
     @property
     def odds(self) -> CardOdds:
         """The probabilities and ``ev`` as one ``CardOdds``."""
-        return CardOdds(self.win, self.lose, self.split, self.dead, self.action, self.ev)
+        shared: CardOdds | None = self.__dict__.get("_odds")
+        if shared is None:
+            return CardOdds(self.win, self.lose, self.split, self.dead, self.action, self.ev)
+        return shared
 
     @property
     def edge(self) -> Fraction:
