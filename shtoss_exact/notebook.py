@@ -179,8 +179,15 @@ def cell(key: str, value: Any, *, percent_words: frozenset[str] = PERCENT_WORDS)
 
 class Sheet:
     """A record as a display sees it: ``summary`` (key, exact value) pairs and
-    ``tables`` (title, rows: each a dict of exact values); ``rows`` names the natural
-    rows among the tables."""
+    ``tables`` (title, rows: each a dict of exact values). ``rows`` names the natural
+    rows among the tables: those asked for (refused if the record has none such), else
+    ``natural`` where the record has them, else its first table. ``percent``: the words
+    of this record's probabilities besides ``PERCENT_WORDS``.
+
+    >>> sheet = Sheet("Odds", {"cards": 8, "distribution": [{"value": "-1", "probability": "1"}]})
+    >>> sheet.summary, sheet.rows, sheet.natural()
+    ([('cards', 8)], 'distribution', [{'value': Fraction(-1, 1), 'probability': Fraction(1, 1)}])
+    """
 
     __slots__ = ("name", "percent_words", "rows", "summary", "tables")
 
@@ -197,7 +204,7 @@ class Sheet:
             if empty or (
                 isinstance(value, list) and value and all(isinstance(v, dict) for v in value)
             ):
-                self.tables[key] = [dict(_flat(row)) for row in value]
+                self.tables[key] = [dict(_flat(row, row=True)) for row in value]
             else:
                 self.summary.append((key, value))
         if rows is not None and rows not in self.tables:
@@ -216,19 +223,22 @@ class Sheet:
         return self.tables[self.rows]
 
 
-def _flat(record: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+def _flat(
+    record: Mapping[str, Any], prefix: str = "", *, row: bool = False
+) -> Iterator[tuple[str, Any]]:
     """The record's items, exact strings as ``Fraction``s, a nested record's keys joined
     with a dot (``best_bet.ev``), the floats under ``float`` left out (a frame makes its
-    own), a list of scalars as a list, a list of records inside a row as a word."""
+    own), a list of scalars as a list, a list of records inside a ``row`` (or a nested
+    record) as one text."""
     for key, value in record.items():
         if key == "float":
             continue
         name = f"{prefix}{key}"
         if isinstance(value, dict):
-            yield from _flat(value, f"{name}.")
+            yield from _flat(value, f"{name}.", row=row)
         elif isinstance(value, list):
             if value and all(isinstance(v, dict) for v in value):
-                yield name, value if not prefix else _records_text(value)
+                yield name, _records_text(value) if row or prefix else value
             else:
                 yield name, [exact_value(key, v) for v in value]
         else:
