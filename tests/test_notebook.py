@@ -283,3 +283,15 @@ def test_without_pandas_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
         with pytest.raises(ShtossError) as caught:
             ask()
         assert str(caught.value) == MISSING
+
+
+@FAST
+@given(copies=st.lists(st.integers(0, 4), min_size=3, max_size=3))
+def test_small_cases_display_and_frame_exactly(copies: list[int]) -> None:
+    text = ",".join(f"{rank}:{n}" for rank, n in zip(("A", "7", "K"), copies, strict=True))
+    try:
+        report = Case.from_case(f"*:0,{text}", game="faro").report()
+    except ShtossError:  # too few cards left for a turn
+        return
+    check_display(report)
+    check_rows(report.to_frame(), report.to_dict()["ranks"])

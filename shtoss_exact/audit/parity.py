@@ -109,6 +109,8 @@ class ParityAudit(Record):
         """The class cards that fell as losers, over all the deals."""
         return sum(d.class_losers for d in self.deals)
 
+    _rows = "by_deal"  # the natural rows: to_frame() and the displays
+
     def to_dict(self) -> dict[str, Any]:
         fields = exact_fields({"mean": self.losers.mean, "p_value": self.p_value})
         return {

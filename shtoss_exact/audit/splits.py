@@ -201,6 +201,8 @@ class SplitsAudit(Record):
                 return step.deal
         return None
 
+    _rows = "sequential"  # the natural rows: to_frame() and the displays
+
     def to_dict(self) -> dict[str, Any]:
         exact = {"alpha": self.alpha, "mean": self.splits.mean, "p_value": self.p_value,
                  "size": self.size, "power": self.power}  # fmt: skip

@@ -215,6 +215,8 @@ all_given=2/15, none_given=29/105)
         rows.sort(key=lambda r: tuple((a or 0, kind.value) for kind, a in r.outcomes))
         return tuple(rows)
 
+    _rows = "bets"  # the natural rows: to_frame() and the displays
+
     def to_dict(self, *, joint: bool = False) -> dict[str, Any]:
         """The record: the deck, each bet, the banker's net, the deal's length, the
         pairs of bets and (``joint``) the joint outcome of the ranks."""

@@ -414,6 +414,8 @@ class SummaryTable(Record):
 
     rows: tuple[SummaryRow, ...]
 
+    _rows = "rows"  # the natural rows: to_frame() and the displays
+
     def to_dict(self) -> dict[str, Any]:
         return {"rows": [row.to_dict() for row in self.rows]}
 
@@ -441,6 +443,8 @@ class AbzugTable(Record):
     def stream(self) -> AbzugStream:
         """The rows, made one at a time (any deck)."""
         return self.odds.abzug_stream()
+
+    _rows = "by_abzug"  # the natural rows: to_frame() and the displays
 
     def to_dict(self) -> dict[str, Any]:
         """The set-up and ``by_abzug``, one row per abzug (held in memory: small decks)."""
