@@ -305,6 +305,12 @@ class ClosedForms(Record):
 
     >>> [form.parity.value for form in closed_forms(2)]
     ['even', 'odd']
+
+    Two copies in an odd deck of n: a plié is both in one of the (n - 1)/2 full
+    abzugs, out of C(n, 2) places, so 1/n:
+
+    >>> closed_forms(2)[1].at("plie", 51)
+    Fraction(1, 51)
     """
 
     forms: tuple[ClosedForm, ...]
