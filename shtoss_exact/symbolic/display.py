@@ -183,12 +183,14 @@ def forms_markdown(record: Mapping[str, Any]) -> str:
 def section_html(section: Section) -> str:
     """One section as an HTML table under its title, each form as code."""
     title, rows = section
+    # Each cell to the left (a notebook sets table cells to the right), a form as code.
+    left = '<td style="text-align: left">'
     lines = [*wrap(f"<p><strong>{escape(title)}</strong></p>", WIDTH), "<table>"]
-    head = "".join(f"<th>{column}</th>" for column in COLUMNS)
-    lines += [f"<thead><tr>{head}</tr></thead>", "<tbody>"]
+    head = [f'<th style="text-align: left">{column}</th>' for column in COLUMNS]
+    lines += ["<thead><tr>", *head, "</tr></thead>", "<tbody>"]
     for name, meaning, form in rows:
-        lines += ["<tr>", f"<td>{name}</td>", f"<td>{escape(meaning)}</td>"]
-        lines += wrap(f'<td style="text-align: left"><code>{escape(form)}</code></td>', WIDTH)
+        lines += ["<tr>", f"{left}{name}</td>", f"{left}{escape(meaning)}</td>"]
+        lines += wrap(f"{left}<code>{escape(form)}</code></td>", WIDTH)
         lines.append("</tr>")
     return "\n".join([*lines, "</tbody>", "</table>"])
 
