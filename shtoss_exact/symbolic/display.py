@@ -307,18 +307,15 @@ def frame_rows(forms: Iterable[ClosedForm]) -> list[dict[str, Any]]:
 
 
 def frame(rows: list[dict[str, Any]], columns: tuple[str, ...] = FRAME_COLUMNS) -> Any:
-    """A pandas ``DataFrame`` of the rows (pandas loaded here, and only here)."""
-    from importlib import import_module
+    """A pandas ``DataFrame`` of the rows (pandas loaded here, and only here; without
+    it, the one line of every result's ``to_frame()``)."""
+    from shtoss_exact.notebook import pandas_module
 
-    try:
-        pandas: Any = import_module("pandas")
-    except ImportError:
-        from shtoss_exact.errors import ShtossError
+    return pandas_module().DataFrame(rows, columns=list(columns))
 
-        raise ShtossError(
-            "to_frame() needs pandas: install it (pip install 'shtoss-exact[pandas]')"
-        ) from None
-    return pandas.DataFrame(rows, columns=list(columns))
+
+FRAME_ROWS = ("quantities", "per_abzug")
+"""The rows ``to_frame(rows=...)`` takes alone: the whole deal's forms, or the abzugs'."""
 
 
 class Shown:
@@ -359,13 +356,23 @@ class Shown:
         copies = shown[0].copies if shown else 0
         return one_line(kind, {"scheme": scheme, "copies": copies, "parities": parities})
 
-    def to_frame(self) -> Any:
+    def to_frame(self, *, rows: str | None = None) -> Any:
         """A pandas ``DataFrame``, one row per form (columns ``FRAME_COLUMNS``; each form a
-        sympy expression); pandas is needed, and loaded only here."""
+        sympy expression), or only the whole deal's (``rows="quantities"``) or the
+        abzugs' (``rows="per_abzug"``); pandas is needed, and loaded only here."""
+        if rows is not None and rows not in FRAME_ROWS:
+            from shtoss_exact.errors import ShtossError, quoted
+
+            raise ShtossError(f"rows={quoted(rows)}: allowed None, 'quantities' or 'per_abzug'")
         shown = self._shown()
         if isinstance(shown, tuple):
-            return frame(frame_rows(shown))
+            found = frame_rows(shown)
+            if rows is not None:
+                found = [
+                    row for row in found if (row["abzug_range"] is None) == (rows == "quantities")
+                ]
+            return frame(found)
         span = f"{shown.first}..{shown.last}"
-        rows = [{"abzug_range": span, "quantity": name, "closed_form": expr}
-                for name, expr in shown.quantities.items()]  # fmt: skip
-        return frame(rows, FRAME_COLUMNS[-3:])
+        found = [{"abzug_range": span, "quantity": name, "closed_form": expr}
+                 for name, expr in shown.quantities.items()]  # fmt: skip
+        return frame([] if rows == "quantities" else found, FRAME_COLUMNS[-3:])

@@ -17,6 +17,7 @@ from sympy import Rational, Symbol, latex
 
 from shtoss_exact import ClosedForms, closed_form, closed_forms
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.notebook import FRAME_ERROR
 from shtoss_exact.schemes.scheme import scheme_named
 from shtoss_exact.symbolic.display import FRAME_COLUMNS, WIDTH, WORDS
 from shtoss_exact.symbolic.forms import PER_ABZUG, WHOLE_DEAL
@@ -170,6 +171,15 @@ def test_to_frame_one_row_per_form_with_exact_forms() -> None:
 
 def test_to_frame_without_pandas_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pandas", None)
-    with pytest.raises(ShtossError, match=r"^to_frame\(\) needs pandas: install it") as refused:
+    with pytest.raises(ShtossError) as refused:
         closed_form(1, parity="odd").to_frame()
-    assert "\n" not in str(refused.value)
+    assert str(refused.value) == FRAME_ERROR and "\n" not in FRAME_ERROR
+
+
+def test_to_frame_takes_the_whole_deal_or_the_abzugs_alone() -> None:
+    form = closed_form(2, parity="odd")  # 7 whole-deal forms; 2 ranges of 4 (the lone last card)
+    assert len(form.to_frame(rows="quantities")) == len(WHOLE_DEAL)
+    assert len(form.to_frame(rows="per_abzug")) == 2 * len(PER_ABZUG)
+    assert len(form.per_abzug[0].to_frame(rows="quantities")) == 0
+    with pytest.raises(ShtossError, match=r"^rows='abzugs': allowed None, 'quantities'"):
+        form.to_frame(rows="abzugs")
