@@ -93,7 +93,7 @@ def deal_parity(
                       class_losers=sum(1 for c in losers if c.rank in ranks))  # fmt: skip
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ParityAudit(Record):
     """The parity audit of one deal or several (see ``audit_parity``)."""
 

@@ -167,7 +167,7 @@ def martingale(
     return tuple(steps)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SplitsAudit(Record):
     """The splits audit of some deals (see ``audit_splits``)."""
 

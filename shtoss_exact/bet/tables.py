@@ -475,11 +475,14 @@ def abzug_records(deal: Deal) -> list[dict[str, Any]]:
 
 
 def to_pandas(records: Iterable[Mapping[str, Any]]) -> Any:
-    """A ``pandas.DataFrame`` of the records (exact Fractions kept as objects)."""
-    from importlib import import_module
+    """A ``pandas.DataFrame`` of the records, as every result's ``to_frame()`` makes
+    one: exact ``Fraction``s kept as objects, each with ``<column>_float`` beside it.
+    Needs pandas (the ``pandas`` extra).
 
-    try:
-        pandas: Any = import_module("pandas")
-    except ImportError:
-        raise ShtossError("to_pandas needs pandas: pip install pandas") from None
-    return pandas.DataFrame.from_records(list(records))
+    >>> table = to_pandas(summary_records(TableSpec(cards=(52,))))
+    >>> table["punter"][0], table.columns.tolist()[-2:]
+    (Fraction(400, 833), ['ev', 'ev_float'])
+    """
+    from shtoss_exact.notebook import frame
+
+    return frame(list(records))
