@@ -32,6 +32,7 @@ from shtoss_exact.cheat.box import two_card_box
 from shtoss_exact.cheat.splits import stacked_splits
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.notebook import leading, percent, shown
+from shtoss_exact.records import Record
 from tests.contracts.test_glossary import glossary
 
 LINE, REPR = 120, 200
@@ -260,7 +261,17 @@ def test_a_wide_table_is_cut_by_columns() -> None:
 
 def test_the_closed_forms_keep_their_own_display() -> None:
     form = closed_form(2, parity="even")
-    assert form._repr_html_() is None  # the notebook then shows its Markdown of formulas
+    assert 'class="shtoss-exact"' not in form._repr_html_()  # its formulas, not a sheet
+
+    class OwnMarkdown(Record):
+        def to_dict(self) -> dict[str, Any]:
+            return {"banker": "1/2"}
+
+        def _repr_markdown_(self) -> str:
+            return "formulas"
+
+    # a result with a Markdown display of its own and no HTML: the notebook shows its Markdown
+    assert OwnMarkdown()._repr_html_() is None
 
 
 def test_a_list_of_bets_is_a_flat_table() -> None:
