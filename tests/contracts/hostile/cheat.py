@@ -53,7 +53,7 @@ CASES = [
         ["cheat", "swap", "--rank", "7", "--seen", "7h " * 5000],
         "characters",
     ),
-    case("cheat-splits-too-many", ["cheat", "splits", "--stacked", "14"], "allowed at most 13"),
+    case("cheat-splits-too-many", ["cheat", "splits", "--stacked", "13"], "allowed at most 12"),
     case("cheat-splits-negative", ["cheat", "splits", "--stacked", "-2"], "--stacked"),
     case(
         "cheat-splits-pattern-unknown",
