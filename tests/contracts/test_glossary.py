@@ -47,6 +47,7 @@ INVOCATIONS = [
     "audit splits --counts 0,5 --stacked 2 --alpha 1/100",
     "audit parity --class 7,8,9 --seen 5h,7s,Kd,8c,2h --seen 2s,Kh,3d,Kc,4s",
     "audit deal --seen 5h,7s,Kd,8c,2h",
+    "audit ledger --seen 5h,Ks,5d,9c,2s --bets 9@0,K:coppered@0,high-card@1",
     "strategy --bankroll 3 --target 6",
     "strategy --bankroll 3 --target 6 --scheme lob-half --objective stay",
 ]
