@@ -35,7 +35,7 @@ from math import lcm, prod
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.audit.splits import check_alpha
-from shtoss_exact.case.rules import BetKind, Side, side_payoff, turn_settlements
+from shtoss_exact.case.rules import BetKind, side_payoff, turn_settlements
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
@@ -233,7 +233,6 @@ class _Walk:
         return Cost(seconds=steps * STEP_SECONDS, bytes=steps / max(self.last - self.first, 1)
                     * 50)  # fmt: skip
 
-
     def _rank_states(self, rank: str, turn: int) -> int:
         """The states one rank can be in at ``turn`` (no high-card bet standing): any
         copies and placements while a bet on it is still to be placed; else counted
@@ -256,7 +255,7 @@ def _vectors(copies: tuple[int, ...], fallen: int) -> int:
     for most in copies:  # the generating function prod (1 + x + ... + x^most), by the sum
         ways = [sum(ways[t - k] for k in range(most + 1) if 0 <= t - k < len(ways))
                 for t in range(len(ways) + most)]  # fmt: skip
-    return sum(ways[max(len(ways) - 1 - fallen, 0):])
+    return sum(ways[max(len(ways) - 1 - fallen, 0) :])
 
 
 def _rank_payoff(bet: RecordedBet, rank: int, loser: int, winner: int,

@@ -46,8 +46,8 @@ def live_audit(state: Case, seen: str) -> dict[str, Any]:
     ``complete`` (the end-of-deal marker after the hock), and a one-line ``verdict``.
 
     >>> from shtoss_exact import Case
-    >>> live_audit(Case.from_seen("5h Ks Kd 9c 2s"), "5h Ks Kd 9c 2s")["verdict"]
-    'so far 1 split in 2 turns, p-value 0.1141 under fair dealing; the deal is checked at its end (| after the hock)'
+    >>> live_audit(Case.from_seen("5h Ks Kd 9c 2s"), "5h Ks Kd 9c 2s")["verdict"][:48]
+    'so far 1 split in 2 turns, p-value 0.1141 under '
     """
     splits, p_value = splits_so_far(state)
     _, complete = split_end(seen)

@@ -89,8 +89,14 @@ def read_sheet(path: str | os.PathLike[str]) -> tuple[int, ...]:
     return check_counts([row["splits"] for row in rows], turns=TURNS)
 
 
-def _csv_rows(text: str, *, where: str, needed: tuple[str, ...] = ("splits",),
-              columns: int = MAX_COLUMNS, field: int = MAX_FIELD) -> list[dict[str, object]]:
+def _csv_rows(
+    text: str,
+    *,
+    where: str,
+    needed: tuple[str, ...] = ("splits",),
+    columns: int = MAX_COLUMNS,
+    field: int = MAX_FIELD,
+) -> list[dict[str, object]]:
     """The rows of a CSV sheet as plain data, bounded before ``csv`` parses them: a
     header naming the ``needed`` columns, at most ``columns`` columns of ``field``
     characters; a ``splits`` cell of digits is read as a whole number."""

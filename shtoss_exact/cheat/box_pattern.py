@@ -153,7 +153,7 @@ class _Box:
             return found
         total = Fraction(0)
         for group, where, count in self.classes(joint, cards, loser):
-            rest = joint if where != "joint" else _less(joint, group)  # type: ignore[arg-type]
+            rest = _less(joint, group) if where == "joint" and group is not None else joint
             fall = self.settled(rest, cards - 1, takes, turn, loser, group, where)
             best = fall
             if takes and cards >= 2:
@@ -178,7 +178,7 @@ class _Box:
             hidden = _more(rest, (group[0], group[1] + 1))
         return sum(
             (Fraction(n, cards - 1) * self.settled(
-                hidden if w != "joint" else _less(hidden, g),  # type: ignore[arg-type]
+                _less(hidden, g) if w == "joint" and g is not None else hidden,
                 cards - 2, takes - 1, turn, loser, g, w)
              for g, w, n in self.classes(hidden, cards - 1, loser)),
             Fraction(0),
@@ -259,8 +259,13 @@ class BoxPatternResult(Record):
             "cards_left": self.cards_left,
             "turns_left": self.turns_left,
             "takes": self.takes,
-            **exact_fields({"banker_take": self.banker_take, "honest_take": self.honest_take,
-                            "gain": self.gain}),  # fmt: skip
+            **exact_fields(
+                {
+                    "banker_take": self.banker_take,
+                    "honest_take": self.honest_take,
+                    "gain": self.gain,
+                }
+            ),
         }
 
 
@@ -290,8 +295,8 @@ def box_against_pattern(
     the_pattern = resolve_pattern(pattern)
     honest = state.deal(the_pattern)  # checks the pattern against the game
     box = _Box(state, the_pattern)
-    check_cost(_cost(box, state, chosen, honest.states), what=f"the two-card box over {state.cards_left} "
-               f"cards against {the_pattern.name} with {chosen} takes",
+    what = f"the two-card box over {state.cards_left} cards against {the_pattern.name} with "
+    check_cost(_cost(box, state, chosen, honest.states), what=f"{what}{chosen} takes",
                advice="use fewer takes, a later case, or a pattern on fewer ranks")  # fmt: skip
     value = box.start(state, chosen) if chosen else honest.ev
     return BoxPatternResult(

@@ -147,7 +147,7 @@ def deal(seen: str | None, deck: str, out: Output) -> None:
     "--bets",
     default=None,
     metavar="BETS",
-    help='With --seen: the punter\'s recorded bets, as case --bets writes them, e.g. '
+    help="With --seen: the punter's recorded bets, as case --bets writes them, e.g. "
     '"K:stay:1@0 5:coppered:2@3 high-card:1@4" (RANK:KIND:STAKE@TURNS-DEALT).',
 )
 @click.option(

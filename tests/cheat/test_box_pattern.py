@@ -5,7 +5,7 @@ no take is ``case --pattern``; a pattern of one bet is the box against one rank.
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -39,7 +39,7 @@ def oracle(game: str, left: dict[str, int], pattern: str, takes: int) -> Fractio
         n = sum(c for _, c in cards)
         return [(r, Fraction(c, n)) for r, c in cards]
 
-    @lru_cache(maxsize=None)
+    @cache
     def loser(cards: Cards, shown: Cards, k: int) -> Fraction:
         n = sum(c for _, c in cards)
         if n == 0 or (n == 1 and game == "faro"):
@@ -58,7 +58,7 @@ def oracle(game: str, left: dict[str, int], pattern: str, takes: int) -> Fractio
             total += p * best
         return total
 
-    @lru_cache(maxsize=None)
+    @cache
     def winner(cards: Cards, shown: Cards, k: int, lob: str) -> Fraction:
         if not cards:  # the loser was the last card
             if game == "faro":

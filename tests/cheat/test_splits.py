@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shtoss_exact.case.state import Case
 from shtoss_exact.audit.law import stacked_splits as audit_law
+from shtoss_exact.case.state import Case
 from shtoss_exact.cheat.splits import split_counts, stacked_splits
 from shtoss_exact.errors import ShtossError
 from tests.oracles import crooked

@@ -186,8 +186,11 @@ CASES = [
         ["audit", "ledger", "--seen", "5h 5s 5d 9c 5c", "--bets", "5@2"],
         "rank 5 has no copy left",
     ),
-    case("audit-ledger-no-bet", ["audit", "ledger", "--seen", "5h Ks 5d", "--bets", ","],
-         "no recorded bet"),  # fmt: skip
+    case(
+        "audit-ledger-no-bet",
+        ["audit", "ledger", "--seen", "5h Ks 5d", "--bets", ","],
+        "no recorded bet",
+    ),
     case(
         "audit-ledger-bets-huge",
         ["audit", "ledger", "--seen", "5h Ks 5d", "--bets", "7@0 " * 2000],
