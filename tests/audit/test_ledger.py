@@ -185,3 +185,12 @@ def test_a_high_card_bet_first_is_cheap() -> None:
     deck = " ".join(f"{r}{s}" for s in SUITS for r in ("2", "3", "4", "5", "6", *RANKS))
     audit = audit_ledger([(deck + " |", "high-card@0 7@0")])
     assert audit.law.mean == Case.from_seen("2s").high_card().ev + Case.from_seen("2s").bet("7").ev
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.fractions(Fraction(1, 10**6), Fraction(999_999, 10**6)))
+def test_the_ledgers_test_has_size_at_most_alpha(alpha: Fraction) -> None:
+    audit = audit_ledger([(" ".join(_order(PREFIX, 2)), "7@10 K:coppered@10 Q:1/2@11")],
+                         game="faro", deck=32, alpha=alpha)  # fmt: skip
+    assert audit.size <= alpha
+    assert audit.rejected == (audit.p_value <= alpha)
