@@ -84,7 +84,6 @@ class _Box:
         self.scheme = case.game.scheme
         self.soda = case.game.soda
         self.memo: dict[tuple[Any, ...], Fraction] = {}
-        self.takes_at: set[tuple[int, int]] = set()
 
     def classes(self, joint: Joint, cards: int, same: Group | None = None
                 ) -> Iterator[tuple[Group | None, str, int]]:  # fmt: skip
@@ -121,9 +120,7 @@ class _Box:
                      for g, _, n in self.classes(hidden, cards - 1)),
                     Fraction(0),
                 )  # fmt: skip
-                if take < fall:
-                    best = take
-                    self.takes_at.add((cards, takes))
+                best = min(best, take)
             total += count * best
         found = self.memo[key] = total / cards
         self._check()
@@ -158,9 +155,7 @@ class _Box:
             best = fall
             if takes and cards >= 2:
                 take = self._take_winner(rest, cards, takes, turn, loser, group, where)
-                if take < fall:
-                    best = take
-                    self.takes_at.add((cards, takes))
+                best = min(best, take)
             total += count * best
         found = self.memo[key] = total / cards
         self._check()
