@@ -7,6 +7,7 @@ arguments, in the library's words, and sends back the record as it comes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ from shtoss_exact.case.rules import BetKind, Side
 from shtoss_exact.errors import ShtossError
 
 if TYPE_CHECKING:
+    from shtoss_exact.case.answers import CaseReport
     from shtoss_exact.case.ledger import RecordedBet
     from shtoss_exact.case.pattern import Pattern
     from shtoss_exact.case.rules import GameRules
@@ -56,12 +58,15 @@ def case_record(
     replay: bool = False,
     call_the_turn: bool = False,
     bets: str | tuple[RecordedBet, ...] | None = None,
+    report_to: Callable[[CaseReport], object] | None = None,
 ) -> dict[str, Any]:
     """Every answer about one position at once, as a record: the case after the cards
     ``seen`` (or the copies left, ``case``), the bets of ``side`` and ``kind`` on every
     live rank, high card, the best bet, calling the turn (``pay`` for three ranks,
     ``cathop_pay`` for a cathop), the rest of the deal under ``pattern``, the case after
     each turn (``replay``) and the punter's recorded ``bets`` settled (``"K:stay:1@0"``).
+    ``report_to`` is handed the ``CaseReport`` itself before its record is made (the
+    command line draws it).
 
     >>> record = case_record(case="*:0,7:2,K:1")
     >>> record["best_bet"]["rank"], record["call_the_turn"]["kind"]
@@ -86,6 +91,8 @@ def case_record(
         replay=replay,
         call_the_turn=call_the_turn,
     )
+    if report_to is not None:
+        report_to(result)
     record = result.to_dict()
     if bets is not None:
         from shtoss_exact.case.ledger import settle_bets

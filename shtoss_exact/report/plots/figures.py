@@ -68,6 +68,30 @@ image format: allowed .png, .svg, .pdf
     return FORMATS[suffix.lower()]
 
 
+def check_target(path: str | os.PathLike[str]) -> str:
+    """The image format of ``path`` once it is known writable: a suffix refused by
+    ``image_format``, a missing or unwritable directory, or a target that is not a
+    regular file is one ``ShtossError``, before anything is computed or drawn.
+
+    >>> check_target("/no/such/folder/odds.png")
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: cannot write '/no/such/folder/odds.png': no directory \
+'/no/such/folder'
+    """
+    image = image_format(path)
+    shown = os.fspath(path)[:80]
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        raise ShtossError(f"cannot write {shown!r}: not a regular file")
+    folder = target.parent
+    if not folder.is_dir():
+        raise ShtossError(f"cannot write {shown!r}: no directory {str(folder)[:80]!r}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ShtossError(f"cannot write {shown!r}: the directory is not writable")
+    return image
+
+
 def _matplotlib() -> Any:
     try:
         import matplotlib
@@ -130,8 +154,8 @@ def save(figure: Any, path: str | os.PathLike[str]) -> None:
 
 def plot_to(result: object, path: str | os.PathLike[str]) -> None:
     """Draw ``result`` and write its figure to ``path`` (the command line's ``--plot``);
-    the suffix is checked before anything is drawn."""
-    image_format(path)
+    the path is checked (``check_target``) before anything is drawn."""
+    check_target(path)
     save(figure_of(result), path)
 
 
@@ -173,14 +197,15 @@ def files_only() -> Iterator[None]:
 def thin(count: int, most: int = MAX_POINTS) -> list[int]:
     """Indices 0..count-1, or ``most`` of them evenly spread, the first and the last kept.
 
-    >>> thin(5), thin(10, 4)
-    ([0, 1, 2, 3, 4], [0, 3, 6, 9])
+    >>> thin(5), thin(10, 4), thin(10**100, 2)[-1] == 10**100 - 1
+    ([0, 1, 2, 3, 4], [0, 3, 6, 9], True)
     """
     if count <= most:
         return list(range(count))
     if most < 2:
         return [0][:most]
-    return [round(k * (count - 1) / (most - 1)) for k in range(most)]
+    # k (count - 1) / (most - 1) rounded half up, in whole numbers: exact for any count.
+    return [(2 * k * (count - 1) + most - 1) // (2 * (most - 1)) for k in range(most)]
 
 
 MAX_BARS = 400
