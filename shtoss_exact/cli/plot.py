@@ -38,7 +38,7 @@ KIND_HELP = "; ".join(
 )
 @click.pass_context
 def plot(ctx: click.Context, output: str, kind: str) -> None:
-    """Draw one command's result to a PNG, SVG or PDF file (pip install 'shtoss-exact[plot]').
+    """A command's picture alone, as PNG, SVG or PDF (pip install 'shtoss-exact[plot]').
 
     Every other option is the command's of the kind (as shtoss-exact COMMAND --plot
     FILE, without the report); case draws the replay when --seen is given.

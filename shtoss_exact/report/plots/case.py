@@ -14,6 +14,7 @@ from shtoss_exact.errors import ShtossError
 
 if TYPE_CHECKING:
     from shtoss_exact.case.answers import CaseAnswers, CaseReport
+    from shtoss_exact.case.bets import CaseBet
 
 MARKERS = "osD^v<>px*hH+"
 
@@ -30,7 +31,7 @@ def replay_lines(report: CaseReport) -> dict[str, list[tuple[int, Fraction]]]:
     lines: dict[str, list[tuple[int, Fraction]]] = {}
     for row in report.replay or ():
         for bet in row.bets:
-            if bet.rank is not None:
+            if _live(bet):
                 lines.setdefault(bet.rank, []).append((row.case.turns_dealt, bet.edge))
     order = {rank: index for index, rank in enumerate(report.now.case.ranks)}
     return dict(sorted(lines.items(), key=lambda item: order.get(item[0], len(order))))
@@ -39,7 +40,7 @@ def replay_lines(report: CaseReport) -> dict[str, list[tuple[int, Fraction]]]:
 def draw(report: CaseReport, ax: Any) -> None:
     """The replay's lines, or the bars of the bets now (see the module)."""
     answers = report.now
-    if not any(bet.rank is not None for bet in answers.bets):
+    if not any(_live(bet) for bet in answers.bets):
         raise ShtossError(f"no {answers.kind.value} bet on a live rank: nothing to plot")
     game = answers.case.game.name
     title = game.capitalize() if game != "two-deck" else "Stoss"
@@ -80,12 +81,17 @@ def _replay(report: CaseReport, ax: Any) -> None:
 
 
 def _now(answers: CaseAnswers, ax: Any) -> None:
-    bets = [bet for bet in answers.bets if bet.rank is not None]
+    bets = [bet for bet in answers.bets if _live(bet)]
     ax.bar(
         [str(bet.rank) for bet in bets],
         [float(bet.edge) * 100 for bet in bets],
         color=["#2a7f62" if bet.edge > 0 else "#b2443a" for bet in bets],
     )
+
+
+def _live(bet: CaseBet) -> bool:
+    """A bet on a rank with a copy still to come (high card names no rank)."""
+    return bet.rank is not None and bool(bet.copies_left)
 
 
 def _bet_words(answers: CaseAnswers) -> str:
