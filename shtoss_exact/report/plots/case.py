@@ -31,7 +31,7 @@ def replay_lines(report: CaseReport) -> dict[str, list[tuple[int, Fraction]]]:
     lines: dict[str, list[tuple[int, Fraction]]] = {}
     for row in report.replay or ():
         for bet in row.bets:
-            if _live(bet):
+            if _live(bet) and bet.rank is not None:
                 lines.setdefault(bet.rank, []).append((row.case.turns_dealt, bet.edge))
     order = {rank: index for index, rank in enumerate(report.now.case.ranks)}
     return dict(sorted(lines.items(), key=lambda item: order.get(item[0], len(order))))
