@@ -7,7 +7,6 @@ arguments, in the library's words, and sends back the record as it comes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -58,20 +57,43 @@ def case_record(
     replay: bool = False,
     call_the_turn: bool = False,
     bets: str | tuple[RecordedBet, ...] | None = None,
-    report_to: Callable[[CaseReport], object] | None = None,
 ) -> dict[str, Any]:
     """Every answer about one position at once, as a record: the case after the cards
     ``seen`` (or the copies left, ``case``), the bets of ``side`` and ``kind`` on every
     live rank, high card, the best bet, calling the turn (``pay`` for three ranks,
     ``cathop_pay`` for a cathop), the rest of the deal under ``pattern``, the case after
     each turn (``replay``) and the punter's recorded ``bets`` settled (``"K:stay:1@0"``).
-    ``report_to`` is handed the ``CaseReport`` itself before its record is made (the
-    command line draws it).
 
     >>> record = case_record(case="*:0,7:2,K:1")
     >>> record["best_bet"]["rank"], record["call_the_turn"]["kind"]
     ('K', 'cathop')
     """
+    return case_result(
+        game=game, scheme=scheme, deck=deck, seen=seen, case=case, side=side, kind=kind,
+        pattern=pattern, pay=pay, cathop_pay=cathop_pay, replay=replay,
+        call_the_turn=call_the_turn, bets=bets,
+    )[1]  # fmt: skip
+
+
+def case_result(
+    *,
+    game: GameRules | Scheme | str = "faro",
+    scheme: Scheme | str | None = None,
+    deck: int = 52,
+    seen: str | None = None,
+    case: str | None = None,
+    side: Side | str = Side.OPEN,
+    kind: BetKind | str = BetKind.STAY,
+    pattern: Pattern | str | None = None,
+    pay: Fraction | int | str = 4,
+    cathop_pay: Fraction | int | str = 2,
+    replay: bool = False,
+    call_the_turn: bool = False,
+    bets: str | tuple[RecordedBet, ...] | None = None,
+) -> tuple[CaseReport, dict[str, Any]]:
+    """``case_record``'s answer with the ``CaseReport`` it is made from: (report,
+    record), the record holding the recorded ``bets`` settled too (the ``case``
+    command draws the report with ``--plot``)."""
     from shtoss_exact.case.state import Case
 
     if seen is not None and case is not None:
@@ -91,11 +113,9 @@ def case_record(
         replay=replay,
         call_the_turn=call_the_turn,
     )
-    if report_to is not None:
-        report_to(result)
     record = result.to_dict()
     if bets is not None:
         from shtoss_exact.case.ledger import settle_bets
 
         record["ledger"] = settle_bets(state, bets).to_dict()
-    return record
+    return result, record

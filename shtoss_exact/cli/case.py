@@ -18,7 +18,6 @@ from shtoss_exact.cli.base import (
 from shtoss_exact.cli.bundles import (
     case_option,
     pattern_option,
-    picture_only,
     plot_option,
     plotted,
     seen_option,
@@ -116,7 +115,7 @@ def case(
       shtoss-exact case --seen "5h Ks 5d 8d 6h 5c 6d" --replay --plot case.svg
     """
     from shtoss_exact.case.query import bet_kind as kind_of
-    from shtoss_exact.case.query import case_record
+    from shtoss_exact.case.query import case_result
     from shtoss_exact.report.case_view import case_csv, case_tables
 
     chosen = None
@@ -128,7 +127,7 @@ def case(
             raise ShtossError(f"--scheme is for --game two-deck: {game} has its own scheme")
         chosen = resolve_scheme(scheme)
     side, kind = kind_of(bet_kind)
-    record = case_record(
+    report, record = case_result(
         game=game,
         scheme=chosen,
         deck=int(deck),
@@ -142,8 +141,7 @@ def case(
         replay=replay,
         call_the_turn=call_the_turn,
         bets=bets,
-        report_to=lambda report: plotted(report, plot_path),
     )
-    if picture_only():
+    if plotted(report, plot_path):
         return
     out.emit(record, case_tables, csv=case_csv)

@@ -40,8 +40,9 @@ KIND_HELP = "; ".join(
 def plot(ctx: click.Context, output: str, kind: str) -> None:
     """A command's picture alone, as PNG, SVG or PDF (pip install 'shtoss-exact[plot]').
 
-    Every other option is the command's of the kind (as shtoss-exact COMMAND --plot
-    FILE, without the report); case draws the replay when --seen is given.
+    The other options are those of the command that computes the kind's result (abzug:
+    odds, edge: table, bank, series, strategy, case), which draws it as with --plot FILE
+    and prints no report; case adds --replay when --seen is given.
 
     \b
     Examples:
