@@ -46,6 +46,7 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.errors import shown_number as shown
 from shtoss_exact.frozen import dataclass, field, replace
 from shtoss_exact.numbers import whole_number
+from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record, exact_fields, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument, Soda
 
@@ -149,7 +150,9 @@ all_given=2/15, none_given=29/105)
         return tuple(rows)
 
     def pair(self, first: int, second: int) -> PairOdds:
-        """Conditional odds and covariance of two bets, from a two-rank walk of the deal.
+        """Conditional odds and covariance of bets ``first`` and ``second`` (indices of
+        ``bets``, from 0), from a two-rank walk of the deal; the ``PairOdds`` numbers
+        them from 1, as its record does (``bet``, ``other``).
 
         >>> p = bank(["7", "Q"], cards=8, copies=2).pair(0, 1)
         >>> p.given_if_other_given, p.given_if_other_not_given
@@ -178,7 +181,7 @@ all_given=2/15, none_given=29/105)
                     for c, s in ((ca, a.scheme), (cb, b.scheme))
                 ]
             found = self._pair_cache[key] = pair_moments(walk(n, classes), same=same)
-        return pair_odds(found, first, second, stakes=(a.stake, b.stake))
+        return pair_odds(found, first + 1, second + 1, stakes=(a.stake, b.stake))
 
     @cached_property
     def pairs(self) -> tuple[PairOdds, ...]:
@@ -215,6 +218,8 @@ all_given=2/15, none_given=29/105)
         rows.sort(key=lambda r: tuple((a or 0, kind.value) for kind, a in r.outcomes))
         return tuple(rows)
 
+    _rows = "bets"  # the natural rows: to_frame() and the displays
+
     def to_dict(self, *, joint: bool = False) -> dict[str, Any]:
         """The record: the deck, each bet, the banker's net, the deal's length, the
         pairs of bets and (``joint``) the joint outcome of the ranks."""
@@ -233,6 +238,11 @@ all_given=2/15, none_given=29/105)
         if joint:
             record["joint"] = [row.to_dict() for row in self.joint()]
         return record
+
+    def plot(self, ax: Any = None) -> Any:
+        """The matplotlib ``Figure`` of the banker's net result, drawn on ``ax``
+        if given (matplotlib: the extra ``plot``)."""
+        return plot_of(self, ax)
 
 
 def bank(

@@ -406,7 +406,7 @@ class Case(Record):
     def _rank_bet(self, index: int, side: Side, kind: BetKind) -> CaseBet:
         parts = tuple(self._rank_after_soda(index).items())
         odds = _mixed(self.game.scheme, parts, side, kind)
-        return CaseBet(
+        return CaseBet.of(
             rank=self.ranks[index], copies_left=self.left[index], side=side, kind=kind, odds=odds
         )
 
@@ -428,7 +428,7 @@ class Case(Record):
             if odds is None:
                 return None
             parts.append((weight, odds))
-        return CaseBet(
+        return CaseBet.of(
             rank=None, copies_left=None, side=Side.OPEN, kind=BetKind.HIGH_CARD, odds=mix(parts)
         )
 
@@ -531,6 +531,13 @@ class Case(Record):
                            cathop_pay=cathop_pay, replay=replay,
                            call_the_turn=call_the_turn)  # fmt: skip
 
+    _rows = "ranks"
+
+    def _shown_record(self) -> dict[str, Any]:
+        # A display and a frame show the case rank by rank: its copies left.
+        ranks = [{"rank": rank, "copies_left": self.copies_left(rank)} for rank in self.ranks]
+        return {**self.to_dict(), "ranks": ranks}
+
     def to_dict(self) -> dict[str, Any]:
         """The state: ``game``, ``scheme``, ``deck``, ``cards_left``, ``turns_dealt``,
         ``turns_left``, ``soda``, ``case``."""
@@ -588,8 +595,8 @@ def _case_bet(rank: str, copies: int, side: Side, kind: BetKind, odds: CardOdds)
     if bet is None or bet.odds is not odds:
         if len(_SHARED) >= SHARED_BETS:
             _SHARED.clear()
-        bet = _SHARED[key] = CaseBet(rank=rank, copies_left=copies, side=side, kind=kind,
-                                     odds=odds)  # fmt: skip
+        bet = _SHARED[key] = CaseBet.of(rank=rank, copies_left=copies, side=side, kind=kind,
+                                        odds=odds)  # fmt: skip
     return bet
 
 

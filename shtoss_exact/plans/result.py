@@ -18,6 +18,7 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.limits import MAX_RECORD_DIGITS, MAX_SECONDS
 from shtoss_exact.numbers import exact_text, float_of
+from shtoss_exact.pictures import plot_of
 from shtoss_exact.plans.catalog import Plan
 from shtoss_exact.plans.cost import reduce_seconds
 from shtoss_exact.records import Record, frozen_hash
@@ -51,6 +52,10 @@ _FIGURES = (
     "ev", "variance", "punter", "banker", "null", "expected_deals", "p_ruin", "p_target",
     "p_stopped", "p_playing", "expected_series", "p_series", "p_story",
 )  # fmt: skip
+
+
+_ENDINGS = ("p_ruin", "p_target", "p_stopped", "p_playing")
+"""How a play ends: a repr shows these before the other figures."""
 
 
 @dataclass(frozen=True, repr=False, kw_only=True)
@@ -115,18 +120,23 @@ class SeriesResult(Record):
             raise ShtossError("this result has no rules to build its chain from")
         return build_chain(self.rules, deals=self.deals, max_states=max_states)
 
+    _rows = "net"
+
     def __repr__(self) -> str:
-        items = [
-            f"{key}={value}"
-            for key, value in self.to_dict(net=False).items()
-            if isinstance(value, str | int | bool) or value is None
-        ]
-        return f"{type(self).__name__}({', '.join(items)})"
+        from shtoss_exact.notebook import Sheet, one_line
 
-    def _repr_markdown_(self) -> str:
-        from shtoss_exact.records import record_markdown
+        # How the play ends before the other figures: a repr is cut at 200 characters.
+        summary = dict(Sheet("", self.to_dict(net=False)).summary)
+        first = ("plan", "scheme", "deals", "bankroll", "target", "ev", *_ENDINGS)
+        shown = [(key, summary[key]) for key in first if key in summary]
+        shown += [(key, value) for key, value in summary.items() if key not in first]
+        return one_line(type(self).__name__, shown)
 
-        return record_markdown(self.to_dict(net=len(self.net) <= 60))
+    def _shown_record(self) -> dict[str, Any]:
+        try:
+            return self.to_dict()
+        except ShtossError:  # too long a net result to write: the figures alone
+            return self.to_dict(net=False)
 
     def figures(self) -> dict[str, Fraction | None]:
         """The exact figures of the record, by key (``None`` where not asked or defined)."""
@@ -180,3 +190,8 @@ class SeriesResult(Record):
             key: None if value is None else float_of(value) for key, value in figures.items()
         }
         return record
+
+    def plot(self, ax: Any = None) -> Any:
+        """The matplotlib ``Figure`` of the punter's net result, drawn on ``ax``
+        if given (matplotlib: the extra ``plot``)."""
+        return plot_of(self, ax)
