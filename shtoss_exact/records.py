@@ -180,18 +180,18 @@ def exact_fields(
 class FrozenRow(dict[str, Any]):
     """A row of a record that is never changed once made, so that every record showing
     it shares it (a bet's row, kept with the bet): a ``dict`` that refuses to change,
-    its JSON text written once for each depth it is written at (``to_json``).
+    its JSON text written once, at the depth it is first written at (``to_json``).
 
     >>> row = FrozenRow(rank="K", ev="-1/50")
     >>> row == {"rank": "K", "ev": "-1/50"}, to_json([row]) == to_json([dict(row)])
     (True, True)
     """
 
-    __slots__ = ("_texts",)
+    __slots__ = ("_depth", "_text")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._texts: dict[int, str] = {}
+        self._depth, self._text = -1, ""  # the text at the depth first written
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("a FrozenRow is shared and never changed: change a copy, dict(row)")
@@ -265,12 +265,15 @@ def _write(value: Any, pieces: list[str], pads: list[str], quote: Callable[[str]
 
 
 def _row_text(row: FrozenRow, pads: list[str], quote: Callable[[str], str]) -> str:
-    """The JSON of ``row`` at the depth of ``pads``, written once for each depth."""
-    text = row._texts.get(len(pads))
-    if text is None:
-        part: list[str] = []
-        _write(dict(row), part, pads, quote)
-        text = row._texts[len(pads)] = "".join(part)
+    """The JSON of ``row`` at the depth of ``pads``: written once at the depth it is first
+    written at (a row stands at one depth of a record), afresh at any other."""
+    if row._depth == len(pads):
+        return row._text
+    part: list[str] = []
+    _write(dict(row), part, pads, quote)
+    text = "".join(part)
+    if row._depth < 0:
+        row._depth, row._text = len(pads), text
     return text
 
 
