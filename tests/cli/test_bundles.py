@@ -60,7 +60,8 @@ def test_every_deck_option_is_the_presets() -> None:
 
 def test_the_plot_command_declares_none_of_the_options_it_runs_with() -> None:
     plot = all_commands()["plot"]
-    assert {opt for param in plot.params for opt in param.opts} == {"-o", "--output", "--kind"}
+    declared = {opt for param in plot.params for opt in param.opts}
+    assert declared == {"-o", "--output", "--kind", "--lang"}  # --lang: every command's
     plotting = {name for name, command in all_commands().items()
                 if any("--plot" in param.opts for param in command.params)}  # fmt: skip
     assert plotting == {"odds", "table", "bank", "series", "strategy", "case"}
