@@ -134,14 +134,15 @@ def _incoming(chain: Chain) -> tuple[Fraction, Incoming]:
     """The gains on one grid and, for each state, where its mass comes from: playing
     states only (an ended state keeps its mass; it is scaled once, at the end)."""
     gains = {g for out in chain.edges.values() for _, _, gs in out for g in gs}
-    unit = Fraction(1, lcm(*(g.denominator for g in gains)))
+    scale = lcm(*(g.denominator for g in gains))
+    unit = Fraction(1, scale)
     incoming: Incoming = {}
     for source, out in chain.edges.items():
         if source.status is not Status.PLAYING:
             continue
         for target, _, gs in out:
             parts = incoming.setdefault(target, [])
-            parts.extend((source, int(g / unit), c) for g, c in gs.items())
+            parts.extend((source, g.numerator * (scale // g.denominator), c) for g, c in gs.items())
     return unit, incoming
 
 
