@@ -75,8 +75,11 @@ def flow_of(chain: Chain_, unit: Fraction) -> Flow:
             j = index[target]
             inflow[j].append((i, total))
             for gain, count in gains.items():
-                steps = (gain.numerator * (scale // gain.denominator)
-                         if scale and not scale % gain.denominator else int(gain / unit))
+                steps = (
+                    gain.numerator * (scale // gain.denominator)
+                    if scale and not scale % gain.denominator
+                    else int(gain / unit)
+                )
                 grouped[j].setdefault(count, []).append((i, steps))
     for j, plays in enumerate(playing):
         if not plays:
