@@ -7,6 +7,7 @@ positions, the brute-force oracle), not from the engine's own formulas.
 from __future__ import annotations
 
 from math import comb, inf, log, log2, log10
+from time import process_time
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +16,6 @@ from hypothesis import strategies as st
 from shtoss_exact import ShtossError
 from shtoss_exact.deck import Deal, Suit, SuitCounts, SuitRelation
 from shtoss_exact.engine import (
-    MAX_SUMMARY_COST,
     Kind,
     KindCounts,
     PositionCounts,
@@ -30,8 +30,9 @@ from shtoss_exact.engine import (
     position_counts,
     relation_weights,
     summary_cost,
+    summary_seconds,
 )
-from shtoss_exact.limits import MAX_PRINTED_DIGITS
+from shtoss_exact.limits import MAX_DECK_SECONDS, MAX_PRINTED_DIGITS
 from tests.oracles.brute import MAX_CARDS, brute_odds, decide, position_sets
 
 SMALL = [(n, m) for n in range(MAX_CARDS + 1) for m in range(n + 1)]
@@ -203,6 +204,37 @@ def test_summary_cost_grows_with_copies() -> None:
     assert summary_cost(10**7, 5 * 10**6) > 10**11
 
 
+def _least_cpu(cards: int, copies: int, *, number: int) -> float:
+    best = inf
+    for _ in range(3):
+        start = process_time()
+        for _ in range(number):
+            kind_counts(cards, copies)
+        best = min(best, (process_time() - start) / number)
+    return best
+
+
+@pytest.mark.parametrize(
+    ("cards", "copies", "number"),
+    [(10**5, 1000, 20), (10**9, 4000, 2), (4000, 2000, 20), (10**2000, 30, 2), (10**6, 8, 2000)],
+    ids=str,
+)
+def test_the_summary_estimate_is_within_a_few_times_of_its_cpu_time(
+    cards: int, copies: int, number: int
+) -> None:
+    # CPU time, the least of three rounds: other work on the machine only adds to it.
+    spent = _least_cpu(cards, copies, number=number)
+    guess = summary_seconds(cards, copies)
+    assert spent / 4 < guess < spent * 4, (guess, spent)
+
+
+def test_the_summary_estimate_is_symmetric_and_infinite_past_floats() -> None:
+    for m in range(0, 53):
+        assert summary_seconds(52, m) == pytest.approx(summary_seconds(52, 52 - m), rel=1e-12)
+    assert summary_seconds(10**400, 10**200) == inf
+    assert summary_seconds(10**400, 8) < 1
+
+
 # --- the alternating and parity sums at their edges ---------------------------------------
 
 
@@ -336,8 +368,9 @@ def test_the_summary_limit_is_the_cost_estimate() -> None:
     cards, low, high = 10**6, 1, 5 * 10**5
     while low < high:
         mid = (low + high) // 2
-        low, high = (mid + 1, high) if summary_cost(cards, mid) <= MAX_SUMMARY_COST else (low, mid)
-    assert summary_cost(cards, low - 1) <= MAX_SUMMARY_COST < summary_cost(cards, low)
+        passes = summary_seconds(cards, mid) <= MAX_DECK_SECONDS
+        low, high = (mid + 1, high) if passes else (low, mid)
+    assert summary_seconds(cards, low - 1) <= MAX_DECK_SECONDS < summary_seconds(cards, low)
     with pytest.raises(ShtossError, match=f"cards={cards} with copies={low}: about"):
         check_deal(Deal(cards, low))
     # One copy fewer passes the cost; its exact values may still be too long to print.
@@ -367,7 +400,7 @@ def test_the_digit_limit_is_the_size_of_the_binomial() -> None:
     copies = _first_too_long(cards)
     exact_digits = comb(cards, copies).bit_length() * log10(2)
     assert exact_digits == pytest.approx(MAX_PRINTED_DIGITS, rel=1e-3)
-    assert summary_cost(cards, copies) < MAX_SUMMARY_COST
+    assert summary_seconds(cards, copies) < MAX_DECK_SECONDS
     check_deal(Deal(cards, copies - 1))
     with pytest.raises(ShtossError) as caught:
         check_deal(Deal(cards, copies))
