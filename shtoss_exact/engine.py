@@ -178,7 +178,7 @@ def summary_seconds(cards: int, copies: int) -> float:
         return CALL_SECONDS
     try:  # log takes any int; a float past 10^308 is past any budget
         words = terms * (log(cards, 2) + 1) / 64
-        splitting = words**1.585 * (log(terms + 1, 2) + 1)
+        splitting: float = words**1.585 * (log(terms + 1, 2) + 1)
         return SERIES_WORD_SECONDS * splitting + TERM_SECONDS * terms + CALL_SECONDS
     except OverflowError:
         return inf
