@@ -36,6 +36,7 @@ from shtoss_exact.plans.cost import (
     check_bits,
     int_bytes,
 )
+from shtoss_exact.plans.delays import Copy, Delays, copies_of, masses, unpacked_counts
 from shtoss_exact.plans.packed import Flow, Layers, flow_of, range_seconds
 from shtoss_exact.plans.result import Solved
 
@@ -206,7 +207,11 @@ def _by_net(chain: Chain, deals: int) -> Solved:
 
 
 def _dense(flow: Flow, unit: Fraction, deals: int) -> Solved:
-    """The layers of a chain whose nets fill their ranges (``shtoss_exact.plans.packed``)."""
+    """The layers of a chain whose nets fill their ranges (``shtoss_exact.plans.packed``;
+    ``shtoss_exact.plans.delays`` when some states are copies of others)."""
+    copies = copies_of(flow)
+    if copies is not None:
+        return _delayed(flow, copies, unit, deals)
     layers = Layers.start(flow)
     for _ in range(deals):
         layers.deal()
@@ -222,6 +227,27 @@ def _dense(flow: Flow, unit: Fraction, deals: int) -> Solved:
         net,
         {key: Fraction(w, total) for key, w in ends.items()},
         Fraction(layers.playing_sum, d ** (deals - 1)),
+    )
+
+
+def _delayed(flow: Flow, copies: dict[int, Copy], unit: Fraction, deals: int) -> Solved:
+    """The roots' nets deal by deal, the copies read off them at the end."""
+    layers = Delays(flow, copies)
+    for _ in range(deals):
+        layers.deal()
+    by_value = unpacked_counts(layers)
+    mass, playing_sum = masses(flow, deals)
+    ends = dict.fromkeys((s.value for s in Status), 0)
+    for state, m in zip(flow.states, mass, strict=True):
+        ends[state.status.value] += m
+    d = flow.denominator
+    total = d**deals
+    values = sorted(by_value)
+    net = Distribution.on_grid(unit, values, tuple(by_value[v] for v in values), total, base=d)
+    return Solved(
+        net,
+        {key: Fraction(w, total) for key, w in ends.items()},
+        Fraction(playing_sum, d ** (deals - 1)),
     )
 
 

@@ -1,0 +1,224 @@
+"""Layers over a fixed number of deals with the copies of other states left out.
+
+Many states of a plan's chain have one way in: ``raise`` and ``paroli`` climb a
+ladder of stakes, each rung reached only by a win on the rung below. Such a state
+(a *copy*) holds, after ``k`` deals, its source's net of the deal before, shifted by
+the one gain ``g`` and multiplied by the one count ``c``: in generating functions,
+``f_j(k) = c y^g f_i(k - 1)``. Followed down to a state with several ways in (a
+*root*), every copy is ``m y^G f_r(k - d)`` (``d`` deals later), so only the roots are
+computed, each from the roots' nets of earlier deals (the history kept as deep as the
+longest delay)::
+
+    f_r(k) = sum over terms of  mult y^shift f_root(k - 1 - delay)
+
+Terms of one root and one shift whose delays follow one another and whose
+multipliers grow by one ratio ``rho`` (the ladder: ``433, 433*400, 433*400**2, ...``)
+are one accumulated sum ``B(k) = sum over l < L of rho**l f(k - l)``, kept by
+``B(k) = f(k) + rho B(k - 1) - rho**L f(k - L)``: two products a value instead of one
+a rung (Horner). ``raise`` over 200 deals sums one accumulator where the layers sum
+200 rungs; ``paroli:3`` three products a value fewer.
+
+Counts are over ``D**k`` after ``k`` deals as everywhere (no division); a net is a
+``(low, counts)`` pair on the grid of the gains (``None``: no mass yet).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import reduce
+from itertools import chain, repeat
+from operator import add
+
+from shtoss_exact.plans.packed import Flow
+
+Net = tuple[int, list[int]] | None
+
+
+@dataclass(frozen=True)
+class Copy:
+    """A state that is ``mult y^shift f_root(k - delay)``."""
+
+    root: int
+    delay: int
+    mult: int
+    shift: int
+
+
+@dataclass(frozen=True)
+class Run:
+    """``L`` terms of one root and shift: delays ``first .. first + L - 1``, multipliers
+    ``mult rho**l``; ``length`` 1 is a single term."""
+
+    root: int
+    shift: int
+    first: int
+    mult: int
+    rho: int
+    length: int
+
+
+def copies_of(flow: Flow) -> dict[int, Copy] | None:
+    """Every copy followed down to its root (None: no copy, or copies in a ring)."""
+    one: dict[int, tuple[int, int, int]] = {}
+    for j, groups in enumerate(flow.groups):
+        if j == flow.start or not flow.playing[j] or len(groups) != 1:
+            continue
+        count, sources = groups[0]
+        if len(sources) == 1 and sources[0][0] != j and flow.playing[sources[0][0]]:
+            one[j] = (sources[0][0], count, sources[0][1])
+    if not one:
+        return None
+    copies: dict[int, Copy] = {}
+    for j in one:
+        delay, mult, shift, at = 0, 1, 0, j
+        while at in one:
+            source, count, gain = one[at]
+            delay, mult, shift, at = delay + 1, mult * count, shift + gain, source
+            if delay > len(one):
+                return None  # a ring of copies: no root
+        copies[j] = Copy(at, delay, mult, shift)
+    return copies
+
+
+def runs_of(flow: Flow, copies: dict[int, Copy], root: int) -> list[Run]:
+    """The terms of ``root``'s net, consecutive geometric ones merged into runs."""
+    terms: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for count, sources in flow.groups[root]:
+        for i, gain in sources:
+            c = copies.get(i)
+            if c is None:
+                key, delay, mult = (i, gain), 0, count
+            else:
+                key, delay, mult = (c.root, gain + c.shift), c.delay, count * c.mult
+            terms.setdefault(key, []).append((delay, mult))
+    runs: list[Run] = []
+    for (source, shift), listed in terms.items():
+        merged: dict[int, int] = {}
+        for delay, mult in listed:
+            merged[delay] = merged.get(delay, 0) + mult
+        ordered = sorted(merged.items())
+        start = 0
+        while start < len(ordered):
+            first, mult = ordered[start]
+            end, rho = start + 1, 0
+            if end < len(ordered) and ordered[end][0] == first + 1 and ordered[end][1] % mult == 0:
+                rho = ordered[end][1] // mult
+                while (end < len(ordered) and ordered[end][0] == first + end - start
+                       and ordered[end][1] == mult * rho ** (end - start)):  # fmt: skip
+                    end += 1
+            runs.append(Run(source, shift, first, mult, rho, end - start))
+            start = end
+    return runs
+
+
+def _sum(parts: list[tuple[int, int, list[int]]]) -> Net:
+    """``sum of mult y^low counts`` as one net (``parts``: (mult, low, counts)): one
+    lazy pipeline a value at a time, the parts aligned by zero padding."""
+    if not parts:
+        return None
+    lo = min(low for _, low, _ in parts)
+    hi = max(low + len(counts) for _, low, counts in parts)
+    streams: list[Iterable[int]] = []
+    for mult, low, counts in parts:
+        scaled: Iterable[int] = counts if mult == 1 else map(mult.__mul__, counts)
+        before, after = low - lo, hi - low - len(counts)
+        if before or after:
+            scaled = chain(repeat(0, before), scaled, repeat(0, after))
+        streams.append(scaled)
+    total = list(reduce(_added, streams[1:], streams[0]))
+    while total and total[-1] == 0:
+        total.pop()
+    start = next((i for i, c in enumerate(total) if c), len(total))
+    return (lo + start, total[start:] if start else total) if total else None
+
+
+def _added(total: Iterable[int], row: Iterable[int]) -> Iterator[int]:
+    return map(add, total, row)
+
+
+class Delays:
+    """The roots' nets deal by deal, with the accumulated sums of their runs."""
+
+    def __init__(self, flow: Flow, copies: dict[int, Copy]) -> None:
+        self.flow, self.copies = flow, copies
+        self.roots = [j for j in range(len(flow.states)) if j not in copies]
+        self.runs = {r: runs_of(flow, copies, r) for r in self.roots}
+        # The accumulated sums, one per (root, rho, length): B(k) over the last deals.
+        self.sums = sorted({(run.root, run.rho, run.length) for rs in self.runs.values()
+                            for run in rs if run.length > 1})  # fmt: skip
+        deepest = [run.first + run.length for rs in self.runs.values() for run in rs]
+        deepest += [c.delay for c in copies.values()]
+        self.depth = max(deepest, default=0) + 2
+        empty: Net = None
+        self.history = {r: deque([empty] * self.depth, maxlen=self.depth) for r in self.roots}
+        self.summed = {key: deque([empty] * self.depth, maxlen=self.depth) for key in self.sums}
+        self.history[flow.start][-1] = (0, [1])
+        self._advance_sums()
+
+    def net(self, root: int, back: int) -> Net:
+        """``f_root(k - back)``, ``k`` the deals played so far."""
+        return self.history[root][-1 - back]
+
+    def deal(self) -> None:
+        """One more deal: every root's net from the roots' nets of earlier deals."""
+        made: dict[int, Net] = {}
+        for r in self.roots:
+            parts: list[tuple[int, int, list[int]]] = []
+            for run in self.runs[r]:
+                key = (run.root, run.rho, run.length)
+                held = (self.summed[key][-1 - run.first] if run.length > 1
+                        else self.history[run.root][-1 - run.first])  # fmt: skip
+                if held is not None:
+                    parts.append((run.mult, held[0] + run.shift, held[1]))
+            made[r] = _sum(parts)
+        for r, held in made.items():
+            self.history[r].append(held)
+        self._advance_sums()
+
+    def _advance_sums(self) -> None:
+        # B(k) = f(k) + rho B(k - 1) - rho**L f(k - L)
+        for key in self.sums:
+            root, rho, length = key
+            parts: list[tuple[int, int, list[int]]] = []
+            for mult, held in ((1, self.history[root][-1]), (rho, self.summed[key][-1]),
+                               (-(rho**length), self.history[root][-1 - length])):  # fmt: skip
+                if held is not None:
+                    parts.append((mult, held[0], held[1]))
+            self.summed[key].append(_sum(parts))
+
+    def state_net(self, j: int) -> Net:
+        """State ``j``'s net now (a root's, or its copy of one)."""
+        c = self.copies.get(j)
+        if c is None:
+            return self.net(j, 0)
+        held = self.net(c.root, c.delay)
+        return None if held is None else (held[0] + c.shift, [c.mult * x for x in held[1]])
+
+
+def masses(flow: Flow, deals: int) -> tuple[list[int], int]:
+    """Each state's mass after ``deals`` deals (over ``D**deals``) and the sum over
+    k < deals of the playing mass after k deals times ``D**(deals - 1 - k)``."""
+    n = len(flow.states)
+    mass = [0] * n
+    mass[flow.start] = 1
+    playing_sum = 0
+    d = flow.denominator
+    for _ in range(deals):
+        playing_sum = playing_sum * d + sum(m for m, p in zip(mass, flow.playing, strict=True) if p)
+        mass = [sum(mass[i] * c for i, c in flow.inflow[j]) for j in range(n)]
+    return mass, playing_sum
+
+
+def unpacked_counts(layers: Delays) -> dict[int, int]:
+    """The net's counts by value on the grid, every state's added (zeros left out)."""
+    by_value: dict[int, int] = {}
+    for j in range(len(layers.flow.states)):
+        held = layers.state_net(j)
+        if held is None:
+            continue
+        for v, c in zip(range(held[0], held[0] + len(held[1])), held[1], strict=True):
+            if c:
+                by_value[v] = by_value.get(v, 0) + c
+    return by_value
