@@ -58,6 +58,6 @@ def test_the_losses_down_the_ladder_are_one_run() -> None:
 
 
 def test_a_plan_that_stops_has_no_copies() -> None:
-    # stop: one deal at the kush, then the play has ended; every state has the
-    # start as its source and the ended ones keep their mass besides.
+    # stop: the initial kush every deal until the first loss; the one playing state
+    # is its own source, and the stopped one keeps its mass besides.
     assert copies_of(flow("stop", 5)) is None
