@@ -156,6 +156,10 @@ class Delays:
         self.summed = {key: deque([empty] * self.depth, maxlen=self.depth) for key in self.sums}
         self.history[flow.start][-1] = (0, [1])
         self._advance_sums()
+        # The mass that has ended (roots that do not play: no copy ends), over D**k.
+        self.ended = [r for r in self.roots if not flow.playing[r]]
+        self.power = 1  # D**k
+        self.playing_sum = 0  # sum over j < k of P(playing after j deals) D**j, by Horner
 
     def net(self, root: int, back: int) -> Net:
         """``f_root(k - back)``, ``k`` the deals played so far."""
@@ -163,6 +167,9 @@ class Delays:
 
     def deal(self) -> None:
         """One more deal: every root's net from the roots' nets of earlier deals."""
+        ended = sum(sum(held[1]) for r in self.ended if (held := self.history[r][-1]))
+        self.playing_sum = self.playing_sum * self.flow.denominator + self.power - ended
+        self.power *= self.flow.denominator
         made: dict[int, Net] = {}
         for r in self.roots:
             parts: list[tuple[int, int, list[int]]] = []
@@ -197,28 +204,17 @@ class Delays:
         return None if held is None else (held[0] + c.shift, [c.mult * x for x in held[1]])
 
 
-def masses(flow: Flow, deals: int) -> tuple[list[int], int]:
-    """Each state's mass after ``deals`` deals (over ``D**deals``) and the sum over
-    k < deals of the playing mass after k deals times ``D**(deals - 1 - k)``."""
-    n = len(flow.states)
-    mass = [0] * n
-    mass[flow.start] = 1
-    playing_sum = 0
-    d = flow.denominator
-    for _ in range(deals):
-        playing_sum = playing_sum * d + sum(m for m, p in zip(mass, flow.playing, strict=True) if p)
-        mass = [sum(mass[i] * c for i, c in flow.inflow[j]) for j in range(n)]
-    return mass, playing_sum
-
-
-def unpacked_counts(layers: Delays) -> dict[int, int]:
-    """The net's counts by value on the grid, every state's added (zeros left out)."""
+def unpacked_counts(layers: Delays) -> tuple[dict[int, int], list[int]]:
+    """The net's counts by value on the grid, every state's added (zeros left out),
+    and each state's mass."""
     by_value: dict[int, int] = {}
-    for j in range(len(layers.flow.states)):
+    mass = [0] * len(layers.flow.states)
+    for j in range(len(mass)):
         held = layers.state_net(j)
         if held is None:
             continue
+        mass[j] = sum(held[1])
         for v, c in zip(range(held[0], held[0] + len(held[1])), held[1], strict=True):
             if c:
                 by_value[v] = by_value.get(v, 0) + c
-    return by_value
+    return by_value, mass

@@ -16,7 +16,7 @@ extrapolates the growth of the last layers.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from math import lcm, log, log2
+from math import inf, lcm, log, log2
 from typing import TYPE_CHECKING
 
 from shtoss_exact.limits import Cost, budget, check_cost
@@ -55,28 +55,36 @@ _ADVICE = "use fewer deals or a simpler plan or scheme (a bound k on the raises)
 Incoming = dict["State", list[tuple["State", int]]]
 
 
-def check_support(chain: Chain, deals: int) -> None:
+def check_support(chain: Chain, deals: int, *, dense: float | None = None) -> float:
     """Refuse a solve of ``deals`` deals whose nets, held per state, would pass the
-    budget both as arrays over their ranges and as dicts of their values.
+    budget both as arrays over their ranges and as dicts of their values; else the
+    estimated seconds of the dicts (``inf``: not followed, or past the memory).
+    ``dense``: the seconds of the arrays, already estimated (``plans.packed``).
 
     >>> from shtoss_exact.deck import Deal
     >>> from shtoss_exact.plans.catalog import plan_named
     >>> from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
     >>> rules = Rules(plan_named("raise"), classic_outcomes(Deal(52, 4)))
     >>> check_support(build_chain(rules, deals=20, max_states=1000), 20)
+    inf
     """
     incoming = _incoming(chain)
     slope = log2(max(chain.denominator, 2)) * BIT_STEP
-    dense = _range_seconds(chain, incoming, deals, slope)
-    if dense is None or dense <= budget().seconds:
-        return  # the arrays are cheap, or the solve's own estimate decides
+    if dense is None:
+        ranged = _range_seconds(chain, incoming, deals, slope)
+        if ranged is None or ranged <= budget().seconds:
+            return inf  # the arrays are cheap, or the solve's own estimate decides
+        dense = ranged
     seconds, held, bits = _set_cost(chain, incoming, deals, slope)
-    what = f"the nets of {short_int(deals)} deals of a chain of {len(chain.depth)} states"
-    check_cost(
-        Cost(seconds=seconds, bytes=held * (ENTRY_BYTES + bits / 8)),
-        what=f"{what} (about {held:.1e} values held at once)",
-        advice=_ADVICE,
-    )
+    memory = held * (ENTRY_BYTES + bits / 8)
+    if dense > budget().seconds:  # the arrays cannot: refused unless the dicts can
+        what = f"the nets of {short_int(deals)} deals of a chain of {len(chain.depth)} states"
+        check_cost(
+            Cost(seconds=seconds, bytes=memory),
+            what=f"{what} (about {held:.1e} values held at once)",
+            advice=_ADVICE,
+        )
+    return seconds if memory <= budget().bytes else inf
 
 
 def _incoming(chain: Chain) -> Incoming:
