@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from shtoss_exact import ShtossError
 from shtoss_exact.deck import Deal, Suit, SuitCounts, SuitRelation
 from shtoss_exact.engine import (
+    NEWTON_BITS,
     Kind,
     KindCounts,
     PositionCounts,
@@ -25,6 +26,7 @@ from shtoss_exact.engine import (
     binom_bits,
     check_deal,
     counts_at,
+    exact_quotient,
     kind_counts,
     parity_sum,
     position_counts,
@@ -119,6 +121,26 @@ def test_alternating_sum_matches_its_definition(shape: tuple[int, int]) -> None:
     # and more terms than one leaf of the binary splitting.
     top, k = shape
     assert _alternating_sum(top, k) == _direct_alternating_sum(top, k)
+
+
+@pytest.mark.parametrize(("top", "k"), [(7000, 3300), (7400, 3800)], ids=str)
+def test_alternating_sum_with_a_long_divisor_matches_its_definition(top: int, k: int) -> None:
+    # k! (or (N - k)!, the short row) has more than NEWTON_BITS bits past its twos:
+    # the series' one division is by an inverse.
+    assert _alternating_sum(top, k) == _direct_alternating_sum(top, k)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(NEWTON_BITS, 3 * NEWTON_BITS),
+    st.integers(0, 2**20),
+    st.integers(0, 4),
+    st.sampled_from([1, -1]),
+)
+def test_exact_quotient_is_the_quotient(bits: int, seed: int, scale: int, sign: int) -> None:
+    divisor = 3**bits % 2**bits | 1 | 1 << bits  # odd, of bits + 1 bits
+    quotient = sign * ((7**bits + seed) >> (bits * scale // 2))  # 0 to longer than the divisor
+    assert exact_quotient(divisor * quotient, divisor) == quotient
 
 
 def _counts_from_positions(cards: int, copies: int) -> tuple[int, int, int]:
