@@ -16,7 +16,8 @@ multipliers grow by one ratio ``rho`` (the ladder: ``433, 433*400, 433*400**2, .
 are one accumulated sum ``B(k) = sum over l < L of rho**l f(k - l)``, kept by
 ``B(k) = f(k) + rho B(k - 1) - rho**L f(k - L)``: two products a value instead of one
 a rung (Horner). ``raise`` over 200 deals sums one accumulator where the layers sum
-200 rungs; ``paroli:3`` three products a value fewer.
+200 rungs. A product of one net by one count is made once a deal, however many sums
+take it (the top rung's win and the end of the accumulated losses).
 
 Counts are over ``D**k`` after ``k`` deals as everywhere (no division); a net is a
 ``(low, counts)`` pair on the grid of the gains (``None``: no mass yet).
@@ -25,11 +26,10 @@ Counts are over ``D**k`` after ``k`` deals as everywhere (no division); a net is
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import reduce
 from itertools import chain, repeat
-from operator import add
+from operator import add, neg, sub
 
 from shtoss_exact.plans.packed import Flow
 
@@ -113,29 +113,28 @@ def runs_of(flow: Flow, copies: dict[int, Copy], root: int) -> list[Run]:
     return runs
 
 
-def _sum(parts: list[tuple[int, int, list[int]]]) -> Net:
-    """``sum of mult y^low counts`` as one net (``parts``: (mult, low, counts)): one
-    lazy pipeline a value at a time, the parts aligned by zero padding."""
+def _sum(parts: list[tuple[int, int, Iterable[int], int]]) -> Net:
+    """``sum of sign y^low counts`` as one net (``parts``: (sign, low, counts, length)):
+    one lazy pipeline a value at a time, the parts aligned by zero padding."""
     if not parts:
         return None
-    lo = min(low for _, low, _ in parts)
-    hi = max(low + len(counts) for _, low, counts in parts)
+    lo = min(low for _, low, _, _ in parts)
+    hi = max(low + n for _, low, _, n in parts)
     streams: list[Iterable[int]] = []
-    for mult, low, counts in parts:
-        scaled: Iterable[int] = counts if mult == 1 else map(mult.__mul__, counts)
-        before, after = low - lo, hi - low - len(counts)
-        if before or after:
-            scaled = chain(repeat(0, before), scaled, repeat(0, after))
-        streams.append(scaled)
-    total = list(reduce(_added, streams[1:], streams[0]))
-    while total and total[-1] == 0:
-        total.pop()
-    start = next((i for i, c in enumerate(total) if c), len(total))
-    return (lo + start, total[start:] if start else total) if total else None
-
-
-def _added(total: Iterable[int], row: Iterable[int]) -> Iterator[int]:
-    return map(add, total, row)
+    signs: list[int] = []
+    for sign, low, counts, n in parts:
+        before, after = low - lo, hi - low - n
+        streams.append(chain(repeat(0, before), counts, repeat(0, after)) if before or after
+                       else counts)  # fmt: skip
+        signs.append(sign)
+    total = streams[0] if signs[0] > 0 else map(neg, streams[0])
+    for sign, row in zip(signs[1:], streams[1:], strict=True):
+        total = map(add if sign > 0 else sub, total, row)
+    listed = list(total)
+    while listed and listed[-1] == 0:
+        listed.pop()
+    start = next((i for i, c in enumerate(listed) if c), len(listed))
+    return (lo + start, listed[start:] if start else listed) if listed else None
 
 
 class Delays:
@@ -158,6 +157,8 @@ class Delays:
         self._advance_sums()
         # The mass that has ended (roots that do not play: no copy ends), over D**k.
         self.ended = [r for r in self.roots if not flow.playing[r]]
+        # this deal's products, by net and count: (the net, the product)
+        self.products: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
         self.power = 1  # D**k
         self.playing_sum = 0  # sum over j < k of P(playing after j deals) D**j, by Horner
 
@@ -170,15 +171,16 @@ class Delays:
         ended = sum(sum(held[1]) for r in self.ended if (held := self.history[r][-1]))
         self.playing_sum = self.playing_sum * self.flow.denominator + self.power - ended
         self.power *= self.flow.denominator
+        self.products.clear()
         made: dict[int, Net] = {}
         for r in self.roots:
-            parts: list[tuple[int, int, list[int]]] = []
+            parts: list[tuple[int, int, Iterable[int], int]] = []
             for run in self.runs[r]:
                 key = (run.root, run.rho, run.length)
                 held = (self.summed[key][-1 - run.first] if run.length > 1
                         else self.history[run.root][-1 - run.first])  # fmt: skip
                 if held is not None:
-                    parts.append((run.mult, held[0] + run.shift, held[1]))
+                    parts.append(self._part(run.mult, held, run.shift))
             made[r] = _sum(parts)
         for r, held in made.items():
             self.history[r].append(held)
@@ -188,12 +190,29 @@ class Delays:
         # B(k) = f(k) + rho B(k - 1) - rho**L f(k - L)
         for key in self.sums:
             root, rho, length = key
-            parts: list[tuple[int, int, list[int]]] = []
+            parts: list[tuple[int, int, Iterable[int], int]] = []
             for mult, held in ((1, self.history[root][-1]), (rho, self.summed[key][-1]),
                                (-(rho**length), self.history[root][-1 - length])):  # fmt: skip
                 if held is not None:
-                    parts.append((mult, held[0], held[1]))
+                    parts.append(self._part(mult, held, 0))
             self.summed[key].append(_sum(parts))
+
+    def _part(self, mult: int, held: tuple[int, list[int]], shift: int
+              ) -> tuple[int, int, Iterable[int], int]:  # fmt: skip
+        """``mult y^shift held`` as a part of a sum: a product of one net by one count
+        made once a deal however many sums take it (the ladder's top rung: its win and
+        the end of the losses' accumulated sum)."""
+        low, counts = held
+        size, sign = abs(mult), 1 if mult > 0 else -1
+        if size == 1:
+            return sign, low + shift, counts, len(counts)
+        key = (id(counts), size)
+        cached = self.products.get(key)
+        if cached is not None and cached[0] is counts:  # the same net, not a new one at its id
+            return sign, low + shift, cached[1], len(counts)
+        scaled = list(map(size.__mul__, counts))
+        self.products[key] = (counts, scaled)
+        return sign, low + shift, scaled, len(counts)
 
     def state_net(self, j: int) -> Net:
         """State ``j``'s net now (a root's, or its copy of one)."""
