@@ -35,7 +35,13 @@ from shtoss_exact.plans.cost import (
     check_bits,
     int_bytes,
 )
-from shtoss_exact.plans.delays import Copy, Delays, copies_of, unpacked_counts
+from shtoss_exact.plans.delays import (
+    Copy,
+    Delays,
+    copies_of,
+    delay_seconds,
+    unpacked_counts,
+)
 from shtoss_exact.plans.packed import Flow, Layers, flow_of, range_seconds
 from shtoss_exact.plans.result import Solved
 from shtoss_exact.plans.support import check_support
@@ -156,13 +162,14 @@ def _by_net(chain: Chain, deals: int) -> Solved:
         advice=_ADVICE,
     )
     flow = flow_of(chain, unit)
-    dense = range_seconds(flow, deals)
+    copies = copies_of(flow)
+    dense = range_seconds(flow, deals) if copies is None else delay_seconds(flow, copies, deals)
     sparse = float("inf")
     if dense > budget().seconds / 4:  # the dicts of the values may do better
         sparse = check_support(chain, deals, dense=dense)
     check_cost(Cost(seconds=min(dense, sparse)), what=_what(chain, deals), advice=_ADVICE)
     if dense <= sparse:
-        return _dense(flow, unit, deals)
+        return _dense(flow, unit, deals) if copies is None else _delayed(flow, copies, unit, deals)
     layer: dict[State, Any] = {chain.start: {0: 1}}
     masses: dict[State, int] = {chain.start: 1}
     pieces: dict[int, list[Any]] = {}  # deals played -> the ended states' new masses
@@ -204,11 +211,7 @@ def _by_net(chain: Chain, deals: int) -> Solved:
 
 
 def _dense(flow: Flow, unit: Fraction, deals: int) -> Solved:
-    """The layers of a chain whose nets fill their ranges (``shtoss_exact.plans.packed``;
-    ``shtoss_exact.plans.delays`` when some states are copies of others)."""
-    copies = copies_of(flow)
-    if copies is not None:
-        return _delayed(flow, copies, unit, deals)
+    """The layers of a chain whose nets fill their ranges (``shtoss_exact.plans.packed``)."""
     layers = Layers.start(flow)
     for _ in range(deals):
         layers.deal()
@@ -228,7 +231,8 @@ def _dense(flow: Flow, unit: Fraction, deals: int) -> Solved:
 
 
 def _delayed(flow: Flow, copies: dict[int, Copy], unit: Fraction, deals: int) -> Solved:
-    """The roots' nets deal by deal, the copies read off them at the end."""
+    """The roots' nets deal by deal, the copies read off them at the end
+    (``shtoss_exact.plans.delays``: some states are copies of others)."""
     layers = Delays(flow, copies)
     for _ in range(deals):
         layers.deal()

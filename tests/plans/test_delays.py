@@ -6,6 +6,9 @@ The walk (``tests/plans/test_horizon.py``) carries {(state, net): probability} i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from time import process_time
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,8 +16,8 @@ from hypothesis import strategies as st
 from shtoss_exact.deck import Deal
 from shtoss_exact.plans.catalog import plan_named
 from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
-from shtoss_exact.plans.delays import Copy, Run, copies_of, runs_of
-from shtoss_exact.plans.horizon import _incoming
+from shtoss_exact.plans.delays import Copy, Run, copies_of, delay_seconds, runs_of
+from shtoss_exact.plans.horizon import _incoming, solve_horizon
 from shtoss_exact.plans.packed import Flow, flow_of
 from tests.plans.test_horizon import PLANS, SCHEMES, check
 
@@ -55,6 +58,25 @@ def test_the_losses_down_the_ladder_are_one_run() -> None:
     # the fourth win takes the profit, 1 + 2 + 4 + 8 = 15, and starts again
     assert Run(0, 15, 3, 400**4, 0, 1) in runs
     assert len(runs) == 2
+
+
+def _cpu(run: Callable[[], object]) -> float:
+    start = process_time()
+    run()
+    return process_time() - start
+
+
+@pytest.mark.parametrize(("plan", "deals"), [("raise", 300), ("paroli:3", 300), ("raise:3", 200)])
+def test_the_estimate_is_within_a_few_times_of_the_solve(plan: str, deals: int) -> None:
+    # CPU time, the least of three solves: other work on the machine only adds to it.
+    rules = Rules(plan_named(plan), classic_outcomes(Deal(52, 4)))
+    chain = build_chain(rules, deals=deals, max_states=1000)
+    spent = min(_cpu(lambda: solve_horizon(chain, deals)) for _ in range(3))
+    f = flow(plan, deals)
+    copies = copies_of(f)
+    assert copies is not None
+    guess = delay_seconds(f, copies, deals)
+    assert spent / 5 < guess < spent * 5, (guess, spent)
 
 
 def test_a_plan_that_stops_has_no_copies() -> None:
