@@ -7,6 +7,7 @@ positions, the brute-force oracle), not from the engine's own formulas.
 from __future__ import annotations
 
 from math import comb, inf, log, log2, log10
+from time import process_time
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from shtoss_exact import ShtossError
 from shtoss_exact.deck import Deal, Suit, SuitCounts, SuitRelation
 from shtoss_exact.engine import (
-    MAX_SUMMARY_COST,
+    NEWTON_BITS,
     Kind,
     KindCounts,
     PositionCounts,
@@ -25,13 +26,15 @@ from shtoss_exact.engine import (
     binom_bits,
     check_deal,
     counts_at,
+    exact_quotient,
     kind_counts,
     parity_sum,
     position_counts,
     relation_weights,
     summary_cost,
+    summary_seconds,
 )
-from shtoss_exact.limits import MAX_PRINTED_DIGITS
+from shtoss_exact.limits import MAX_DECK_SECONDS, MAX_PRINTED_DIGITS
 from tests.oracles.brute import MAX_CARDS, brute_odds, decide, position_sets
 
 SMALL = [(n, m) for n in range(MAX_CARDS + 1) for m in range(n + 1)]
@@ -120,6 +123,26 @@ def test_alternating_sum_matches_its_definition(shape: tuple[int, int]) -> None:
     assert _alternating_sum(top, k) == _direct_alternating_sum(top, k)
 
 
+@pytest.mark.parametrize(("top", "k"), [(7000, 3300), (7400, 3800)], ids=str)
+def test_alternating_sum_with_a_long_divisor_matches_its_definition(top: int, k: int) -> None:
+    # k! (or (N - k)!, the short row) has more than NEWTON_BITS bits past its twos:
+    # the series' one division is by an inverse.
+    assert _alternating_sum(top, k) == _direct_alternating_sum(top, k)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(NEWTON_BITS, 3 * NEWTON_BITS),
+    st.integers(0, 2**20),
+    st.integers(0, 4),
+    st.sampled_from([1, -1]),
+)
+def test_exact_quotient_is_the_quotient(bits: int, seed: int, scale: int, sign: int) -> None:
+    divisor = 3**bits % 2**bits | 1 | 1 << bits  # odd, of bits + 1 bits
+    quotient = sign * ((7**bits + seed) >> (bits * scale // 2))  # 0 to longer than the divisor
+    assert exact_quotient(divisor * quotient, divisor) == quotient
+
+
 def _counts_from_positions(cards: int, copies: int) -> tuple[int, int, int]:
     """(killed, plié, given) summed over the first copy's position, from the rules."""
     given_ = sum(comb(cards - p, copies - 1) for p in range(2, cards + 1, 2))
@@ -201,6 +224,37 @@ def test_summary_cost_grows_with_copies() -> None:
     assert summary_cost(52, 4) < summary_cost(52, 26)
     assert summary_cost(10**9, 8) < 100
     assert summary_cost(10**7, 5 * 10**6) > 10**11
+
+
+def _least_cpu(cards: int, copies: int, *, number: int) -> float:
+    best = inf
+    for _ in range(3):
+        start = process_time()
+        for _ in range(number):
+            kind_counts(cards, copies)
+        best = min(best, (process_time() - start) / number)
+    return best
+
+
+@pytest.mark.parametrize(
+    ("cards", "copies", "number"),
+    [(10**5, 1000, 20), (10**9, 4000, 2), (4000, 2000, 20), (10**2000, 30, 2), (10**6, 8, 2000)],
+    ids=str,
+)
+def test_the_summary_estimate_is_within_a_few_times_of_its_cpu_time(
+    cards: int, copies: int, number: int
+) -> None:
+    # CPU time, the least of three rounds: other work on the machine only adds to it.
+    spent = _least_cpu(cards, copies, number=number)
+    guess = summary_seconds(cards, copies)
+    assert spent / 4 < guess < spent * 4, (guess, spent)
+
+
+def test_the_summary_estimate_is_symmetric_and_infinite_past_floats() -> None:
+    for m in range(0, 53):
+        assert summary_seconds(52, m) == pytest.approx(summary_seconds(52, 52 - m), rel=1e-12)
+    assert summary_seconds(10**400, 10**200) == inf
+    assert summary_seconds(10**400, 8) < 1
 
 
 # --- the alternating and parity sums at their edges ---------------------------------------
@@ -336,8 +390,9 @@ def test_the_summary_limit_is_the_cost_estimate() -> None:
     cards, low, high = 10**6, 1, 5 * 10**5
     while low < high:
         mid = (low + high) // 2
-        low, high = (mid + 1, high) if summary_cost(cards, mid) <= MAX_SUMMARY_COST else (low, mid)
-    assert summary_cost(cards, low - 1) <= MAX_SUMMARY_COST < summary_cost(cards, low)
+        passes = summary_seconds(cards, mid) <= MAX_DECK_SECONDS
+        low, high = (mid + 1, high) if passes else (low, mid)
+    assert summary_seconds(cards, low - 1) <= MAX_DECK_SECONDS < summary_seconds(cards, low)
     with pytest.raises(ShtossError, match=f"cards={cards} with copies={low}: about"):
         check_deal(Deal(cards, low))
     # One copy fewer passes the cost; its exact values may still be too long to print.
@@ -367,7 +422,7 @@ def test_the_digit_limit_is_the_size_of_the_binomial() -> None:
     copies = _first_too_long(cards)
     exact_digits = comb(cards, copies).bit_length() * log10(2)
     assert exact_digits == pytest.approx(MAX_PRINTED_DIGITS, rel=1e-3)
-    assert summary_cost(cards, copies) < MAX_SUMMARY_COST
+    assert summary_seconds(cards, copies) < MAX_DECK_SECONDS
     check_deal(Deal(cards, copies - 1))
     with pytest.raises(ShtossError) as caught:
         check_deal(Deal(cards, copies))

@@ -11,36 +11,40 @@ denominator):
 
 Before any arithmetic the layers are run on their shape alone (the range or the set
 of each state's values), so the cost is known: ranges are cheap to follow; sets are
-followed only when ranges say a dense solve would be too slow, and both runs stop
-early (extrapolating) when they grow long. Sources sending the same count to one
+followed (``shtoss_exact.plans.support``, which refuses what neither can do) only
+when ranges say a dense solve would be slow, and both runs stop early (extrapolating)
+when they grow long. Sources sending the same count to one
 state are added first and multiplied once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from math import lcm, log2
 from typing import Any
 
 from shtoss_exact.distribution import Distribution
-from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost
+from shtoss_exact.limits import Cost, budget, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.chain import Chain, State, Status
 from shtoss_exact.plans.cost import (
     BIT_STEP,
     DENSE_STEP,
-    PART_STEP,
     SPARSE_STEP,
     bits_after,
     check_bits,
     int_bytes,
 )
+from shtoss_exact.plans.delays import (
+    Copy,
+    Delays,
+    copies_of,
+    delay_seconds,
+    unpacked_counts,
+)
 from shtoss_exact.plans.packed import Flow, Layers, flow_of, range_seconds
 from shtoss_exact.plans.result import Solved
-
-DRY_STEPS = 400_000
-"""Most (state, source) steps a shape run takes before it extrapolates."""
+from shtoss_exact.plans.support import check_support
 
 _ADVICE = "use fewer deals or a simpler plan or scheme (a bound k on the raises)"
 
@@ -134,14 +138,15 @@ def _incoming(chain: Chain) -> tuple[Fraction, Incoming]:
     """The gains on one grid and, for each state, where its mass comes from: playing
     states only (an ended state keeps its mass; it is scaled once, at the end)."""
     gains = {g for out in chain.edges.values() for _, _, gs in out for g in gs}
-    unit = Fraction(1, lcm(*(g.denominator for g in gains)))
+    scale = lcm(*(g.denominator for g in gains))
+    unit = Fraction(1, scale)
     incoming: Incoming = {}
     for source, out in chain.edges.items():
         if source.status is not Status.PLAYING:
             continue
         for target, _, gs in out:
             parts = incoming.setdefault(target, [])
-            parts.extend((source, int(g / unit), c) for g, c in gs.items())
+            parts.extend((source, g.numerator * (scale // g.denominator), c) for g, c in gs.items())
     return unit, incoming
 
 
@@ -157,13 +162,14 @@ def _by_net(chain: Chain, deals: int) -> Solved:
         advice=_ADVICE,
     )
     flow = flow_of(chain, unit)
-    dense = range_seconds(flow, deals)
+    copies = copies_of(flow)
+    dense = range_seconds(flow, deals) if copies is None else delay_seconds(flow, copies, deals)
     sparse = float("inf")
-    if dense > MAX_SECONDS / 4:
-        sparse = _shape_seconds(chain, incoming, deals, _set_step, step=SPARSE_STEP)
+    if dense > budget().seconds / 4:  # the dicts of the values may do better
+        sparse = check_support(chain, deals, dense=dense)
     check_cost(Cost(seconds=min(dense, sparse)), what=_what(chain, deals), advice=_ADVICE)
     if dense <= sparse:
-        return _dense(flow, unit, deals)
+        return _dense(flow, unit, deals) if copies is None else _delayed(flow, copies, unit, deals)
     layer: dict[State, Any] = {chain.start: {0: 1}}
     masses: dict[State, int] = {chain.start: 1}
     pieces: dict[int, list[Any]] = {}  # deals played -> the ended states' new masses
@@ -224,6 +230,26 @@ def _dense(flow: Flow, unit: Fraction, deals: int) -> Solved:
     )
 
 
+def _delayed(flow: Flow, copies: dict[int, Copy], unit: Fraction, deals: int) -> Solved:
+    """The roots' nets deal by deal, the copies read off them at the end
+    (``shtoss_exact.plans.delays``: some states are copies of others)."""
+    layers = Delays(flow, copies)
+    for _ in range(deals):
+        layers.deal()
+    by_value, mass = unpacked_counts(layers)
+    ends = dict.fromkeys((s.value for s in Status), 0)
+    for state, m in zip(flow.states, mass, strict=True):
+        ends[state.status.value] += m
+    d, total = flow.denominator, layers.power
+    values = sorted(by_value)
+    net = Distribution.on_grid(unit, values, tuple(by_value[v] for v in values), total, base=d)
+    return Solved(
+        net,
+        {key: Fraction(w, total) for key, w in ends.items()},
+        Fraction(layers.playing_sum, d ** (deals - 1)),
+    )
+
+
 def _targets(chain: Chain, layer: dict[State, Any]) -> list[State]:
     """The states the layer's states lead to, in the chain's order (each once)."""
     seen: dict[State, None] = {}
@@ -256,82 +282,3 @@ def _gather_sparse(parts: list[tuple[State, int, int]], layer: dict[State, Any])
             key = v + gain
             out[key] = out.get(key, 0) + w * count
     return out
-
-
-Shape = object
-
-
-def _range_step(
-    parts: list[tuple[State, int, int]], shapes: dict[State, Shape]
-) -> tuple[Shape, int]:
-    low = min(shapes[s][0] + g for s, g, _ in parts)  # type: ignore[index]
-    high = max(shapes[s][1] + g for s, g, _ in parts)  # type: ignore[index]
-    work = sum(shapes[s][1] - shapes[s][0] + 1 for s, _, _ in parts)  # type: ignore[index]
-    return (low, high), work
-
-
-def _set_step(parts: list[tuple[State, int, int]], shapes: dict[State, Shape]) -> tuple[Shape, int]:
-    out: set[int] = set()
-    work = 0
-    for s, g, _ in parts:
-        held: set[int] = shapes[s]  # type: ignore[assignment]
-        work += len(held)
-        out.update(v + g for v in held)
-    return out, work
-
-
-def _shape_seconds(
-    chain: Chain,
-    incoming: Incoming,
-    deals: int,
-    advance: Callable[[list[tuple[State, int, int]], dict[State, Shape]], tuple[Shape, int]],
-    *,
-    step: float,
-) -> float:
-    """Estimated seconds of the layers: run on shapes (ranges or sets of values), each
-    layer's work the entries its sources hold; past ``DRY_STEPS`` (or ``MAX_SECONDS``
-    times ten) the growth of the last layers is extrapolated."""
-    start: Shape = (0, 0) if advance is _range_step else {0}
-    shapes: dict[State, Shape] = {chain.start: start}
-    slope = log2(max(chain.denominator, 2)) * BIT_STEP
-    seconds, taken, history = 0.0, 0, []
-    for k in range(deals):
-        following: dict[State, Shape] = {}
-        work = 0
-        pairs = 0
-        for target in _targets(chain, shapes):
-            present = [p for p in incoming[target] if p[0] in shapes]
-            if present:
-                following[target], done = advance(present, shapes)
-                work += done
-                pairs += len(present)
-                if target.status is not Status.PLAYING:
-                    work += done  # scaled once more at the end
-                    following.pop(target)
-                taken += len(present) + (done if advance is _set_step else 0)
-        shapes = following
-        # The entries, the bookkeeping of each pair, and the masses and ends (a few
-        # products of counts over D**k) of each state.
-        seconds += (work * (step + k * slope) + pairs * PART_STEP
-                    + (len(shapes) + 8) * (SPARSE_STEP + 2 * k * slope))  # fmt: skip
-        history.append(work)
-        if seconds > 10 * MAX_SECONDS:
-            return seconds
-        if taken > DRY_STEPS and k + 1 < deals:
-            return seconds + _extrapolate(history, k + 1, deals, step=step, slope=slope)
-    return seconds
-
-
-def _extrapolate(history: list[int], done: int, deals: int, *, step: float, slope: float) -> float:
-    """The seconds of layers ``done..deals-1``, the work growing as a power of the layer
-    (fitted on the last half of ``history``)."""
-    half = max(1, done // 2)
-    late, early = history[done - 1], history[half - 1]
-    power = max(0.0, log2(max(late, 1) / max(early, 1)) / log2(done / half)) if done > half else 1.0
-    total = 0.0
-    for k in range(done, deals, max(1, (deals - done) // 1000)):
-        work = late * (k / done) ** power
-        total += work * (step + k * slope) * max(1, (deals - done) // 1000)
-        if total > 10 * MAX_SECONDS:
-            break
-    return total

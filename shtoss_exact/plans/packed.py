@@ -66,6 +66,7 @@ def flow_of(chain: Chain_, unit: Fraction) -> Flow:
     grouped: list[dict[int, list[tuple[int, int]]]] = [{} for _ in states]
     inflow: list[list[tuple[int, int]]] = [[] for _ in states]
     d = chain.denominator
+    scale = unit.denominator if unit.numerator == 1 else 0  # a gain is gain * scale units
     for source, out in chain.edges.items():
         i = index[source]
         if not playing[i]:
@@ -74,7 +75,12 @@ def flow_of(chain: Chain_, unit: Fraction) -> Flow:
             j = index[target]
             inflow[j].append((i, total))
             for gain, count in gains.items():
-                grouped[j].setdefault(count, []).append((i, int(gain / unit)))
+                steps = (
+                    gain.numerator * (scale // gain.denominator)
+                    if scale and not scale % gain.denominator
+                    else int(gain / unit)
+                )
+                grouped[j].setdefault(count, []).append((i, steps))
     for j, plays in enumerate(playing):
         if not plays:
             grouped[j].setdefault(d, []).append((j, 0))

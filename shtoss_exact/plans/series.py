@@ -238,8 +238,4 @@ def _solve(rules: Rules, horizon: int | None) -> Solved:
         return solve_unbounded(chain)
     from shtoss_exact.plans.horizon import solve_horizon
 
-    if not rules.tracks_net:
-        from shtoss_exact.plans.support import check_support
-
-        check_support(chain, horizon)
-    return solve_horizon(chain, horizon)
+    return solve_horizon(chain, horizon)  # the nets' support checked there, once

@@ -16,8 +16,7 @@ extrapolates the growth of the last layers.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
-from math import lcm, log, log2
+from math import inf, lcm, log, log2
 from typing import TYPE_CHECKING
 
 from shtoss_exact.limits import Cost, budget, check_cost
@@ -33,15 +32,20 @@ SUPPORT_STEPS = 300_000
 RANGE_STEPS = 2_000_000
 """(state, source) pairs the range run follows; past them the solve estimates itself."""
 
-SMALL_ENTRY = 0.3e-6
-"""Seconds of one entry of a small dict of nets, moved by one source."""
+SMALL_ENTRY = 1.2e-6
+"""Seconds of one entry of a small dict of nets, moved by one source (measured: 1.5 to
+1.9 us with keys of a few hundred bits, quiet; 2 to 3 us on a busy 2-core machine)."""
 
-LARGE_ENTRY = 1.2e-6
-"""The same once a layer holds ``LARGE_HELD`` entries or more (measured: 1 to 1.8 us
-on a busy 2-core machine, the dicts no longer in the caches)."""
+LARGE_ENTRY = 1.8e-6
+"""The same once a layer holds ``LARGE_HELD`` entries or more (the dicts no longer in
+the caches)."""
 
 LARGE_HELD = 200_000
 """Entries held by a layer from which an entry costs ``LARGE_ENTRY``."""
+
+MERGE_ENTRY = 2e-6
+"""Seconds of one value of the last layer merged into the net and checked as a
+distribution (measured: 1.5 to 2.5 us)."""
 
 ENTRY_BYTES = 450
 """Bytes of one entry held (measured: 400 to 500 with the next layer being built)."""
@@ -51,28 +55,36 @@ _ADVICE = "use fewer deals or a simpler plan or scheme (a bound k on the raises)
 Incoming = dict["State", list[tuple["State", int]]]
 
 
-def check_support(chain: Chain, deals: int) -> None:
+def check_support(chain: Chain, deals: int, *, dense: float | None = None) -> float:
     """Refuse a solve of ``deals`` deals whose nets, held per state, would pass the
-    budget both as arrays over their ranges and as dicts of their values.
+    budget both as arrays over their ranges and as dicts of their values; else the
+    estimated seconds of the dicts (``inf``: not followed, or past the memory).
+    ``dense``: the seconds of the arrays, already estimated (``plans.packed``).
 
     >>> from shtoss_exact.deck import Deal
     >>> from shtoss_exact.plans.catalog import plan_named
     >>> from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
     >>> rules = Rules(plan_named("raise"), classic_outcomes(Deal(52, 4)))
     >>> check_support(build_chain(rules, deals=20, max_states=1000), 20)
+    inf
     """
     incoming = _incoming(chain)
     slope = log2(max(chain.denominator, 2)) * BIT_STEP
-    dense = _range_seconds(chain, incoming, deals, slope)
-    if dense is None or dense <= budget().seconds:
-        return  # the arrays are cheap, or the solve's own estimate decides
+    if dense is None:
+        ranged = _range_seconds(chain, incoming, deals, slope)
+        if ranged is None or ranged <= budget().seconds:
+            return inf  # the arrays are cheap, or the solve's own estimate decides
+        dense = ranged
     seconds, held, bits = _set_cost(chain, incoming, deals, slope)
-    what = f"the nets of {short_int(deals)} deals of a chain of {len(chain.depth)} states"
-    check_cost(
-        Cost(seconds=seconds, bytes=held * (ENTRY_BYTES + bits / 8)),
-        what=f"{what} (about {held:.1e} values held at once)",
-        advice=_ADVICE,
-    )
+    memory = held * (ENTRY_BYTES + bits / 8)
+    if dense > budget().seconds:  # the arrays cannot: refused unless the dicts can
+        what = f"the nets of {short_int(deals)} deals of a chain of {len(chain.depth)} states"
+        check_cost(
+            Cost(seconds=seconds, bytes=memory),
+            what=f"{what} (about {held:.1e} values held at once)",
+            advice=_ADVICE,
+        )
+    return seconds if memory <= budget().bytes else inf
 
 
 def _incoming(chain: Chain) -> Incoming:
@@ -80,13 +92,15 @@ def _incoming(chain: Chain) -> Incoming:
     from shtoss_exact.plans.chain import Status
 
     gains = {g for out in chain.edges.values() for _, _, gs in out for g in gs}
-    unit = Fraction(1, lcm(*(Fraction(g).denominator for g in gains)))
+    scale = lcm(*(g.denominator for g in gains))  # the grid's unit is 1 / scale
     incoming: Incoming = {}
     for source, out in chain.edges.items():
         if source.status is not Status.PLAYING:
             continue
         for target, _, gs in out:
-            incoming.setdefault(target, []).extend((source, int(g / unit)) for g in gs)
+            incoming.setdefault(target, []).extend(
+                (source, g.numerator * (scale // g.denominator)) for g in gs
+            )
     return incoming
 
 
@@ -123,8 +137,9 @@ def _range_seconds(chain: Chain, incoming: Incoming, deals: int, slope: float) -
 def _set_cost(
     chain: Chain, incoming: Incoming, deals: int, slope: float
 ) -> tuple[float, float, float]:
-    """Seconds of the layers as dicts, the most entries held at once, and the bits of
-    an entry (its key and its count) at the end."""
+    """Seconds of the layers as dicts (and of the last one merged into the net), the
+    most entries held at once, and the bits of an entry (its key and its count) at the
+    end."""
     from shtoss_exact.plans.chain import Status
 
     sets: dict[State, set[int]] = {chain.start: {0}}
@@ -157,10 +172,12 @@ def _set_cost(
             key_bits = max((abs(v).bit_length() for s in sets.values() for v in s), default=1)
             extra, held_most = _extrapolate(history, deals, slope=slope, key_bits=key_bits,
                                             most=most)  # fmt: skip
-            return seconds + extra, max(held_most, held), key_bits + deals * bits_per_deal
+            held_most = max(held_most, held)
+            seconds += extra + held_most * MERGE_ENTRY
+            return seconds, held_most, key_bits + deals * bits_per_deal
     else:
         key_bits = max((abs(v).bit_length() for s in sets.values() for v in s), default=1)
-    return seconds, held_most, key_bits + deals * bits_per_deal
+    return seconds + held * MERGE_ENTRY, held_most, key_bits + deals * bits_per_deal
 
 
 def _entry_seconds(held: int) -> float:

@@ -1,6 +1,7 @@
 """A fixed number of deals: the packed layers against a plain walk over the chain.
 
-The oracle is written apart from ``plans/horizon`` and ``plans/packed``: it carries, deal
+The oracle is written apart from ``plans/horizon``, ``plans/packed`` and
+``plans/delays``: it carries, deal
 by deal, a dict {(state, net): probability} in ``Fraction``s over the chain's edges —
 no grid, no shared denominator, no packing. The layers must give the same ``Solved``
 exactly, packed (the slots growing from one byte on), unpacked into lists, and
@@ -16,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact.deck import Deal
-from shtoss_exact.plans import packed
+from shtoss_exact.plans import horizon, packed
 from shtoss_exact.plans.catalog import plan_named
 from shtoss_exact.plans.chain import Chain, Rules, Status, build_chain, deal_outcomes
 from shtoss_exact.plans.horizon import solve_horizon
@@ -53,6 +54,13 @@ def walk(chain: Chain, deals: int) -> tuple[dict[Fraction, Fraction], dict[str, 
             nets[net] = nets.get(net, Fraction(0)) + p
             ends[state.status.value] += p  # type: ignore[attr-defined]
     return nets, ends, played
+
+
+@pytest.fixture(autouse=True)
+def _layers_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The packed layers for every chain here (``tests/plans/test_delays.py`` checks the
+    copies left out against the same walk)."""
+    monkeypatch.setattr(horizon, "copies_of", lambda flow: None)
 
 
 def check(plan: str, scheme: str, deals: int) -> None:

@@ -41,6 +41,12 @@ def estimate(chain: Chain, deals: int) -> float:
     return _set_cost(chain, _incoming(chain), deals, slope)[0]
 
 
+def _cpu(run: Callable[[], object]) -> float:
+    start = time.process_time()
+    run()
+    return time.process_time() - start
+
+
 def test_the_support_counts_every_distinct_net() -> None:
     # Two deals of paroli:1 (ride once, then take the profit), by hand: lost-lost -2 at
     # stake 1, lost-won 0 at stake 2, won-lost 1 - 2 = -1 at stake 1, won-won 1 + 2 = 3
@@ -72,10 +78,9 @@ def premiums() -> Scheme:
 def test_the_estimate_is_within_a_few_times_of_the_solve(
     plan: str, scheme: Callable[[], Scheme], deals: int
 ) -> None:
+    # CPU time, the least of three solves: other work on the machine only adds to it.
     chain = chain_of(plan, scheme(), deals)
-    start = time.process_time()
-    solve_horizon(chain, deals)
-    spent = time.process_time() - start
+    spent = min(_cpu(lambda: solve_horizon(chain, deals)) for _ in range(3))
     guess = estimate(chain, deals)
     assert spent / 5 < guess < spent * 5, (guess, spent)
 
