@@ -178,7 +178,17 @@ def test_one_card_left_is_singular(shtoss: Shtoss) -> None:
 
 _MARKUP = re.compile(r"<[^>]*>|\\[a-z]+|\{tabular\}|\{[lr]+\}")
 _LATIN = re.compile(r"[A-Za-z]{2,}")
-_DATA = {"classic", "colour", "half", "plain"}  # values: the data stay the glossary's
+_DATA = {
+    "classic",
+    "colour",
+    "half",
+    "plain",
+    "paroli",
+    "raise",
+    "json",
+    "csv",
+    "format",
+}  # values: the data stay the glossary's
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown"])
@@ -188,16 +198,19 @@ _DATA = {"classic", "colour", "half", "plain"}  # values: the data stay the glos
         ("odds",),
         ("odds", "--by-abzug", "--cards", "8", "--copies", "2"),
         ("odds", "--cards", "1", "--copies", "1", "--one-deck"),
+        ("series", "--plan", "paroli:3", "--deals", "3", "--series", "2"),
+        ("series", "--plan", "raise", "--bankroll", "5", "--target", "10"),
+        ("bank", "--bet", "7", "--bet", "K", "--cards", "12"),
     ],
 )
-def test_russian_odds_carry_no_english_label(
+def test_russian_output_carries_no_english_label(
     shtoss: Shtoss, args: tuple[str, ...], fmt: str
 ) -> None:
     ran = shtoss(*args, "--format", fmt, "--lang", "ru")
     assert ran.status == 0, ran.stderr
     english = set(_LATIN.findall(_MARKUP.sub(" ", ran.stdout))) - _DATA
     assert not english, english
-    assert "ставка" in ran.stdout
+    assert re.search("[а-я]{4}", ran.stdout)
 
 
 def test_csv_headers_stay_the_glossarys_words(shtoss: Shtoss) -> None:

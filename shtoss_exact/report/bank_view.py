@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from shtoss_exact.i18n import N_, _, ngettext
 from shtoss_exact.report.numbers import decimal_str, percent_str
 from shtoss_exact.report.table import Cell, Table
 
@@ -15,31 +16,44 @@ def describe(record: dict[str, Any]) -> str:
     >>> describe({"cards": 8, "one_deck": False, "bets": [{"rank": "7", "copies": 2}]})
     "Stoss, bank: 8 cards in the banker's deck; staked ranks 7 (2 copies)"
     """
-    game = "one-deck game" if record["one_deck"] else "banker's deck"
+    cards = record["cards"]
+    if record["one_deck"]:
+        deck = ngettext(
+            "{count} card in the one-deck game", "{count} cards in the one-deck game", cards
+        )
+    else:
+        deck = ngettext(
+            "{count} card in the banker's deck", "{count} cards in the banker's deck", cards
+        )
     copies = {bet["rank"]: bet["copies"] for bet in record["bets"]}
-    ranks = ", ".join(f"{rank} ({m} copies)" for rank, m in copies.items())
-    return f"Stoss, bank: {record['cards']} cards in the {game}; staked ranks {ranks}"
+    ranks = ", ".join(
+        f"{rank} ({ngettext('{count} copy', '{count} copies', m).format(count=m)})"
+        for rank, m in copies.items()
+    )
+    return _("Stoss, bank: {deck}; staked ranks {ranks}").format(
+        deck=deck.format(count=cards), ranks=ranks
+    )
 
 
 _SUMMARY = [
-    ("ev", "punters' expected net (the banker's is minus it)"),
-    ("variance", "variance of the net"),
-    ("all_given", "every staked rank given"),
-    ("none_given", "no staked rank given"),
-    ("expected_abzugs", "expected abzugs the deal lasts"),
+    ("ev", N_("punters' expected net (the banker's is minus it)")),
+    ("variance", N_("variance of the net")),
+    ("all_given", N_("every staked rank given")),
+    ("none_given", N_("no staked rank given")),
+    ("expected_abzugs", N_("expected abzugs the deal lasts")),
 ]
 
 
 def summary_table(record: dict[str, Any]) -> Table:
     rows = tuple(
-        (label, record[key], decimal_str(Fraction(record[key]))) for key, label in _SUMMARY
+        (_(label), record[key], decimal_str(Fraction(record[key]))) for key, label in _SUMMARY
     )
     return Table(describe(record), ("quantity", "exact", "decimal"), rows)
 
 
 def bets_table(record: dict[str, Any]) -> Table:
     return Table(
-        "Bets, each on its own: where the first copy falls, who wins, the punter's net",
+        _("Bets, each on its own: where the first copy falls, who wins, the punter's net"),
         ("bet", "rank", "stake", "scheme", "copies", "killed", "plie", "given", "banker",
          "punter", "null", "ev"),
         tuple(
@@ -62,8 +76,10 @@ def _distribution(title: str, column: str, rows: list[dict[str, Any]]) -> Table:
 
 def pairs_table(record: dict[str, Any]) -> Table:
     return Table(
-        "Pairs of bets: P(bet's rank given | the other's given / not given), covariance and "
-        "correlation of the nets",
+        _(
+            "Pairs of bets: P(bet's rank given | the other's given / not given), covariance "
+            "and correlation of the nets"
+        ),
         ("bet", "other", "given if other given", "given if other not given", "covariance",
          "correlation"),
         tuple(
@@ -97,7 +113,7 @@ def joint_table(record: dict[str, Any]) -> Table:
     rows = record["joint"]
     ranks = tuple(o["rank"] for o in rows[0]["outcomes"]) if rows else ()
     return Table(
-        "Joint outcome of the staked ranks (kind and abzug)",
+        _("Joint outcome of the staked ranks (kind and abzug)"),
         (*ranks, "probability"),
         tuple((*(outcome_str(o) for o in r["outcomes"]), r["probability"]) for r in rows),
     )
@@ -109,9 +125,9 @@ def bank_tables(record: dict[str, Any]) -> list[Table]:
     tables = [
         summary_table(record),
         bets_table(record),
-        _distribution("The banker's net result", "banker's net", record["banker_net"]),
+        _distribution(_("The banker's net result"), "banker's net", record["banker_net"]),
         _distribution(
-            "The deal's length: abzugs until the last staked rank is decided",
+            _("The deal's length: abzugs until the last staked rank is decided"),
             "abzugs",
             record["length"],
         ),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from shtoss_exact.i18n import _, ngettext
 from shtoss_exact.report.numbers import percent_str
 from shtoss_exact.report.table import Cell, Table
 
@@ -32,25 +33,40 @@ def shows_net(result: SeriesResult, fmt: str) -> bool:
 
 def describe(record: dict[str, Any]) -> str:
     """A one-line title of the set-up."""
-    deals = "until the play ends" if record["deals"] is None else f"{record['deals']} deals"
-    parts = [f"plan {record['plan']}", deals, f"initial kush {record['kush']}"]
+    if record["deals"] is None:
+        deals = _("until the play ends")
+    else:
+        count = record["deals"]
+        deals = ngettext("{count} deal", "{count} deals", count).format(count=count)
+    parts = [_("plan {plan}").format(plan=record["plan"]), deals]
+    parts.append(_("initial kush {kush}").format(kush=record["kush"]))
     if record["bankroll"] is not None:
-        parts.append(f"bankroll {record['bankroll']}")
+        parts.append(_("bankroll {bankroll}").format(bankroll=record["bankroll"]))
     if record["target"] is not None:
-        parts.append(f"target {record['target']}")
+        parts.append(_("target {target}").format(target=record["target"]))
     stake = record["max_stake"]
-    parts.append("free kush" if stake is None else f"banker's maximum stake {stake}")
-    game = "one-deck game" if record["one_deck"] else "banker's deck"
-    return (
-        f"Stakes across deals: {', '.join(parts)}; scheme {record['scheme']}, "
-        f"{record['cards']} cards in the {game}"
+    if stake is None:
+        parts.append(_("free kush"))
+    else:
+        parts.append(_("banker's maximum stake {stake}").format(stake=stake))
+    cards = record["cards"]
+    if record["one_deck"]:
+        deck = ngettext(
+            "{count} card in the one-deck game", "{count} cards in the one-deck game", cards
+        )
+    else:
+        deck = ngettext(
+            "{count} card in the banker's deck", "{count} cards in the banker's deck", cards
+        )
+    return _("Stakes across deals: {parts}; scheme {scheme}, {deck}").format(
+        parts=", ".join(parts), scheme=record["scheme"], deck=deck.format(count=cards)
     )
 
 
 def _readable(text: str) -> Cell:
     if len(text) <= MAX_TEXT_DIGITS:
         return text
-    return f"({len(text)} characters; exact in --format json)"
+    return _("({count} characters; exact in --format json)").format(count=len(text))
 
 
 def _decimal(value: float | None) -> str:
@@ -59,29 +75,34 @@ def _decimal(value: float | None) -> str:
 
 def _figures(record: dict[str, Any]) -> list[tuple[str, str]]:
     rows = [
-        ("punter's expected net", "ev"),
-        ("variance of the net", "variance"),
-        ("P(punter ends ahead: net > 0)", "punter"),
-        ("P(banker ends ahead: net < 0)", "banker"),
-        ("P(even: net = 0)", "null"),
-        ("expected deals played", "expected_deals"),
+        (_("punter's expected net"), "ev"),
+        (_("variance of the net"), "variance"),
+        (_("P(punter ends ahead: net > 0)"), "punter"),
+        (_("P(banker ends ahead: net < 0)"), "banker"),
+        (_("P(even: net = 0)"), "null"),
+        (_("expected deals played"), "expected_deals"),
     ]
     ends = []
     if record["bankroll"] is not None:
-        ends.append(("P(ruined: the bankroll fell below the kush)", "p_ruin"))
+        ends.append((_("P(ruined: the bankroll fell below the kush)"), "p_ruin"))
     if record["target"] is not None:
-        ends.append(("P(the bankroll reached the target)", "p_target"))
+        ends.append((_("P(the bankroll reached the target)"), "p_target"))
     if record["p_stopped"] != "0":
-        ends.append(("P(the plan stopped after a loss)", "p_stopped"))
+        ends.append((_("P(the plan stopped after a loss)"), "p_stopped"))
     if ends and record["deals"] is not None:
-        ends.append(("P(still playing after the deals)", "p_playing"))
+        ends.append((_("P(still playing after the deals)"), "p_playing"))
     rows += ends
     if record["expected_series"] is not None:
-        rows.append(("expected length of a series once begun", "expected_series"))
+        rows.append((_("expected length of a series once begun"), "expected_series"))
     if record["p_series"] is not None:
-        rows.append((f"P(a series of at least {record['series_length']} wins)", "p_series"))
+        length = record["series_length"]
+        series = ngettext(
+            "P(a series of at least {count} win)", "P(a series of at least {count} wins)", length
+        )
+        rows.append((series.format(count=length), "p_series"))
     if record["p_story"] is not None:
-        rows.append((f"P(the story: {', '.join(record['story'])})", "p_story"))
+        story = ", ".join(record["story"])
+        rows.append((_("P(the story: {story})").format(story=story), "p_story"))
     return rows
 
 
@@ -98,8 +119,9 @@ def series_tables(record: dict[str, Any]) -> list[Table]:
     )
     if "net" not in record:
         note = Table(
-            f"The punter's net takes more than {MAX_TEXT_ROWS} values: --format json or csv "
-            "lists them",
+            _(
+                "The punter's net takes more than {count} values: --format json or csv lists them"
+            ).format(count=MAX_TEXT_ROWS),
             (),
             (),
         )
@@ -118,7 +140,7 @@ def net_table(record: dict[str, Any]) -> Table:
         for d in record["net"]
     )
     return Table(
-        "The punter's net result (the banker's is its negation)",
+        _("The punter's net result (the banker's is its negation)"),
         ("net", "probability", "percent"),
         rows,
     )
