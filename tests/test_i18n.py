@@ -178,17 +178,9 @@ def test_one_card_left_is_singular(shtoss: Shtoss) -> None:
 
 _MARKUP = re.compile(r"<[^>]*>|\\[a-z]+|\{tabular\}|\{[lr]+\}")
 _LATIN = re.compile(r"[A-Za-z]{2,}")
-_DATA = {
-    "classic",
-    "colour",
-    "half",
-    "plain",
-    "paroli",
-    "raise",
-    "json",
-    "csv",
-    "format",
-}  # values: the data stay the glossary's
+# Values: the data stay the glossary's words (schemes, plans, relations, formats).
+_DATA = {"classic", "colour", "half", "plain", "paroli", "raise", "bold", "flat", "stop",
+         "hermann", "json", "csv", "format"}  # fmt: skip
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown"])
@@ -201,6 +193,7 @@ _DATA = {
         ("series", "--plan", "paroli:3", "--deals", "3", "--series", "2"),
         ("series", "--plan", "raise", "--bankroll", "5", "--target", "10"),
         ("bank", "--bet", "7", "--bet", "K", "--cards", "12"),
+        ("strategy", "--bankroll", "3", "--target", "6"),
     ],
 )
 def test_russian_output_carries_no_english_label(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from shtoss_exact.i18n import N_, _, ngettext
 from shtoss_exact.report.numbers import decimal_str
 from shtoss_exact.report.table import Cell, Table
 
@@ -16,26 +17,35 @@ PLACES = 6
 """Decimal places of the values in the table of every bankroll."""
 
 _GOALS = {
-    "reach": "P(reach the target)",
-    "stay": "expected deals before ruin or target",
+    "reach": N_("P(reach the target)"),
+    "stay": N_("expected deals before ruin or target"),
 }
 
 
 def describe(record: dict[str, Any]) -> str:
     """A one-line title of the problem in the game's words."""
-    aim = "reach the target" if record["objective"] == "reach" else "stay at the table"
-    game = "one-deck game" if record["one_deck"] else "banker's deck"
-    card = f", punter's card {record['card']}" if record["card"] is not None else ""
-    stake = (
-        "free kush"
-        if record["max_stake"] is None
-        else f"banker's maximum stake {record['max_stake']}"
-    )
-    return (
-        f"The best a punter can do: bankroll {record['bankroll']}, target {record['target']} "
-        f"(units of the initial kush), to {aim}; scheme {record['scheme']}, "
-        f"{record['cards']} cards in the {game}{card}, {stake}"
-    )
+    aim = _("reach the target") if record["objective"] == "reach" else _("stay at the table")
+    cards = record["cards"]
+    if record["one_deck"]:
+        deck = ngettext(
+            "{count} card in the one-deck game", "{count} cards in the one-deck game", cards
+        )
+    else:
+        deck = ngettext(
+            "{count} card in the banker's deck", "{count} cards in the banker's deck", cards
+        )
+    card = "" if record["card"] is None else _(", punter's card {card}").format(card=record["card"])
+    if record["max_stake"] is None:
+        stake = _("free kush")
+    else:
+        stake = _("banker's maximum stake {stake}").format(stake=record["max_stake"])
+    return _(
+        "The best a punter can do: bankroll {bankroll}, target {target} (units of the "
+        "initial kush), to {aim}; scheme {scheme}, {deck}{card}, {stake}"
+    ).format(
+        bankroll=record["bankroll"], target=record["target"], aim=aim,
+        scheme=record["scheme"], deck=deck.format(count=cards), card=card, stake=stake,
+    )  # fmt: skip
 
 
 def stakes_str(stakes: list[int]) -> str:
@@ -60,10 +70,10 @@ def _stakes_cell(stakes: list[int]) -> Cell:
 
 def _readable(text: str | None) -> Cell:
     if text is None:
-        return "not computed (too large)"
+        return _("not computed (too large)")
     if len(text) <= MAX_TEXT_DIGITS:
         return text
-    return f"({len(text)} characters; exact in --format json)"
+    return _("({count} characters; exact in --format json)").format(count=len(text))
 
 
 def _decimal(text: str | None) -> str:
@@ -73,20 +83,21 @@ def _decimal(text: str | None) -> str:
 def strategy_tables(record: dict[str, Any]) -> list[Table]:
     """The value and stakes at the punter's bankroll, the plans compared, then the best
     stakes and value at every bankroll."""
-    goal = _GOALS[record["objective"]]
+    goal = _(_GOALS[record["objective"]])
+    value = _readable(record["value"]), _decimal(record["value"])
     rows: list[tuple[Cell, ...]] = [
-        (f"{goal} with the best stakes", _readable(record["value"]), _decimal(record["value"])),
-        ("the best stakes now", stakes_str(record["stakes"]), ""),
+        (_("{goal} with the best stakes").format(goal=goal), *value),
+        (_("the best stakes now"), stakes_str(record["stakes"]), ""),
     ]
     if record["objective"] == "reach":
         bank = Fraction(record["target"]) - Fraction(record["bankroll"])
-        rows.append((f"the banker's side: P(this punter breaks a bank of {bank})",
-                     _readable(record["value"]), _decimal(record["value"])))  # fmt: skip
+        side = _("the banker's side: P(this punter breaks a bank of {bank})")
+        rows.append((side.format(bank=bank), *value))
     tables = [Table(describe(record), ("quantity", "exact", "decimal"), tuple(rows))]
     if record["compare"]:
         tables.append(
             Table(
-                f"Against the named plans: {goal}",
+                _("Against the named plans: {goal}").format(goal=goal),
                 ("plan", "exact", "decimal"),
                 tuple(
                     (c["plan"], _readable(c["value"]), _decimal(c["value"]))
@@ -96,8 +107,10 @@ def strategy_tables(record: dict[str, Any]) -> list[Table]:
         )
     tables.append(
         Table(
-            f"The best stakes at every bankroll (all of them where they tie), {goal} to "
-            f"{PLACES} places; exact in --format json or csv",
+            _(
+                "The best stakes at every bankroll (all of them where they tie), {goal} to "
+                "{places} places; exact in --format json or csv"
+            ).format(goal=goal, places=PLACES),
             ("bankroll", "stakes", "value"),
             tuple(
                 (p["bankroll"], _stakes_cell(p["stakes"]), _decimal(p["value"]))
