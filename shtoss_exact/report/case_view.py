@@ -31,7 +31,8 @@ def describe(record: dict[str, Any]) -> str:
         where = f"after {turns} {'turn' if turns == 1 else 'turns'}"
     soda = f", soda {record['soda']}" if record["soda"] is not None else ""
     return (
-        f"{game}, {where}{soda}: {record['cards_left']} cards left, "
+        f"{game}, {where}{soda}: {record['cards_left']} "
+        f"{'card' if record['cards_left'] == 1 else 'cards'} left, "
         f"{record['turns_left']} {'turn' if record['turns_left'] == 1 else 'turns'} to deal"
     )
 
