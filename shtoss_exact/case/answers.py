@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.bets import CaseBet, TurnCall
-from shtoss_exact.case.rules import BetKind, Side, as_bet_kind, as_side
+from shtoss_exact.case.rules import BET_KINDS, BetKind, Side, as_bet_kind, as_side
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.records import Record
@@ -90,8 +90,6 @@ def _by_bet_kind(case: Case, every: tuple[CaseBet, ...]
                  ) -> tuple[tuple[str, tuple[CaseBet, ...]], ...]:  # fmt: skip
     """The bets of ``every`` on the ranks, by bet kind word (``stay``, ``one-turn``, then
     ``coppered`` in Faro and Stuss): the words of ``BET_KINDS`` less high card."""
-    from shtoss_exact.case.query import BET_KINDS
-
     return tuple(
         (word, tuple(bet for bet in every if bet.side is side and bet.kind is kind))
         for word, (side, kind) in BET_KINDS.items()

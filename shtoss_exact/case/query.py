@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from shtoss_exact.case.rules import BetKind, Side
+from shtoss_exact.case.rules import BET_KINDS, BetKind, Side
 from shtoss_exact.errors import ShtossError
 
 if TYPE_CHECKING:
@@ -18,15 +18,6 @@ if TYPE_CHECKING:
     from shtoss_exact.case.pattern import Pattern
     from shtoss_exact.case.rules import GameRules
     from shtoss_exact.schemes.scheme import Scheme
-
-BET_KINDS: dict[str, tuple[Side, BetKind]] = {
-    "stay": (Side.OPEN, BetKind.STAY),
-    "one-turn": (Side.OPEN, BetKind.ONE_TURN),
-    "coppered": (Side.COPPERED, BetKind.STAY),
-    "high-card": (Side.OPEN, BetKind.HIGH_CARD),
-}
-"""The bets listed on each live rank, by their one word: the ``side`` and ``kind`` of
-``case_record`` (coppered is the stay bet, coppered)."""
 
 EVERY_KIND = "all"
 """The word for every bet kind at once (``case --bet-kind all``): ``every_kind=True``."""
