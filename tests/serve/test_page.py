@@ -304,6 +304,45 @@ def test_a_bad_typed_card_is_refused_as_it_is_typed(page: Any, base: str) -> Non
         assert page.inner_text("#typed-error") == str(refused.value)
 
 
+def test_the_page_reads_a_card_as_the_library_does(page: Any, base: str) -> None:
+    from shtoss_exact.deck import parse_card
+    from shtoss_exact.errors import ShtossError
+
+    ranks = ["2", "7", "10", "j", "Q", "k", "A", "В", "д", "К", "т", "T", "t", "1", "11", "x", "♠"]
+    suits = ["s", "H", "♦", "♧", "п", "Т", "ч", "б", "к", "x", "1", "Ч"]
+    tokens = [rank + suit for rank in ranks for suit in suits]
+    tokens += [
+        "",
+        "7",
+        "10hh",
+        "7 h",
+        "Дп!",
+        "é",
+        "e\u0301h",
+        "'h",
+        "a\\b",
+        "x'\"y",
+        "10♠♠",
+        "7" * 50 + "h",
+    ]
+    codes = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
+    open_page(page, base, "?game=faro")
+
+    def library(token: str) -> str:
+        try:
+            card = parse_card(token)
+        except ShtossError as error:
+            return f"! {error}"
+        return card.rank + codes[card.suit.value]
+
+    read = page.evaluate(
+        """tokens => tokens.map(t => {
+        try { return readCard(t); } catch (e) { return "! " + e.message; } })""",
+        tokens,
+    )
+    assert dict(zip(tokens, read, strict=True)) == {token: library(token) for token in tokens}
+
+
 def test_cards_typed_in_russian_are_dealt_and_greyed(page: Any, base: str) -> None:
     from shtoss_exact.case.parse import parse_seen
 

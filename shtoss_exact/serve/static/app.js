@@ -34,14 +34,20 @@ const FORM = "write a rank then a suit, e.g. 7h, 10D, QS, A♠, Дп";
 const ALLOWED_RANKS = "2..10, J, Q, K, A (or В, Д, К, Т)";
 const ALLOWED_SUITS = "s/c/h/d, ♠/♣/♥/♦, п/т/ч/б or spades/clubs/hearts/diamonds";
 
-function quoted(text) { return "'" + text.slice(0, 40) + "'"; }
+// A typed text as the library's messages quote it: Python's repr, cut to 40 characters.
+function quoted(text) {
+  const cut = Array.from(text).slice(0, 40).join("").replace(/\\/g, "\\\\");
+  const repr = cut.includes("'") && !cut.includes('"') ? `"${cut}"`
+    : `'${cut.replace(/'/g, "\\'")}'`;
+  return Array.from(repr).slice(0, 40).join("");
+}
 
 // The card's code as the grid writes it ("10h"), or throws the refusal's reason.
 function readCard(token) {
-  const raw = Array.from(token.trim().normalize("NFC")).slice(0, 8);
+  const raw = Array.from(Array.from(token.trim()).slice(0, 8).join("").normalize("NFC"));
   if (raw.length < 2 || raw.length > 3) throw new Error(`unknown card ${quoted(token)}: ${FORM}`);
   const rankPart = raw.slice(0, -1).join(""), suitPart = raw[raw.length - 1];
-  let rank = rankPart.toUpperCase();
+  let rank = rankPart.trim().toUpperCase();
   rank = RANK_ALIASES[rank] || rank;
   if (!RANKS_52.includes(rank)) {
     throw new Error(`unknown card ${quoted(token)}: unknown rank ${quoted(rankPart)}: ` +
