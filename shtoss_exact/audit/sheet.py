@@ -3,7 +3,9 @@
 A cue sheet is a CSV file with a header naming a ``splits`` column (and, if wanted, a
 ``note`` column), or a JSON file holding a list of ``{"splits": 3, "note": "..."}``.
 Both are read through the one bounded reader and checked by the one schema check; the
-CSV text is bounded (lines, fields, characters a field) before it is parsed.
+CSV text is bounded (lines, fields, characters a field) before it is parsed. A ledger
+sheet is read the same way, one deal a row of ``seen`` (the cards seen) and ``bets``
+(the recorded bets, as ``case --bets`` writes them), and a ``note`` if wanted.
 
 >>> parse_counts("3, 1,0")
 (3, 1, 0)
@@ -87,8 +89,17 @@ def read_sheet(path: str | os.PathLike[str]) -> tuple[int, ...]:
     return check_counts([row["splits"] for row in rows], turns=TURNS)
 
 
-def _csv_rows(text: str, *, where: str) -> list[dict[str, object]]:
-    """The rows of a CSV cue sheet as plain data, bounded before ``csv`` parses them."""
+def _csv_rows(
+    text: str,
+    *,
+    where: str,
+    needed: tuple[str, ...] = ("splits",),
+    columns: int = MAX_COLUMNS,
+    field: int = MAX_FIELD,
+) -> list[dict[str, object]]:
+    """The rows of a CSV sheet as plain data, bounded before ``csv`` parses them: a
+    header naming the ``needed`` columns, at most ``columns`` columns of ``field``
+    characters; a ``splits`` cell of digits is read as a whole number."""
     import csv
 
     lines = text.splitlines()
@@ -96,17 +107,19 @@ def _csv_rows(text: str, *, where: str) -> list[dict[str, object]]:
         raise ShtossError(f"{where}: {len(lines)} lines; allowed a header and at most "
                           f"{MAX_DEALS} rows")  # fmt: skip
     for number, line in enumerate(lines, start=1):
-        if len(line) > MAX_FIELD * MAX_COLUMNS + MAX_COLUMNS:
+        if len(line) > field * columns + columns:
             raise ShtossError(f"{where}: line {number} is {len(line)} characters; allowed at "
-                              f"most {MAX_FIELD} a field")  # fmt: skip
+                              f"most {field} a field")  # fmt: skip
         if "\0" in line or ('"' in line and line.count('"') % 2):
             raise ShtossError(f"{where}: line {number}: bad CSV (a NUL or an open quote); "
                               "allowed one row a line")  # fmt: skip
     table = list(csv.reader(lines, strict=True))
-    header = [cell.strip().lower() for cell in table[0]]
-    if "splits" not in header or len(set(header)) != len(header):
+    header = [cell.strip().lower() for cell in table[0]] if table else []
+    if any(name not in header for name in needed) or len(set(header)) != len(header):
+        named = " and ".join(needed)
         raise ShtossError(f"{where}: header {quoted(','.join(header), 60)}: allowed a header "
-                          "naming a splits column (and a note column)")  # fmt: skip
+                          f"naming a {named} column{'s' * (len(needed) > 1)} (and a note "
+                          "column)")  # fmt: skip
     rows: list[dict[str, object]] = []
     for number, cells in enumerate(table[1:], start=2):
         if not any(cell.strip() for cell in cells):
@@ -121,3 +134,32 @@ def _csv_rows(text: str, *, where: str) -> list[dict[str, object]]:
                 and len(value) <= 3 else value  # fmt: skip
         rows.append(row)
     return rows
+
+
+LEDGER_DEALS = 100
+"""Rows of a ledger sheet."""
+
+
+def ledger_schema() -> Items:
+    """The schema of a ledger sheet: 1 to ``LEDGER_DEALS`` rows of ``seen``, ``bets``, ``note``."""
+    row = Table({"seen": Text(), "bets": Text(), "note": Text()}, required=("seen", "bets"),
+                allowed="a row of seen, bets and note")  # fmt: skip
+    return Items(row, least=1, most=LEDGER_DEALS,
+                 allowed=f"a list of 1 to {LEDGER_DEALS} rows, one a deal")  # fmt: skip
+
+
+def read_ledger_sheet(path: str | os.PathLike[str]) -> tuple[tuple[str, str], ...]:
+    """The deals of a ledger sheet (CSV or JSON): the cards seen and the recorded bets
+    of each, one deal a row."""
+    name = data_path(path, what="ledger sheet")
+    where = f"ledger sheet {quoted(name, 200)}"
+    if Path(name).suffix.lower() == ".json":
+        data = read_data(name, what="ledger sheet", max_bytes=MAX_SHEET_BYTES)
+    else:
+        text = read_text(name, what="ledger sheet", max_bytes=MAX_SHEET_BYTES,
+                         suffixes=SHEET_SUFFIXES)  # fmt: skip
+        data = _csv_rows(text, where=where, needed=("seen", "bets"), columns=3)
+    rows = check_data(data, ledger_schema(), where=where)
+    if len(rows) > LEDGER_DEALS:
+        raise ShtossError(f"{where}: {len(rows)} deals; allowed at most {LEDGER_DEALS}")
+    return tuple((str(row["seen"]), str(row["bets"])) for row in rows)

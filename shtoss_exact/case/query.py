@@ -72,8 +72,9 @@ def case_record(
     live rank (with ``every_kind``, also those of every bet kind, keyed by its word, in
     ``bet_kinds``: each bet counted once), high card, the best bet, calling the turn
     (``pay`` for three ranks, ``cathop_pay`` for a cathop), the rest of the deal under
-    ``pattern``, the case after each turn (``replay``) and the punter's recorded ``bets``
-    settled (``"K:stay:1@0"``).
+    ``pattern``, the case after each turn (``replay``), the punter's recorded ``bets``
+    settled (``"K:stay:1@0"``) and, with ``seen``, the ``audit`` kept live
+    (``audit.live.live_audit``).
 
     >>> record = case_record(case="*:0,7:2,K:1")
     >>> record["best_bet"]["rank"], record["call_the_turn"]["kind"]
@@ -103,6 +104,10 @@ def case_record(
         every_kind=every_kind,
     )
     record = result.to_dict()
+    if seen is not None:
+        from shtoss_exact.audit.live import live_audit
+
+        record["audit"] = live_audit(state, seen)
     if bets is not None:
         from shtoss_exact.case.ledger import settle_bets
 

@@ -15,7 +15,10 @@ to fill ``i`` ordered turns with pairs:
 ``A_i = C(T, i) h_i (n - 2i)!`` the orders with exactly ``j`` splits are, by inclusion
 and exclusion, ``E_j = sum_(i >= j) (-1)^(i-j) C(i, j) A_i``, and they sum to ``n!``.
 Stacked pairs add ``stacked`` splits to the fair rest: ``n - 2 stacked`` cards (two of
-each stacked rank left) in ``T - stacked`` turns.
+each stacked rank left) in ``T - stacked`` turns. A soda still to come is of a rank not
+put up (the dealer puts up pairs of other ranks than the soda's): the rest is the fair
+order of the other cards after each such soda, each soda card as likely, the law of
+``audit.law.stacked_splits`` for a fresh deal.
 
 Under the ``every-rank`` pattern (a unit on every live rank at every turn, Faro and
 Stuss) a turn of two ranks loses one bet and wins another, and a split takes the
@@ -95,6 +98,8 @@ class SplitsResult(Record):
     def mean(self) -> Fraction:
         return self.splits.mean
 
+    _rows = "splits"  # the natural rows: to_frame() and the displays
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "cheat": "splits",
@@ -136,16 +141,20 @@ def stacked_splits(
     full = [index for index, copies in enumerate(state.left) if copies == FULL]
     if isinstance(stacked, bool) or not isinstance(stacked, int) or stacked < 0:
         raise ShtossError(f"stacked={quoted(stacked)}: allowed a whole number >= 0")
-    if stacked > min(len(full), turns):
+    # A soda still to come is of a rank not put up: one full rank is left for it.
+    most = min(len(full) - (1 if state.soda_due else 0), turns)
+    if stacked > most:
+        soda = ", one of them the soda's" if state.soda_due else ""
         raise ShtossError(
-            f"stacked={stacked}: allowed at most {min(len(full), turns)} here ({len(full)} "
-            f"full ranks, {turns} turns left)"
+            f"stacked={stacked}: allowed at most {max(most, 0)} here ({len(full)} full ranks"
+            f"{soda}, {turns} turns left)"
         )
     left = list(state.left)
     for index in full[:stacked]:
         left[index] -= 2
-    counts = split_counts(left, turns - stacked)
-    law = Distribution.from_counts({stacked + j: count for j, count in counts.items()})
+    law = Distribution.from_counts(
+        {stacked + j: count for j, count in _rest_counts(state, left, turns - stacked).items()}
+    )
     take = None if pattern is None else law.scaled(_split_cost(state, pattern))
     return SplitsResult(
         game=state.game.name,
@@ -156,6 +165,23 @@ def stacked_splits(
         pattern=None if pattern is None else "every-rank",
         banker_take=take,
     )
+
+
+def _rest_counts(state: Case, left: list[int], turns: int) -> dict[int, int]:
+    """The orders of the cards not put up by their number of splits in ``turns`` turns.
+    A soda still to come is a card of a rank not put up, each such card alike (the pairs
+    are put up from ranks other than the soda's): the counts over each soda, added."""
+    if not state.soda_due:
+        return split_counts(left, turns)
+    stacked = {i for i, (was, now) in enumerate(zip(state.left, left, strict=True)) if was != now}
+    total: dict[int, int] = {}
+    for index, copies in enumerate(left):
+        if index in stacked or not copies:
+            continue
+        rest = [*left[:index], copies - 1, *left[index + 1 :]]
+        for splits, count in split_counts(rest, turns).items():
+            total[splits] = total.get(splits, 0) + copies * count
+    return total
 
 
 def _split_cost(state: Case, pattern: object) -> Fraction:

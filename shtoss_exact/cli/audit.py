@@ -7,11 +7,13 @@ from typing import Any
 import click
 
 from shtoss_exact.cli.base import (
+    CASE_GAMES,
     Output,
     WholeNumber,
     cli,
     completion,
     deck_option,
+    game_option,
     output_options,
 )
 from shtoss_exact.cli.bundles import seen_option
@@ -21,7 +23,8 @@ from shtoss_exact.cli.bundles import seen_option
 def audit() -> None:
     """Exact tests of fair dealing from what the punter recorded.
 
-    Were splits put up, did a class of ranks fall as losers, was a card taken unseen?
+    Were splits put up, did a class of ranks fall as losers, was a card taken unseen,
+    did the punter's recorded bets do worse than fair dealing allows?
 
     Under fair dealing every order of the cards is equally likely; a p-value is the
     probability, under fair dealing, of a result at least as extreme as the one recorded.
@@ -30,6 +33,7 @@ def audit() -> None:
     Examples:
       shtoss-exact audit splits --counts 3,1,0,2 --alpha 1/20
       shtoss-exact audit parity --class 7,8,9 --seen "5h 7s Kd 8c 2h"
+      shtoss-exact audit ledger --seen "5h Ks 5d 9c 2s" --bets "9@0 K@0"
     """
 
 
@@ -135,3 +139,60 @@ def deal(seen: str | None, deck: str, out: Output) -> None:
         raise click.UsageError("give the cards of the deal with --seen")
     record = audit_deal(seen, deck=int(deck)).to_dict()
     out.emit(record, deal_tables, csv=deal_csv)
+
+
+@audit.command()
+@seen_option()
+@click.option(
+    "--bets",
+    default=None,
+    metavar="BETS",
+    help="With --seen: the punter's recorded bets, as case --bets writes them, e.g. "
+    '"K:stay:1@0 5:coppered:2@3 high-card:1@4" (RANK:KIND:STAKE@TURNS-DEALT).',
+)
+@click.option(
+    "--sheet",
+    default=None,
+    metavar="FILE",
+    shell_complete=completion("file"),
+    help="A ledger sheet, one deal a row: CSV with seen and bets columns, or JSON "
+    '[{"seen": "5h Ks 5d", "bets": "K@0"}, ...] (instead of --seen and --bets).',
+)
+@click.option(
+    "--alpha",
+    default="1/20",
+    show_default=True,
+    metavar="A",
+    help="The level of the test: an exact number strictly between 0 and 1.",
+)
+@game_option(*CASE_GAMES, default="faro", help="The game dealt through one deck.")
+@deck_option()
+@output_options()
+def ledger(seen: str | None, bets: str | None, sheet: str | None, alpha: str, game: str,
+           deck: str, out: Output) -> None:  # fmt: skip
+    """Did the punter do worse than fair dealing allows? His recorded bets' results.
+
+    The exact law of the punter's total result of the recorded bets under fair dealing
+    (given the cards seen before the first of them, every order of the rest), summed
+    over the deals; the p-value of his total (the lower tail), the critical value at
+    alpha with its exact size.
+
+    \b
+    Examples:
+      shtoss-exact audit ledger --seen "5h Ks 5d 9c 2s" --bets "9@0 K@0"
+      shtoss-exact audit ledger --sheet ledger.csv --alpha 1/100
+    """
+    from shtoss_exact.audit.ledger import audit_ledger
+    from shtoss_exact.audit.sheet import read_ledger_sheet
+    from shtoss_exact.report.audit_view import ledger_csv, ledger_tables
+
+    if sheet is not None:
+        if seen is not None or bets is not None:
+            raise click.UsageError("give --sheet, or --seen with --bets, not both")
+        deals = read_ledger_sheet(sheet)
+    elif seen is None or bets is None:
+        raise click.UsageError("give --seen with --bets (or a --sheet of deals)")
+    else:
+        deals = ((seen, bets),)
+    result = audit_ledger(deals, alpha=alpha, game=game, deck=int(deck))
+    out.emit(result.to_dict(), ledger_tables, csv=ledger_csv)

@@ -36,13 +36,15 @@ def cheat() -> None:
     """
 
 
-def _cheat_options(default_game: str) -> Callable[[F], F]:
-    """The options every cheat takes: the bet's rank, the takes, where the deal is."""
+def _cheat_options(default_game: str, *, pattern: bool = False) -> Callable[[F], F]:
+    """The options every cheat takes: the bet's rank, the takes, where the deal is
+    (``pattern``: or a betting pattern instead of the rank)."""
 
     def decorate(command: F) -> F:
+        rank_help = "The punter's rank (7, Q, Д), staked 1 and left until decided."
         options = [
-            click.option("--rank", required=True, metavar="RANK",
-                         help="The punter's rank (7, Q, Д), staked 1 and left until decided."),
+            click.option("--rank", required=not pattern, metavar="RANK",
+                         help=rank_help + (" Or --pattern." if pattern else "")),
             click.option("--takes", type=WholeNumber(0, 100), default=1, show_default=True,
                          help="Most times a deal the dealer cheats."),
             game_option(*CASE_GAMES, default=default_game,
@@ -54,6 +56,11 @@ def _cheat_options(default_game: str) -> Callable[[F], F]:
             case_option,
             output_options(),
         ]  # fmt: skip
+        if pattern:
+            options.insert(1, pattern_option(
+                help="Instead of --rank: the punters bet by this pattern (every-rank, "
+                "case-cards, copper-after-two or a pattern file); the banker's take over the "
+                "rest of the deal."))  # fmt: skip
         for option in reversed(options):
             command = option(command)
         return command
@@ -71,6 +78,11 @@ def _emit(cheat_name: str, out: Output, options: dict[str, Any]) -> None:
         raise ShtossError(f"--scheme is for --game two-deck: {options['game']} has its own scheme")
     extra: dict[str, Any] = {}
     compute: Callable[..., Any]
+    if options.get("pattern") is not None:
+        _box_pattern(out, options)
+        return
+    if options["rank"] is None:
+        raise click.UsageError("give --rank (one bet on a rank) or --pattern (the punters' bets)")
     if cheat_name == "box":
         from shtoss_exact.cheat.box import two_card_box as compute
     elif cheat_name == "tell":
@@ -99,17 +111,44 @@ def _emit(cheat_name: str, out: Output, options: dict[str, Any]) -> None:
     out.emit(result.to_dict(), cheat_tables, csv=cheat_csv)
 
 
+def _box_pattern(out: Output, options: dict[str, Any]) -> None:
+    from shtoss_exact.cheat.box_pattern import box_against_pattern
+    from shtoss_exact.report.cheat_view import box_pattern_csv, box_pattern_tables
+
+    if options["rank"] is not None:
+        raise click.UsageError("give --rank or --pattern, not both")
+    scheme = options["scheme"]
+    if scheme is not None:
+        from shtoss_exact.schemes.files import resolve_scheme
+
+        scheme = resolve_scheme(scheme)
+    result = box_against_pattern(
+        options["pattern"],
+        takes=options["takes"],
+        game=options["game"],
+        scheme=scheme,
+        deck=int(options["deck"]),
+        seen=options["seen"],
+        case=options["case_text"],
+    )
+    out.emit(result.to_dict(), box_pattern_tables, csv=box_pattern_csv)
+
+
 @cheat.command()
-@_cheat_options("faro")
+@_cheat_options("faro", pattern=True)
 def box(out: Output, **options: Any) -> None:
     """The two-card box («спуск»): before each card leaves the box the dealer knows it;
     he may pull it out unseen with the visible one, its slot going to the card after.
+
+    Against one bet on --rank, or against the punters' bets of a --pattern (the
+    banker's take over the rest of the deal).
 
     \b
     Examples:
       shtoss-exact cheat box --rank 7 --takes 1
       shtoss-exact cheat box --rank 5 --seen "5h Ks 5d" --takes 2
       shtoss-exact cheat box --rank Q --game two-deck --scheme lob-half
+      shtoss-exact cheat box --pattern every-rank --case "*:0,7:2,K:2,Q:1" --takes 1
     """
     _emit("box", out, options)
 

@@ -101,3 +101,30 @@ def deal_csv(record: dict[str, Any]) -> Table:
     row = (*(str(record[k]) if record[k] is not None else "" for k in keys),
            " ".join(record["missing"]))  # fmt: skip
     return Table("", (*keys, "missing"), (row,))
+
+
+def ledger_tables(record: dict[str, Any]) -> list[Table]:
+    """The ledger audit: the measures, then the deals."""
+    measures = _measures(
+        f"Ledger audit: {_plural(record['deals'], 'deal')}, "
+        f"{_plural(sum(len(d['recorded_bets']) for d in record['by_deal']), 'bet')}, "
+        f"alpha {record['alpha']}",
+        [
+            ("the punter's total result", record["total"]),
+            ("mean total under fair dealing", record["mean"]),
+            ("p-value of the total (lower tail)", record["p_value"]),
+            ("critical value (reject at or below)", record["critical"]),
+            ("size of the test", record["size"]),
+            ("rejected", "yes" if record["rejected"] else "no"),
+        ],
+    )
+    return [measures, ledger_csv(record, title="Deals")]
+
+
+def ledger_csv(record: dict[str, Any], *, title: str = "") -> Table:
+    """One row a deal: its recorded bets, the punter's total, its mean and p-value under
+    fair dealing (the text shows long exact values by their decimals)."""
+    shown = _shown if title else str
+    rows = tuple((d["deal"], " ".join(b["notation"] for b in d["recorded_bets"]), d["total"],
+                  shown(d["mean"]), shown(d["p_value"])) for d in record["by_deal"])  # fmt: skip
+    return Table(title, ("deal", "recorded_bets", "total", "mean", "p_value"), rows)

@@ -69,3 +69,32 @@ def splits_csv(record: dict[str, Any], *, title: str = "") -> Table:
         for row, take in zip(laws, takes, strict=True)
     )
     return Table(title, ("splits", "banker_take", "probability"), rows)
+
+
+PATTERN_COLUMNS = ("cards_left", "turns_left", "takes", "banker_take", "honest_take", "gain")
+
+SHORT = 40
+"""Longest exact value the text shows in full (JSON and ``--format csv`` hold them all)."""
+
+
+def box_pattern_tables(record: dict[str, Any]) -> list[Table]:
+    """The two-card box against a pattern: the banker's take over the rest of the deal
+    under his best use of the takes, the honest take, the gain."""
+    from shtoss_exact.report.numbers import decimal_str
+
+    game = GAME_TITLES.get(record["game"], record["game"])
+    title = (f"The two-card box, {game}: the banker's take over the rest of the deal, the "
+             f"punters betting {record['pattern']}")  # fmt: skip
+
+    def shown(value: Any) -> Any:
+        text = str(value)
+        return f"{decimal_str(text, 12)}..." if "/" in text and len(text) > SHORT else value
+
+    row = tuple(shown(record[key]) for key in PATTERN_COLUMNS)
+    return [Table(title, PATTERN_COLUMNS, (row,))]
+
+
+def box_pattern_csv(record: dict[str, Any]) -> Table:
+    """The summary as one row (the pattern first)."""
+    columns = ("cheat", "game", "pattern", *PATTERN_COLUMNS)
+    return Table("", columns, (tuple(record[key] for key in columns),))

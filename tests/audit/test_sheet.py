@@ -84,3 +84,27 @@ def test_a_directory_or_a_missing_file_is_refused(tmp_path: Path) -> None:
 def test_bad_counts_are_refused(text: str, fragment: str) -> None:
     with pytest.raises(ShtossError, match=fragment):
         parse_counts(text)
+
+
+def test_a_ledger_sheet_in_csv_and_in_json_read_alike(tmp_path: Path) -> None:
+    from shtoss_exact.audit.sheet import read_ledger_sheet
+
+    csv = tmp_path / "ledger.csv"
+    csv.write_text('note,seen,bets\nfirst,5h Ks 5d,"K@0, 5@0"\n\nsecond,2d As Ac,A@0\n')
+    json = tmp_path / "ledger.json"
+    json.write_text('[{"seen": "5h Ks 5d", "bets": "K@0, 5@0", "note": "first"},'
+                    ' {"seen": "2d As Ac", "bets": "A@0"}]')  # fmt: skip
+    expected = (("5h Ks 5d", "K@0, 5@0"), ("2d As Ac", "A@0"))
+    assert read_ledger_sheet(csv) == read_ledger_sheet(json) == expected
+
+
+def test_the_ledger_command_reads_a_sheet(tmp_path: Path) -> None:
+    from tests.conftest import shtoss_ok
+
+    sheet = tmp_path / "ledger.json"
+    sheet.write_text('[{"seen": "5h Ks 5d 9c 2s", "bets": "9@0 K@0"}]')
+    ran = shtoss_ok("audit", "ledger", "--sheet", str(sheet), "--format", "csv")
+    bets = ("--seen", "5h Ks 5d 9c 2s", "--bets", "9@0 K@0")
+    assert ran == shtoss_ok("audit", "ledger", *bets, "--format", "csv")
+    # Both bets lost: -2, the lower tail of the two bets' law over the two turns.
+    assert ran.splitlines()[1] == "1,9:stay:1@0 K:stay:1@0,-2,-2257/249900,43/4165"

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shtoss_exact.audit.law import stacked_splits as audit_law
 from shtoss_exact.case.state import Case
 from shtoss_exact.cheat.splits import split_counts, stacked_splits
 from shtoss_exact.errors import ShtossError
@@ -53,8 +54,22 @@ def test_the_fair_mean_is_turns_times_a_pair(left: list[int], turns: int) -> Non
 def test_a_fresh_faro_deal() -> None:
     fair = stacked_splits(0)
     assert (fair.turns_left, fair.mean) == (25, Fraction(25, 17))  # 25 * 13*4*3 / (52*51)
-    # Each stacked pair is one split more, and takes two chances of a fair one away.
-    assert stacked_splits(1).mean == 1 + Fraction(24 * (12 * 12 + 2), 50 * 49)
+    # One pair put up, the soda of another rank: 24 fair turns of the other 49 cards,
+    # eleven ranks of four, the soda's of three, the stacked one of two.
+    assert stacked_splits(1).mean == 1 + Fraction(24 * (11 * 12 + 6 + 2), 49 * 48)
+
+
+@pytest.mark.parametrize("deck", [52, 36, 32])
+def test_from_the_start_it_is_the_audits_law(deck: int) -> None:
+    # The audit's law is held to every order of small decks (tests/audit/test_law.py);
+    # the soda to come is of a rank not put up in both.
+    ranks = deck // 4
+    for stacked in range(ranks):
+        assert stacked_splits(stacked, deck=deck).splits == audit_law(
+            stacked, ranks=ranks, copies=4
+        )
+    with pytest.raises(ShtossError, match=f"allowed at most {ranks - 1}"):
+        stacked_splits(ranks, deck=deck)
 
 
 @pytest.mark.parametrize("game", ["faro", "stuss"])

@@ -38,6 +38,7 @@ INVOCATIONS = [
     "case --game faro --case *:0,A:1,7:1,K:1 --call-the-turn",
     "case --game faro --seen 5h,Ks,5d,9c,2s --bets K@0,5:coppered@1,high-card@1,A@2",
     "cheat box --rank 7 --takes 1",
+    "cheat box --pattern every-rank --case *:0,7:2,K:2,Q:1 --takes 1",
     "cheat seconds --rank 5 --seen 5h,Ks,5d --takes 1",
     "cheat swap --rank Q --takes 1 --game two-deck --scheme lob-half",
     "cheat splits --stacked 2 --pattern every-rank",
@@ -47,6 +48,7 @@ INVOCATIONS = [
     "audit splits --counts 0,5 --stacked 2 --alpha 1/100",
     "audit parity --class 7,8,9 --seen 5h,7s,Kd,8c,2h --seen 2s,Kh,3d,Kc,4s",
     "audit deal --seen 5h,7s,Kd,8c,2h",
+    "audit ledger --seen 5h,Ks,5d,9c,2s --bets 9@0,K:coppered@0,high-card@1",
     "strategy --bankroll 3 --target 6",
     "strategy --bankroll 3 --target 6 --scheme lob-half --objective stay",
 ]

@@ -163,6 +163,95 @@ CASES = [
         ["audit", "parity", "--class", "K"] + ["--seen", "2s"] * 1001,
         "1001 deals seen",
     ),
+    # --- the ledger ----------------------------------------------------------------------------
+    case("audit-ledger-nothing", "audit ledger", "give --seen with --bets"),
+    case("audit-ledger-no-bets", ["audit", "ledger", "--seen", "5h Ks 5d"], "--bets"),
+    case(
+        "audit-ledger-sheet-and-seen",
+        ["audit", "ledger", "--sheet", "a.csv", "--seen", "5h"],
+        "not both",
+    ),
+    case(
+        "audit-ledger-bet-bad",
+        ["audit", "ledger", "--seen", "5h Ks 5d", "--bets", "X@0"],
+        "unknown rank 'X'",
+    ),
+    case(
+        "audit-ledger-bet-later",
+        ["audit", "ledger", "--seen", "5h Ks 5d", "--bets", "7@3"],
+        "deal 1: bet 7:stay:1@3: placed after turn 3, but 1 turn is dealt",
+    ),
+    case(
+        "audit-ledger-bet-dead-rank",
+        ["audit", "ledger", "--seen", "5h 5s 5d 9c 5c", "--bets", "5@2"],
+        "rank 5 has no copy left",
+    ),
+    case(
+        "audit-ledger-no-bet",
+        ["audit", "ledger", "--seen", "5h Ks 5d", "--bets", ","],
+        "no recorded bet",
+    ),
+    case(
+        "audit-ledger-bets-huge",
+        ["audit", "ledger", "--seen", "5h Ks 5d", "--bets", "7@0 " * 2000],
+        "characters; allowed at most 4000",
+    ),
+    case(
+        "audit-ledger-alpha",
+        ["audit", "ledger", "--seen", "5h Ks 5d", "--bets", "7@0", "--alpha", "2"],
+        "alpha=2: allowed",
+    ),
+    case(
+        "audit-ledger-seen-bad",
+        ["audit", "ledger", "--seen", "5h Ks", "--bets", "7@0"],
+        "end inside a turn",
+    ),
+    case(
+        "audit-ledger-too-costly",
+        ["audit", "ledger", "--seen", DECK + " |", "--bets", "7@0 high-card@20"],
+        "the law of 2 recorded bets over 25 turns: about",
+    ),
+    case(
+        "audit-ledger-game-coppered",
+        ["audit", "ledger", "--game", "two-deck", "--seen", "5h Ks", "--bets", "K:coppered@0"],
+        "coppered bets: a Faro bet",
+    ),
+    case(
+        "audit-ledger-sheet-header",
+        "audit ledger --sheet a.csv",
+        "naming a seen and bets columns",
+        a__csv=b"seen\n5h Ks 5d\n",
+    ),
+    case(
+        "audit-ledger-sheet-bad-row",
+        "audit ledger --sheet a.csv",
+        "deal 2: unknown card '1x'",
+        a__csv=b"seen,bets\n5h Ks 5d,K@0\n5h 1x 5d,K@0\n",
+    ),
+    case(
+        "audit-ledger-sheet-json-key",
+        "audit ledger --sheet a.json",
+        "colour: unknown key",
+        a__json=b'[{"seen": "5h Ks 5d", "bets": "K@0", "colour": "red"}]',
+    ),
+    case(
+        "audit-ledger-sheet-json-number",
+        "audit ledger --sheet a.json",
+        "bets: bad value",
+        a__json=b'[{"seen": "5h Ks 5d", "bets": 7}]',
+    ),
+    case(
+        "audit-ledger-sheet-rows",
+        "audit ledger --sheet a.json",
+        "allowed a list of 1 to 100 rows",
+        a__json=b"[" + b",".join([b'{"seen": "5h", "bets": "K@0"}'] * 101) + b"]",
+    ),
+    case(
+        "audit-ledger-sheet-long-field",
+        "audit ledger --sheet a.csv",
+        "characters; allowed",
+        a__csv=b"seen,bets\n5h Ks 5d," + b"K@0 " * 3000 + b"\n",
+    ),
     # --- the deal ------------------------------------------------------------------------------
     case("audit-deal-duplicate", ["audit", "deal", "--seen", "5h Ks 5h"], "card 5♥ is seen twice"),
     case("audit-deal-marker-inside", ["audit", "deal", "--seen", "5h | Ks"], "after the last card"),

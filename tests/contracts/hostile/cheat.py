@@ -6,7 +6,7 @@ from tests.contracts.hostile.harness import VERY_LONG, case
 
 CASES = [
     case("cheat-no-subcommand-unknown", ["cheat", "deal"], "No such command 'deal'"),
-    case("cheat-box-no-rank", ["cheat", "box"], "Missing option '--rank'"),
+    case("cheat-box-no-rank", ["cheat", "box"], "give --rank (one bet on a rank) or --pattern"),
     case("cheat-box-unknown-rank", ["cheat", "box", "--rank", "X"], "unknown rank 'X'"),
     case(
         "cheat-box-rank-not-in-deck",
@@ -53,7 +53,40 @@ CASES = [
         ["cheat", "swap", "--rank", "7", "--seen", "7h " * 5000],
         "characters",
     ),
-    case("cheat-splits-too-many", ["cheat", "splits", "--stacked", "14"], "allowed at most 13"),
+    case("cheat-box-no-rank-no-pattern", ["cheat", "box", "--takes", "1"], "give --rank"),
+    case(
+        "cheat-box-rank-and-pattern",
+        ["cheat", "box", "--rank", "7", "--pattern", "every-rank"],
+        "give --rank or --pattern, not both",
+    ),
+    case(
+        "cheat-box-pattern-unknown",
+        ["cheat", "box", "--pattern", "martingale"],
+        "unknown pattern",
+    ),
+    case(
+        "cheat-box-pattern-coppers-stoss",
+        ["cheat", "box", "--pattern", "copper-after-two", "--game", "two-deck"],
+        "coppers bets",
+    ),
+    case(
+        "cheat-box-pattern-too-costly",
+        ["cheat", "box", "--pattern", "copper-after-two", "--takes", "2"],
+        "with 2 takes: about",
+    ),
+    case(
+        "cheat-box-pattern-file-bad",
+        ["cheat", "box", "--pattern", "p.toml"],
+        "pattern file",
+        p__toml=b"[[bets]]\nranks = 'live'\nstake = 'x'\n",
+    ),
+    case(
+        "cheat-box-pattern-rank-not-in-deck",
+        ["cheat", "box", "--pattern", "p.json", "--deck", "32"],
+        "bets on 2: not in the 32-card deck",
+        p__json=b'{"bets": [{"ranks": ["2"]}]}',
+    ),
+    case("cheat-splits-too-many", ["cheat", "splits", "--stacked", "13"], "allowed at most 12"),
     case("cheat-splits-negative", ["cheat", "splits", "--stacked", "-2"], "--stacked"),
     case(
         "cheat-splits-pattern-unknown",
