@@ -356,6 +356,7 @@ def test_cards_typed_in_russian_are_dealt_and_greyed(page: Any, base: str) -> No
     assert "after 1 turn, soda 7♥" in page.inner_text("#state")
 
 
+RANKS_32 = ("7", "8", "9", "10", "J", "Q", "K", "A")
 VIEWPORTS = [(375, 667), (768, 1024), (1280, 800), (1440, 900)]
 
 
@@ -410,8 +411,16 @@ def test_a_whole_deal_keyed_without_the_mouse(page: Any, base: str) -> None:
     assert focused[0] == "Kc" and focused[1] and focused[2] != "none"
     assert len(seen_in_url(page).split()) == 31
     assert "after 15 turns, soda 7♠: 1 card left, 0 turns to deal" in page.inner_text("#state")
+    page.keyboard.press("ArrowRight")  # the hock: the deal is over, and checked whole
+    page.keyboard.press("Enter")
+    ready(page)
+    assert len(seen_in_url(page).split()) == 32 and not page.is_visible("#half-turn")
+    deck = " ".join(rank + suit for suit in "shdc" for rank in RANKS_32)
+    audit = api(base, game="faro", deck="32", seen=deck + " |")["audit"]
+    assert audit["complete"] and audit["verdict"] in page.inner_text("#audit")
+    assert "hock A♣" in page.inner_text("#turns")
     page.keyboard.press("ArrowDown")  # wraps to the top row; the tab stop follows
-    assert page.evaluate("document.activeElement.dataset.card") == "Ks"
+    assert page.evaluate("document.activeElement.dataset.card") == "As"
     assert page.evaluate("[...document.querySelectorAll('#grid [tabindex=\"0\"]')].length") == 1
 
 
@@ -462,25 +471,15 @@ def test_each_ranks_ev_is_drawn_as_a_bar(page: Any, base: str) -> None:
     assert widths[0] > 10 * (widths[1] or 0.1)  # drawn to scale, by the stylesheet
 
 
-def test_the_live_audit_is_shown_when_the_record_has_one(page: Any, base: str) -> None:
-    audit = {"splits": 1, "p_value": "3/7", "complete": False, "verdict": "no sign"}
-
-    def with_audit(route: Any) -> None:
-        response = route.fetch()
-        record = response.json()
-        record["audit"] = audit
-        route.fulfill(response=response, body=json.dumps(record))
-
-    page.route("**/api/case?*", with_audit)
-    open_page(page, base, "?game=faro&seen=5h+Ks+5d")
+def test_the_live_audit_is_shown(page: Any, base: str) -> None:
+    open_page(page, base, "?game=faro&seen=5h+Ks+5d+9c+9d")
+    audit = api(base, game="faro", seen="5h Ks 5d 9c 9d")["audit"]
+    assert audit["splits"] == 1 and not audit["complete"]
     assert page.inner_text("#audit") == (
-        "Deal check: 1 split so far, p-value 3/7 (the verdict at the deal's end)"
+        f"Deal check: 1 split so far, p-value {audit['p_value']} (the verdict at the deal's end)"
     )
-    audit.update(splits=2, complete=True, verdict="fair dealing not rejected")
-    click(page, "9c", "9d")
-    assert page.inner_text("#audit") == (
-        "Deal check: 2 splits so far, p-value 3/7 — fair dealing not rejected"
-    )
+    open_page(page, base, "?game=pharaon&seen=5h+Ks")
+    assert "Deal check: 0 splits so far" in page.inner_text("#audit")
 
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"

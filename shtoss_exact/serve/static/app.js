@@ -123,21 +123,26 @@ function writeUrl() {
 
 // --- asking the server ------------------------------------------------------------------
 
-// The cards that make whole turns; the rest is the half turn held on the page.
+// The cards that make whole turns; the rest is the half turn held on the page. The whole
+// deck seen is the deal over (in Faro and Stuss the last card is the hock).
 function wholeTurns(cards) {
   const n = cards.length;
+  if (n === Number(state.deck)) return n;
   if (SODA_GAMES.includes(state.game)) return n === 0 || n % 2 === 1 ? n : n - 1;
   return n - (n % 2);
 }
 
 function turnsOf(whole) {
-  return SODA_GAMES.includes(state.game) ? Math.max(0, (whole - 1) / 2) : whole / 2;
+  return Math.floor(SODA_GAMES.includes(state.game) ? Math.max(0, (whole - 1) / 2) : whole / 2);
 }
+
+function dealOver() { return state.cards.length === Number(state.deck); }
 
 async function ask() {
   const q = new URLSearchParams({ game: state.game, deck: state.deck, "bet-kind": "all" });
   if (state.game === "two-deck") q.set("scheme", state.scheme);
-  q.set("seen", state.cards.slice(0, wholeTurns(state.cards)).join(" "));
+  const seen = state.cards.slice(0, wholeTurns(state.cards)).join(" ");
+  q.set("seen", dealOver() ? seen + " |" : seen);   // "|": the deal is over, checked whole
   if (state.bets.length) q.set("bets", state.bets.join(","));
   const response = await fetch("/api/case?" + q.toString());
   const body = await response.json();
@@ -407,6 +412,12 @@ function renderTurns(cards) {
     item.append(number, `${pretty(rest[i])} loses, ${pretty(rest[i + 1])} wins`);
     list.append(item);
   }
+  if (rest.length % 2 === 1) {   // the whole deck seen: the hock
+    const item = document.createElement("li");
+    item.className = "soda";
+    item.textContent = `hock ${pretty(rest[rest.length - 1])}`;
+    list.append(item);
+  }
 }
 
 const GROUPS = [
@@ -498,9 +509,8 @@ function renderOdds() {
 function renderAudit(audit) {
   $("audit").hidden = !audit;
   if (!audit) { $("audit").textContent = ""; return; }
-  const p = typeof audit.p_value === "string" ? shown(audit.p_value)
-    : (audit.p_value && audit.p_value.probability) || String(audit.p_value);
-  $("audit").textContent = `Deal check: ${plural(audit.splits, "split")} so far, p-value ${p}` +
+  $("audit").textContent = `Deal check: ${plural(audit.splits, "split")} so far, p-value ` +
+    `${shown(audit.p_value)}` +
     (audit.complete ? ` — ${audit.verdict}` : " (the verdict at the deal's end)");
 }
 
