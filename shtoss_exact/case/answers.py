@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.bets import CaseBet, TurnCall
-from shtoss_exact.case.rules import BetKind, Side, as_bet_kind, as_side
+from shtoss_exact.case.rules import BET_KINDS, BetKind, Side, as_bet_kind, as_side
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.pictures import plot_of
@@ -27,25 +27,32 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, repr=False, kw_only=True)
 class CaseAnswers(Record):
     """The answers for one state: the bets of ``side`` and ``kind`` on each live rank,
-    high card, the best bet, every bet with ``ev >= 0``, calling the turn."""
+    high card, the best bet, every bet with ``ev >= 0``, calling the turn; on demand
+    (``bet_kinds``) the bets of every bet kind on each live rank, keyed by its word."""
 
     case: Case
     side: Side
     kind: BetKind
     bets: tuple[CaseBet, ...]
+    bet_kinds: tuple[tuple[str, tuple[CaseBet, ...]], ...] | None = None
     high_card: CaseBet | None
     best_bet: CaseBet | None
     fair_or_better: tuple[CaseBet, ...]
     call: TurnCall | None
 
     def to_dict(self) -> dict[str, Any]:
-        """The state's record, then ``side``, ``kind``, ``ranks``, ``high_card``,
-        ``best_bet``, ``fair_or_better``, ``call_the_turn``."""
+        """The state's record, then ``side``, ``kind``, ``ranks``, ``bet_kinds`` (on
+        demand), ``high_card``, ``best_bet``, ``fair_or_better``, ``call_the_turn``."""
+        kinds = {}
+        if self.bet_kinds is not None:
+            kinds["bet_kinds"] = {word: [bet.to_dict() for bet in bets]
+                                  for word, bets in self.bet_kinds}  # fmt: skip
         return {
             **self.case.to_dict(),
             "side": self.side.value,
             "kind": self.kind.value,
             "ranks": [bet.to_dict() for bet in self.bets],
+            **kinds,
             "high_card": None if self.high_card is None else self.high_card.to_dict(),
             "best_bet": None if self.best_bet is None else self.best_bet.summary(),
             "fair_or_better": [bet.summary() for bet in self.fair_or_better],
@@ -54,8 +61,9 @@ class CaseAnswers(Record):
 
 
 def answers(case: Case, *, side: Side, kind: BetKind, pay: Fraction | int | str,
-            cathop_pay: Fraction | int | str) -> CaseAnswers:  # fmt: skip
-    """Every answer for one state (see ``CaseAnswers``)."""
+            cathop_pay: Fraction | int | str, every_kind: bool = False) -> CaseAnswers:  # fmt: skip
+    """Every answer for one state (see ``CaseAnswers``): each bet counted once, in
+    ``every_bet``, and every list picked from it."""
     every = case.every_bet()
     if kind is BetKind.HIGH_CARD:
         chosen: tuple[CaseBet, ...] = ()
@@ -71,10 +79,22 @@ def answers(case: Case, *, side: Side, kind: BetKind, pay: Fraction | int | str,
         side=side,
         kind=kind,
         bets=chosen,
+        bet_kinds=_by_bet_kind(case, every) if every_kind else None,
         high_card=high,
         best_bet=best,
         fair_or_better=case.fair_or_better(),
         call=case.call_the_turn(pay=pay, cathop_pay=cathop_pay),
+    )
+
+
+def _by_bet_kind(case: Case, every: tuple[CaseBet, ...]
+                 ) -> tuple[tuple[str, tuple[CaseBet, ...]], ...]:  # fmt: skip
+    """The bets of ``every`` on the ranks, by bet kind word (``stay``, ``one-turn``, then
+    ``coppered`` in Faro and Stuss): the words of ``BET_KINDS`` less high card."""
+    return tuple(
+        (word, tuple(bet for bet in every if bet.side is side and bet.kind is kind))
+        for word, (side, kind) in BET_KINDS.items()
+        if kind is not BetKind.HIGH_CARD and (case.game.faro_bets or side is Side.OPEN)
     )
 
 
@@ -131,11 +151,12 @@ def case_report(
     cathop_pay: Fraction | int | str = 2,
     replay: bool = False,
     call_the_turn: bool = False,
+    every_kind: bool = False,
 ) -> CaseReport:
-    """Every answer about ``case``: the bets of ``side`` and ``kind`` now, the whole deal
-    under ``pattern`` and, with ``replay``, the answers after each turn of the cards seen.
-    ``call_the_turn`` insists on calling the turn: it refuses a case without three
-    cards left.
+    """Every answer about ``case``: the bets of ``side`` and ``kind`` now (with
+    ``every_kind``, those of every bet kind too), the whole deal under ``pattern`` and,
+    with ``replay``, the answers after each turn of the cards seen. ``call_the_turn``
+    insists on calling the turn: it refuses a case without three cards left.
 
     >>> from shtoss_exact.case.state import Case
     >>> report = case_report(Case.from_case("*:0,7:2,K:1", game="faro"))
@@ -143,7 +164,8 @@ def case_report(
     '0'
     """
     the_side, the_kind = as_side(side), as_bet_kind(kind)
-    for name, flag in (("replay", replay), ("call_the_turn", call_the_turn)):
+    flags = (("replay", replay), ("call_the_turn", call_the_turn), ("every_kind", every_kind))
+    for name, flag in flags:
         if not isinstance(flag, bool):
             raise ShtossError(f"{name}={quoted(flag, 20)}: allowed True or False")
     if call_the_turn and (case.soda_due or case.cards_left != 3):
@@ -153,7 +175,8 @@ def case_report(
         )
     if replay and case.seen is None:
         raise ShtossError("a replay needs the cards seen (seen=): a case alone has no history")
-    now = answers(case, side=the_side, kind=the_kind, pay=pay, cathop_pay=cathop_pay)
+    now = answers(case, side=the_side, kind=the_kind, pay=pay, cathop_pay=cathop_pay,
+                  every_kind=every_kind)  # fmt: skip
     deal = None if pattern is None else case.deal(pattern)
     rows = None
     if replay:

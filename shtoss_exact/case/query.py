@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from shtoss_exact.case.rules import BetKind, Side
+from shtoss_exact.case.rules import BET_KINDS, BetKind, Side
 from shtoss_exact.errors import ShtossError
 
 if TYPE_CHECKING:
@@ -20,14 +20,8 @@ if TYPE_CHECKING:
     from shtoss_exact.case.rules import GameRules
     from shtoss_exact.schemes.scheme import Scheme
 
-BET_KINDS: dict[str, tuple[Side, BetKind]] = {
-    "stay": (Side.OPEN, BetKind.STAY),
-    "one-turn": (Side.OPEN, BetKind.ONE_TURN),
-    "coppered": (Side.COPPERED, BetKind.STAY),
-    "high-card": (Side.OPEN, BetKind.HIGH_CARD),
-}
-"""The bets listed on each live rank, by their one word: the ``side`` and ``kind`` of
-``case_record`` (coppered is the stay bet, coppered)."""
+EVERY_KIND = "all"
+"""The word for every bet kind at once (``case --bet-kind all``): ``every_kind=True``."""
 
 
 def bet_kind(word: str) -> tuple[Side, BetKind]:
@@ -39,7 +33,22 @@ def bet_kind(word: str) -> tuple[Side, BetKind]:
     try:
         return BET_KINDS[word]
     except (KeyError, TypeError):
-        raise ShtossError(f"bet kind {str(word)[:40]!r}: allowed {', '.join(BET_KINDS)}") from None
+        allowed = ", ".join((*BET_KINDS, EVERY_KIND))
+        raise ShtossError(f"bet kind {str(word)[:40]!r}: allowed {allowed}") from None
+
+
+def bet_kind_keywords(word: str) -> dict[str, Any]:
+    """The keyword arguments of ``case_record`` for the bet kind ``word``: a key of
+    ``BET_KINDS`` (its ``side`` and ``kind``) or ``EVERY_KIND`` (``every_kind``, the
+    stay bet in ``ranks``).
+
+    >>> bet_kind_keywords("all")
+    {'every_kind': True}
+    """
+    if word == EVERY_KIND:
+        return {"every_kind": True}
+    side, kind = bet_kind(word)
+    return {"side": side, "kind": kind}
 
 
 def case_record(
@@ -57,22 +66,28 @@ def case_record(
     replay: bool = False,
     call_the_turn: bool = False,
     bets: str | tuple[RecordedBet, ...] | None = None,
+    every_kind: bool = False,
 ) -> dict[str, Any]:
     """Every answer about one position at once, as a record: the case after the cards
     ``seen`` (or the copies left, ``case``), the bets of ``side`` and ``kind`` on every
-    live rank, high card, the best bet, calling the turn (``pay`` for three ranks,
-    ``cathop_pay`` for a cathop), the rest of the deal under ``pattern``, the case after
-    each turn (``replay``), the punter's recorded ``bets`` settled (``"K:stay:1@0"``) and,
-    with ``seen``, the ``audit`` kept live (``audit.live.live_audit``).
+    live rank (with ``every_kind``, also those of every bet kind, keyed by its word, in
+    ``bet_kinds``: each bet counted once), high card, the best bet, calling the turn
+    (``pay`` for three ranks, ``cathop_pay`` for a cathop), the rest of the deal under
+    ``pattern``, the case after each turn (``replay``), the punter's recorded ``bets``
+    settled (``"K:stay:1@0"``) and, with ``seen``, the ``audit`` kept live
+    (``audit.live.live_audit``).
 
     >>> record = case_record(case="*:0,7:2,K:1")
     >>> record["best_bet"]["rank"], record["call_the_turn"]["kind"]
     ('K', 'cathop')
+    >>> every = case_record(case="*:0,7:2,K:1", every_kind=True)["bet_kinds"]
+    >>> list(every), every["coppered"][1]["ev"]
+    (['stay', 'one-turn', 'coppered'], '0')
     """
     return case_result(
         game=game, scheme=scheme, deck=deck, seen=seen, case=case, side=side, kind=kind,
         pattern=pattern, pay=pay, cathop_pay=cathop_pay, replay=replay,
-        call_the_turn=call_the_turn, bets=bets,
+        call_the_turn=call_the_turn, bets=bets, every_kind=every_kind,
     )[1]  # fmt: skip
 
 
@@ -91,6 +106,7 @@ def case_result(
     replay: bool = False,
     call_the_turn: bool = False,
     bets: str | tuple[RecordedBet, ...] | None = None,
+    every_kind: bool = False,
 ) -> tuple[CaseReport, dict[str, Any]]:
     """``case_record``'s answer with the ``CaseReport`` it is made from: (report,
     record), the record holding the recorded ``bets`` settled too (the ``case``
@@ -113,6 +129,7 @@ def case_result(
         cathop_pay=cathop_pay,
         replay=replay,
         call_the_turn=call_the_turn,
+        every_kind=every_kind,
     )
     record = result.to_dict()
     if seen is not None:

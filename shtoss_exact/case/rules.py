@@ -65,6 +65,16 @@ class BetKind(StrEnum):
     HIGH_CARD = "high-card"
 
 
+BET_KINDS: dict[str, tuple[Side, BetKind]] = {
+    "stay": (Side.OPEN, BetKind.STAY),
+    "one-turn": (Side.OPEN, BetKind.ONE_TURN),
+    "coppered": (Side.COPPERED, BetKind.STAY),
+    "high-card": (Side.OPEN, BetKind.HIGH_CARD),
+}
+"""The bets listed on each live rank, by their one word: the ``side`` and ``kind`` of
+``case_record`` (coppered is the stay bet, coppered)."""
+
+
 def as_side(side: object) -> Side:
     """A ``Side`` from a library argument: the enum or its name.
 

@@ -519,6 +519,7 @@ class Case(Record):
         cathop_pay: Fraction | int | str = 2,
         replay: bool = False,
         call_the_turn: bool = False,
+        every_kind: bool = False,
     ) -> CaseReport:
         """Every answer at once, as the ``case`` command prints it (see ``case_report``).
 
@@ -529,7 +530,7 @@ class Case(Record):
 
         return case_report(self, side=side, kind=kind, pattern=pattern, pay=pay,
                            cathop_pay=cathop_pay, replay=replay,
-                           call_the_turn=call_the_turn)  # fmt: skip
+                           call_the_turn=call_the_turn, every_kind=every_kind)  # fmt: skip
 
     _rows = "ranks"
 

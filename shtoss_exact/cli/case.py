@@ -26,8 +26,9 @@ from shtoss_exact.cli.bundles import (
 if TYPE_CHECKING:
     pass
 
-BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
-"""``--bet-kind``'s choices: the words of ``shtoss_exact.case.query.BET_KINDS``."""
+BET_KINDS = ("stay", "one-turn", "coppered", "high-card", "all")
+"""``--bet-kind``'s choices: the words of ``shtoss_exact.case.query.BET_KINDS``, then
+``EVERY_KIND``."""
 
 
 @cli.command()
@@ -46,7 +47,7 @@ BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
     default="stay",
     show_default=True,
     help="The bets listed on each live rank: stay until decided, one-turn, coppered (to "
-    "lose), or high-card.",
+    "lose), high-card, or all (every kind, keyed by its word in bet_kinds).",
 )
 @click.option(
     "--call-the-turn",
@@ -109,13 +110,13 @@ def case(
       shtoss-exact case --seen "5h Ks 5d"
       shtoss-exact case --case "*:0,7:2,K:1" --format json
       shtoss-exact case --seen "5h Ks 5d" --bet-kind one-turn
+      shtoss-exact case --seen "5h Ks 5d" --bet-kind all --format json
       shtoss-exact case --pattern every-rank
       shtoss-exact case --game pharaon --seen "7h 7d Ks 2c" --replay
       shtoss-exact case --seen "5h Ks 5d 9c 2s" --bets "5:stay:2@0 K:coppered@0"
       shtoss-exact case --seen "5h Ks 5d 8d 6h 5c 6d" --replay --plot case.svg
     """
-    from shtoss_exact.case.query import bet_kind as kind_of
-    from shtoss_exact.case.query import case_result
+    from shtoss_exact.case.query import bet_kind_keywords, case_result
     from shtoss_exact.report.case_view import case_csv, case_tables
 
     chosen = None
@@ -126,15 +127,13 @@ def case(
         if game != "two-deck":
             raise ShtossError(f"--scheme is for --game two-deck: {game} has its own scheme")
         chosen = resolve_scheme(scheme)
-    side, kind = kind_of(bet_kind)
     report, record = case_result(
         game=game,
         scheme=chosen,
         deck=int(deck),
         seen=seen,
         case=case_text,
-        side=side,
-        kind=kind,
+        **bet_kind_keywords(bet_kind),
         pattern=pattern,
         pay=pay_for,
         cathop_pay=cathop_pay,

@@ -58,7 +58,11 @@ def case_tables(record: dict[str, Any]) -> list[Table]:
     bet, the bets with ev >= 0, calling the turn, the whole deal, the replay."""
     ranks, copies = _case_rows(record["case"])
     tables = [Table(describe(record), ("rank", *ranks), (("copies_left", *copies),))]
-    if record["kind"] != "high-card" and record["ranks"]:
+    if "bet_kinds" in record:  # every bet kind: one table each
+        for rows in record["bet_kinds"].values():
+            if rows:
+                tables.append(rank_table(rows, title=_bet_title(rows[0])))
+    elif record["kind"] != "high-card" and record["ranks"]:
         tables.append(rank_table(record["ranks"], title=_bet_title(record)))
     high = record["high_card"]
     if high is not None:
@@ -187,7 +191,8 @@ def replay_table(rows: list[dict[str, Any]]) -> Table:
 
 def case_csv(record: dict[str, Any]) -> Table:
     """One machine-readable table: the replay rows, else the banker's net distribution
-    under a pattern, else the bets on each live rank (or high card)."""
+    under a pattern, else the bets on each live rank (or high card; with every bet kind,
+    one row per kind and rank, with its ``side`` and ``kind``)."""
     if "replay" in record:
         table = replay_table(record["replay"])
     elif "whole_deal" in record and record["whole_deal"]["banker_net"] is not None:
@@ -200,6 +205,11 @@ def case_csv(record: dict[str, Any]) -> Table:
         high = record["high_card"]
         columns = ("win", "lose", "split", "dead", "ev", "edge", "edge_per_action")
         table = Table("", columns, (tuple(_cell(high[key]) for key in columns),))
+    elif "bet_kinds" in record:  # every bet kind, one row per kind and rank
+        every = ("side", "kind", *RANK_COLUMNS)
+        rows = [row for kind in record["bet_kinds"].values() for row in kind]
+        table = Table("", every, tuple(tuple(_cell(row[key]) for key in every)
+                                       for row in rows))  # fmt: skip
     else:
         table = rank_table(record["ranks"])
     return Table("", table.columns, table.rows)

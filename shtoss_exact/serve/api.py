@@ -4,9 +4,10 @@
 very function the ``case`` command calls, so the record is byte for byte what
 ``shtoss-exact case --game G --seen CARDS ... --format json`` prints. The query's names
 are the command's options (``QUERY``); each is read here into the library's keyword
-(``bet-kind`` into ``side`` and ``kind``, ``pay-for`` into ``pay``, ``deck`` into a
-whole number, a flag ``1`` or ``0`` into a bool), and a scheme or pattern must be a
-built-in name: the page reads no file. A bad value is the library's one line.
+(``bet-kind`` into ``side`` and ``kind``, or ``all`` into ``every_kind``, ``pay-for``
+into ``pay``, ``deck`` into a whole number, a flag ``1`` or ``0`` into a bool), and a
+scheme or pattern must be a built-in name: the page reads no file. A bad value is the
+library's one line.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ QUERY = {
     "deck": "deck",
     "seen": "seen",
     "case": "case",
-    "bet-kind": "side, kind",
+    "bet-kind": "side, kind, every_kind",
     "call-the-turn": "call_the_turn",
     "pay-for": "pay",
     "cathop-pay": "cathop_pay",
@@ -34,7 +35,8 @@ QUERY = {
     "bets": "bets",
 }
 """The query's names (the options of ``case`` less ``--format``, ``--decimals``,
-``-o``) -> the keyword arguments of ``case_record`` they are read into."""
+``-o``) -> the keyword arguments of ``case_record`` they are read into (``bet-kind``:
+``side`` and ``kind``, or ``every_kind`` for ``all``)."""
 
 PARAMETERS = tuple(QUERY)
 
@@ -78,10 +80,9 @@ def _read(name: str, value: str) -> dict[str, Any]:
             raise ShtossError(f"{name}={value[:20]!r}: allowed 1 or 0 (true or false)")
         return {QUERY[name]: word in _YES}
     if name == "bet-kind":
-        from shtoss_exact.case.query import bet_kind
+        from shtoss_exact.case.query import bet_kind_keywords
 
-        side, kind = bet_kind(value)
-        return {"side": side, "kind": kind}
+        return bet_kind_keywords(value)
     if name == "deck":
         from shtoss_exact.numbers import whole_number
 

@@ -9,7 +9,7 @@ from itertools import permutations
 
 import pytest
 
-from shtoss_exact.case.query import BET_KINDS, bet_kind, case_record
+from shtoss_exact.case.query import BET_KINDS, EVERY_KIND, bet_kind, bet_kind_keywords, case_record
 from shtoss_exact.case.rules import BetKind, Side
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.records import to_json
@@ -108,7 +108,7 @@ def test_refused_in_the_librarys_words(words: dict[str, object], named: str) -> 
 def test_the_bet_kinds_are_the_commands_choices() -> None:
     from shtoss_exact.cli.case import BET_KINDS as CHOICES
 
-    assert tuple(BET_KINDS) == CHOICES
+    assert (*BET_KINDS, EVERY_KIND) == CHOICES
     assert bet_kind("coppered") == (Side.COPPERED, BetKind.STAY)
     assert bet_kind("high-card") == (Side.OPEN, BetKind.HIGH_CARD)
     with pytest.raises(ShtossError, match=r"^bet kind 'sideways': allowed stay, one-turn, "):
@@ -123,3 +123,53 @@ def test_case_result_is_the_record_and_the_report_it_is_made_from() -> None:
     assert record == case_record(**words)
     assert {key: record[key] for key in report.to_dict()} == report.to_dict()
     assert "ledger" in record and "ledger" not in report.to_dict()  # settled beside it
+
+
+@pytest.mark.parametrize(
+    ("game", "seen"),
+    [("faro", "5h Ks 5d 9c 2s"), ("stuss", "7h Qs Qd"), ("pharaon", "7h 7d Ks 2c"),
+     ("bassette", ""), ("two-deck", "7h 9d")],
+)  # fmt: skip
+def test_every_kind_is_each_kind_asked_alone(game: str, seen: str) -> None:
+    every = case_record(game=game, seen=seen, every_kind=True)
+    faro = game in ("faro", "stuss")
+    words = ["stay", "one-turn", "coppered"] if faro else ["stay", "one-turn"]
+    assert list(every["bet_kinds"]) == words
+    for word in words:
+        alone = case_record(game=game, seen=seen, **bet_kind_keywords(word))
+        assert every["bet_kinds"][word] == alone["ranks"]
+        assert {(row["side"], row["kind"]) for row in alone["ranks"]} == {
+            (BET_KINDS[word][0].value, BET_KINDS[word][1].value)
+        }
+    # the rest of the record is the default one's, the stay bets in ranks
+    plain = case_record(game=game, seen=seen)
+    assert {key: value for key, value in every.items() if key != "bet_kinds"} == plain
+
+
+def test_every_kind_counts_each_bet_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shtoss_exact.case import state
+
+    state._count.cache_clear()  # counted afresh: every bet of the state is asked for
+    calls: list[tuple[int, Side, BetKind]] = []
+    original = state.Case._rank_bet
+
+    def counted(self: state.Case, index: int, side: Side, kind: BetKind) -> object:
+        calls.append((index, side, kind))
+        return original(self, index, side, kind)
+
+    monkeypatch.setattr(state.Case, "_rank_bet", counted)
+    case_record(game="faro", seen="5h Ks 8d", every_kind=True)
+    # open and coppered, stay and one-turn: no bet counted twice (ranks with as many
+    # copies left share theirs: 3 or 4 copies here, at most 13 x 4 in all)
+    assert 0 < len(calls) == len(set(calls)) <= 13 * 4
+    assert {(side, kind) for _, side, kind in calls} <= {
+        (Side.OPEN, BetKind.STAY), (Side.OPEN, BetKind.ONE_TURN),
+        (Side.COPPERED, BetKind.STAY), (Side.COPPERED, BetKind.ONE_TURN),
+    }  # fmt: skip
+
+
+def test_every_kind_is_a_flag() -> None:
+    with pytest.raises(ShtossError, match=r"^every_kind="):
+        case_record(every_kind="yes")  # type: ignore[arg-type]
+    assert bet_kind_keywords("all") == {"every_kind": True}
+    assert bet_kind_keywords("one-turn") == {"side": Side.OPEN, "kind": BetKind.ONE_TURN}

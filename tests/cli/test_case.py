@@ -116,6 +116,34 @@ def test_bet_kinds() -> None:
     assert {b["side"] for b in pharaon["fair_or_better"]} <= {"open"}
 
 
+def test_every_bet_kind_at_once() -> None:
+    # three cards left, two sevens and a king: each bet counted over the 3! orders
+    data = record("--case", "*:0,7:2,K:1", "--bet-kind", "all")
+    assert (data["side"], data["kind"]) == ("open", "stay")
+    assert list(data["bet_kinds"]) == ["stay", "one-turn", "coppered"]
+    assert data["bet_kinds"]["stay"] == data["ranks"]
+    [king] = [row for row in data["bet_kinds"]["one-turn"] if row["rank"] == "K"]
+    # the next turn, 6 ordered pairs of the 3 cards: the king loser in 2, winner in 2
+    assert (king["win"], king["lose"], king["split"], king["ev"]) == ("1/3", "1/3", "0", "0")
+    text = run("--case", "*:0,7:2,K:1", "--bet-kind", "all")
+    assert text.startswith("Faro, after 24 turns: 3 cards left, 1 turn to deal\n")
+    for title in ("staying until decided", "for the next turn only", "coppered (to lose)"):
+        assert title in text
+    rows = list(csv.DictReader(io.StringIO(run("--case", "*:0,7:2,K:1", "--bet-kind", "all",
+                                               "--format", "csv"))))  # fmt: skip
+    assert [(row["side"], row["kind"], row["rank"]) for row in rows] == [
+        (side, kind, rank)
+        for side, kind in (("open", "stay"), ("open", "one-turn"), ("coppered", "stay"))
+        for rank in ("7", "K")
+    ]
+    pharaon = record("--game", "pharaon", "--seen", "7h 7d", "--bet-kind", "all")
+    assert list(pharaon["bet_kinds"]) == ["stay", "one-turn"]
+
+
+def test_one_card_left_in_the_title() -> None:
+    assert run("--case", "*:0,7:1").startswith("Faro, after 25 turns: 1 card left, 0 turns")
+
+
 def test_the_whole_deal() -> None:
     data = record("--pattern", "every-rank")
     deal = data["whole_deal"]

@@ -24,6 +24,8 @@ POSITIONS: list[dict[str, str]] = [
     {},
     {"game": "faro", "seen": "5h Ks 5d"},
     {"game": "faro", "seen": "5h Ks 5d", "bet-kind": "one-turn"},
+    {"game": "faro", "seen": "5h Ks 5d 9c 2s", "bet-kind": "all", "bets": "K:stay:1@0"},
+    {"game": "pharaon", "seen": "7h 7d Ks 2c", "bet-kind": "all"},
     {"game": "stuss", "seen": " ".join(DEAL[:9]), "bet-kind": "coppered"},
     {"game": "faro", "seen": " ".join(DEAL[:15]), "bet-kind": "high-card"},
     {"game": "faro", "case": "*:0,7:2,K:1", "call-the-turn": "1", "pay-for": "5"},

@@ -1,6 +1,10 @@
 """The casekeeper page in a real headless Chromium (Debian's, driven by Playwright):
-cards clicked and typed, the odds shown exactly as the API gives them, undo, a link
-that reproduces the position, recorded bets settled, calling the turn.
+cards clicked and typed, the odds shown exactly as the API gives them, one question per
+change, undo, a link that reproduces the position, Back after a new deal, recorded bets
+settled, calling the turn; a bad typed card refused at once, cards typed in Russian; no
+page wider than a phone's, tablet's or laptop's screen; a whole deal keyed without the
+mouse; the exact / percent toggle, the ev bars, plurals; axe-core's checks (its copy,
+4.14.1 under the MPL 2.0, in ``vendor/``, for these tests only).
 
 Skipped when ``/usr/bin/chromium`` or Playwright is missing, unless
 ``SHTOSS_REQUIRE_BROWSER=1`` (CI), which makes that a failure. With
@@ -124,18 +128,23 @@ def seen_in_url(page: Any) -> str:
     return parse_qs(urlsplit(page.url).query).get("seen", [""])[0]
 
 
+def dealt(page: Any, card: str) -> bool:
+    """The card is greyed on the grid: dealt, and refused if clicked again."""
+    return bool(page.get_attribute(f'button[data-card="{card}"]', "aria-disabled") == "true")
+
+
 def test_clicked_cards_give_the_apis_odds(page: Any, base: str) -> None:
     open_page(page, base, "?game=faro")
     assert "before the soda" in page.inner_text("#state")
     click(page, "5h", "Ks", "5d", "9c", "2s")
     assert "after 2 turns, soda 5♥: 47 cards left" in page.inner_text("#state")
-    for kind, key in (("stay", "stay"), ("one-turn", "oneTurn"), ("coppered", "coppered")):
+    for kind in ("stay", "one-turn", "coppered"):
         record = api(base, game="faro", seen="5h Ks 5d 9c 2s", bet_kind=kind)
-        assert shown_ev(page, key) == {row["rank"]: row["ev"] for row in record["ranks"]}
+        assert shown_ev(page, kind) == {row["rank"]: row["ev"] for row in record["ranks"]}
     best = api(base, game="faro", seen="5h Ks 5d 9c 2s")["best_bet"]
     assert f"ev {best['ev']}" in page.inner_text("#best")
     assert page.query_selector_all(".best")  # the best bet is highlighted
-    assert page.is_disabled('button[data-card="Ks"]')
+    assert dealt(page, "Ks") and not dealt(page, "Kh")
 
 
 def test_cards_clicked_faster_than_the_answers_are_all_kept(page: Any, base: str) -> None:
@@ -191,8 +200,8 @@ def test_typed_cards_are_read_by_the_server_and_bad_ones_refused(page: Any, base
     page.fill("#typed", "Ks 3c")
     page.press("#typed", "Enter")
     ready(page)
-    assert "card K♠ is seen twice" in page.inner_text("#error")
-    assert seen_in_url(page) == "Ks 10d Qh 7c"  # the refused cards are taken back
+    assert "card K♠ is seen twice" in page.inner_text("#typed-error")
+    assert seen_in_url(page) == "Ks 10d Qh 7c"  # the refused cards are never dealt
 
 
 def test_a_recorded_bet_is_settled_as_the_cards_fall(page: Any, base: str) -> None:
@@ -231,6 +240,263 @@ def test_stoss_takes_a_scheme(page: Any, base: str) -> None:
     page.select_option("#game", "faro")
     ready(page)
     assert not page.is_visible("#scheme") and seen_in_url(page) == ""
+
+
+def test_each_change_asks_once(page: Any, base: str) -> None:
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/case" in r.url else None)
+    open_page(page, base, "?game=faro")
+    click(page, "5h", "Ks", "5d")
+    assert len(asked) == 4  # the page opened, then one card each
+    assert all(parse_qs(urlsplit(url).query)["bet-kind"] == ["all"] for url in asked)
+    assert all("replay" not in parse_qs(urlsplit(url).query) for url in asked)
+
+
+def test_back_after_a_change_of_game_restores_the_deal_and_its_bets(page: Any, base: str) -> None:
+    bets = "K:coppered:1@0,5:stay:2@0"
+    open_page(page, base, "?" + urlencode({"game": "faro", "seen": "5h Ks 5d 9c 2s", "bets": bets}))
+    before = {key: page.inner_text(key) for key in ("#state", "#odds-table", "#ledger", "#take")}
+    page.select_option("#game", "pharaon")
+    ready(page)
+    assert seen_in_url(page) == "" and "Pharaon" in page.inner_text("#state")
+    page.select_option("#deck", "36")
+    ready(page)
+    page.go_back()
+    ready(page)
+    assert page.input_value("#deck") == "52" and "Pharaon" in page.inner_text("#state")
+    page.go_back()
+    ready(page)
+    assert seen_in_url(page) == "5h Ks 5d 9c 2s" and page.input_value("#game") == "faro"
+    assert parse_qs(urlsplit(page.url).query)["bets"] == [bets]
+    assert {key: page.inner_text(key) for key in before} == before
+    assert dealt(page, "9c") and not dealt(page, "9d")
+    page.go_forward()
+    ready(page)
+    assert seen_in_url(page) == "" and page.input_value("#game") == "pharaon"
+
+
+def test_a_bad_typed_card_is_refused_as_it_is_typed(page: Any, base: str) -> None:
+    from shtoss_exact.case.parse import parse_seen
+    from shtoss_exact.errors import ShtossError
+
+    open_page(page, base, "?game=faro&seen=5h+Ks+5d")
+    page.click("#typed")
+    page.keyboard.type("9c 9x")  # no Enter: refused as typed, its reason said at once
+    with pytest.raises(ShtossError) as refused:
+        parse_seen("9x", deck=52)
+    assert page.inner_text("#typed-error") == str(refused.value)  # the library's reason
+    assert page.get_attribute("#typed-error", "role") == "alert"
+    assert page.get_attribute("#typed", "aria-invalid") == "true"
+    page.keyboard.press("Enter")
+    ready(page)
+    assert seen_in_url(page) == "5h Ks 5d"  # neither held nor in the URL
+    assert not page.is_visible("#half-turn") and not dealt(page, "9c")
+    page.fill("#typed", "")
+    page.keyboard.type("9c 9d 2s")  # a good card, taken back from a refusal: none left
+    assert page.inner_text("#typed-error") == ""
+    for text, deck in (("2s", 36), ("5h", 52)):
+        with pytest.raises(ShtossError) as refused:
+            parse_seen("5h Ks 5d 9c 9d " + text if deck == 52 else text, deck=deck)
+        page.goto(base + f"?game=faro&deck={deck}&seen=5h+Ks+5d+9c+9d")
+        ready(page)
+        page.fill("#typed", text + " ")
+        page.dispatch_event("#typed", "input")
+        assert page.inner_text("#typed-error") == str(refused.value)
+
+
+def test_the_page_reads_a_card_as_the_library_does(page: Any, base: str) -> None:
+    from shtoss_exact.deck import parse_card
+    from shtoss_exact.errors import ShtossError
+
+    ranks = ["2", "7", "10", "j", "Q", "k", "A", "В", "д", "К", "т", "T", "t", "1", "11", "x", "♠"]
+    suits = ["s", "H", "♦", "♧", "п", "Т", "ч", "б", "к", "x", "1", "Ч"]
+    tokens = [rank + suit for rank in ranks for suit in suits]
+    tokens += [
+        "",
+        "7",
+        "10hh",
+        "7 h",
+        "Дп!",
+        "é",
+        "e\u0301h",
+        "'h",
+        "a\\b",
+        "x'\"y",
+        "10♠♠",
+        "7" * 50 + "h",
+    ]
+    codes = {"spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c"}
+    open_page(page, base, "?game=faro")
+
+    def library(token: str) -> str:
+        try:
+            card = parse_card(token)
+        except ShtossError as error:
+            return f"! {error}"
+        return card.rank + codes[card.suit.value]
+
+    read = page.evaluate(
+        """tokens => tokens.map(t => {
+        try { return readCard(t); } catch (e) { return "! " + e.message; } })""",
+        tokens,
+    )
+    assert dict(zip(tokens, read, strict=True)) == {token: library(token) for token in tokens}
+
+
+def test_cards_typed_in_russian_are_dealt_and_greyed(page: Any, base: str) -> None:
+    from shtoss_exact.case.parse import parse_seen
+
+    open_page(page, base, "?game=faro")
+    page.fill("#typed", "7ч Дп Тб")
+    page.press("#typed", "Enter")
+    ready(page)
+    assert [str(card) for card in parse_seen("7ч Дп Тб", deck=52)] == ["7♥", "Q♠", "A♦"]
+    assert seen_in_url(page) == "7h Qs Ad"
+    assert all(dealt(page, card) for card in ("7h", "Qs", "Ad"))
+    assert "after 1 turn, soda 7♥" in page.inner_text("#state")
+
+
+RANKS_32 = ("7", "8", "9", "10", "J", "Q", "K", "A")
+VIEWPORTS = [(375, 667), (768, 1024), (1280, 800), (1440, 900)]
+
+
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS)
+def test_no_page_is_wider_than_its_screen(browser: Any, base: str, width: int, height: int) -> None:
+    page = browser.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    seen = "5h Ks 5d 9c 2s 9d 5s Jh Ac 7d"
+    bets = "K:coppered:1@0,5:stay:2@0,9:one-turn:1@2,A:stay:1@3,high-card:1@1"
+    open_page(page, base, "?" + urlencode({"game": "faro", "seen": seen, "bets": bets}))
+    page.check('input[name="numbers"][value="both"]')  # the widest numbers
+    scroll = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert scroll[0] <= scroll[1]
+    # the 13 ranks of a suit, each whole on the screen, its text not cut
+    cards = page.evaluate("""() => [...document.querySelectorAll('#grid .card')].slice(0, 13)
+        .map(b => { const r = b.getBoundingClientRect();
+                    return [b.textContent, r.left >= 0 && r.right <= innerWidth && r.width > 12,
+                            b.scrollWidth <= b.clientWidth]; })""")
+    assert [card[0][:-1] for card in cards] == ["2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                                "J", "Q", "K", "A"]  # fmt: skip
+    assert all(whole and uncut for _, whole, uncut in cards), cards
+    # the odds table scrolls in its own box, the rank column fixed at its left
+    box = page.evaluate("""() => { const b = document.getElementById('odds-box');
+        const cell = () => document.querySelector('#odds-table tbody th.rank')
+                                   .getBoundingClientRect().left - b.getBoundingClientRect().left;
+        const before = cell(); b.scrollLeft = b.scrollWidth;
+        return [b.scrollWidth > b.clientWidth, before, cell()]; }""")
+    if box[0]:
+        assert abs(box[2] - box[1]) < 2  # the box scrolled, the rank stayed
+    page.close()
+
+
+def test_a_whole_deal_keyed_without_the_mouse(page: Any, base: str) -> None:
+    open_page(page, base, "?game=faro&deck=32")
+    tabs = 0
+    while page.evaluate("document.activeElement.id") != "typed":
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs <= 3, "the typing box is more than 3 Tabs from the top"
+    while not page.evaluate("Boolean(document.activeElement.closest('#grid'))"):
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs < 20
+    for dealt_count in range(31):  # the soda and 15 turns, the hock left: card by card
+        if dealt_count:
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        ready(page)
+        assert page.evaluate("Boolean(document.activeElement.closest('#grid'))")
+    focused = page.evaluate("""() => { const e = document.activeElement;
+        return [e.dataset.card, e.matches(':focus-visible'), getComputedStyle(e).boxShadow]; }""")
+    assert focused[0] == "Kc" and focused[1] and focused[2] != "none"
+    assert len(seen_in_url(page).split()) == 31
+    assert "after 15 turns, soda 7♠: 1 card left, 0 turns to deal" in page.inner_text("#state")
+    page.keyboard.press("ArrowRight")  # the hock: the deal is over, and checked whole
+    page.keyboard.press("Enter")
+    ready(page)
+    assert len(seen_in_url(page).split()) == 32 and not page.is_visible("#half-turn")
+    deck = " ".join(rank + suit for suit in "shdc" for rank in RANKS_32)
+    audit = api(base, game="faro", deck="32", seen=deck + " |")["audit"]
+    assert audit["complete"] and audit["verdict"] in page.inner_text("#audit")
+    assert "hock A♣" in page.inner_text("#turns")
+    page.keyboard.press("ArrowDown")  # wraps to the top row; the tab stop follows
+    assert page.evaluate("document.activeElement.dataset.card") == "As"
+    assert page.evaluate("[...document.querySelectorAll('#grid [tabindex=\"0\"]')].length") == 1
+
+
+def test_plurals(page: Any, base: str) -> None:
+    deck = [rank + suit for rank in ("7", "8", "9", "10", "J", "Q", "K", "A") for suit in "shdc"]
+    open_page(
+        page, base, "?" + urlencode({"game": "faro", "deck": "32", "seen": " ".join(deck[:29])})
+    )
+    assert ": 3 cards left, 1 turn to deal" in page.inner_text("#state")
+    open_page(page, base, "?game=faro&seen=5h+Ks+5d")
+    assert "after 1 turn, soda 5♥: 49 cards left, 24 turns to deal" in page.inner_text("#state")
+    open_page(page, base, "?game=pharaon&seen=5h+Ks+5d+2c")
+    assert "after 2 turns: 48 cards left, 24 turns to deal" in page.inner_text("#state")
+
+
+def test_exact_percent_or_both(page: Any, base: str) -> None:
+    from fractions import Fraction
+
+    open_page(page, base, "?game=faro&seen=5h+Ks+5d")
+    record = api(base, game="faro", seen="5h Ks 5d", bet_kind="one-turn")
+    exact = {row["rank"]: row["ev"] for row in record["ranks"]}
+    assert shown_ev(page, "one-turn") == exact
+    page.check('input[name="numbers"][value="percent"]')
+    percent = {rank: f"{float(100 * Fraction(ev)):.3f}%" for rank, ev in exact.items()}
+    assert shown_ev(page, "one-turn") == percent
+    page.check('input[name="numbers"][value="both"]')
+    assert shown_ev(page, "one-turn") == {r: f"{exact[r]} ({percent[r]})" for r in exact}
+    page.check('input[name="numbers"][value="exact"]')
+    assert shown_ev(page, "one-turn") == exact
+
+
+def test_each_ranks_ev_is_drawn_as_a_bar(page: Any, base: str) -> None:
+    from fractions import Fraction
+
+    open_page(page, base, "?game=faro&seen=5h+Ks+5d")
+    bars = page.evaluate("""() => [...document.querySelectorAll('#odds-table td.ev')].map(td =>
+        [td.parentElement.dataset.rank, td.dataset.kind, td.querySelector('.bar').className])""")
+    assert len(bars) == 3 * 13
+    record = api(base, game="faro", seen="5h Ks 5d", bet_kind="all")
+    evs = {(row["rank"], kind): Fraction(row["ev"])
+           for kind, rows in record["bet_kinds"].items() for row in rows}  # fmt: skip
+    largest = max(abs(ev) for ev in evs.values())
+    for rank, kind, name in bars:
+        size = round(20 * abs(evs[rank, kind]) / largest)
+        assert name == f"bar w{size} {'minus' if evs[rank, kind] < 0 else 'plus'}"
+    widths = page.evaluate("""() => ['w20', 'w1'].map(w =>
+        document.querySelector('.bar.' + w)?.getBoundingClientRect().width)""")
+    assert widths[0] > 10 * (widths[1] or 0.1)  # drawn to scale, by the stylesheet
+
+
+def test_the_live_audit_is_shown(page: Any, base: str) -> None:
+    open_page(page, base, "?game=faro&seen=5h+Ks+5d+9c+9d")
+    audit = api(base, game="faro", seen="5h Ks 5d 9c 9d")["audit"]
+    assert audit["splits"] == 1 and not audit["complete"]
+    assert page.inner_text("#audit") == (
+        f"Deal check: 1 split so far, p-value {audit['p_value']} (the verdict at the deal's end)"
+    )
+    open_page(page, base, "?game=pharaon&seen=5h+Ks")
+    assert "Deal check: 0 splits so far" in page.inner_text("#audit")
+
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+
+
+@pytest.mark.parametrize(("width", "height"), [(375, 667), (1440, 900)])
+def test_axe_finds_no_serious_violation(browser: Any, base: str, width: int, height: int) -> None:
+    page = browser.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    seen = "5h Ks 5d 9c 2s 9d 5s Jh Ac 7d"
+    open_page(page, base, "?" + urlencode({"game": "faro", "seen": seen, "bets": "K:stay:1@0"}))
+    page.check('input[name="numbers"][value="both"]')
+    page.evaluate(AXE.read_text(encoding="utf-8"))  # the tool's own script, not the page's
+    found = page.evaluate("async () => (await axe.run(document)).violations"
+                          ".map(v => [v.id, v.impact, v.nodes.length])")  # fmt: skip
+    assert [v for v in found if v[1] in ("serious", "critical")] == []
+    page.close()
 
 
 def test_screenshot(page: Any, base: str, tmp_path: Path) -> None:

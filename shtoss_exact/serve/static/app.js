@@ -1,17 +1,100 @@
 // The casekeeper page. It keeps the cards clicked or typed and the recorded bets, and
-// shows what /api/case answers: every number comes from the server, exactly.
+// shows what /api/case answers: every number comes from the server, exactly. Each change
+// asks once (bet-kind=all: every bet kind at once); the whole position is in the URL, and
+// a new deal (another game, another deck) is a new entry of the browser's history.
 "use strict";
 
-const RANKS = { 52: ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
-                36: ["6", "7", "8", "9", "10", "J", "Q", "K", "A"],
-                32: ["7", "8", "9", "10", "J", "Q", "K", "A"] };
-const SUITS = [["s", "♠"], ["h", "♥"], ["d", "♦"], ["c", "♣"]];
+const RANKS_52 = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const RANKS = { 52: RANKS_52, 36: RANKS_52.slice(4), 32: RANKS_52.slice(5) };
+const SUITS = [["s", "♠", "spades"], ["h", "♥", "hearts"], ["d", "♦", "diamonds"],
+               ["c", "♣", "clubs"]];
+const RANK_NAMES = { J: "jack", Q: "queen", K: "king", A: "ace" };
 const SODA_GAMES = ["faro", "stuss"];   // the first card is burnt: the soda
 const FARO_BETS = ["faro", "stuss"];    // coppering and high card
 const $ = (id) => document.getElementById(id);
 
 const state = { game: "faro", scheme: "classic", deck: "52", cards: [], bets: [] };
-let answer = null;   // the last records: { stay, oneTurn, coppered }
+let answer = null;   // the last record, with bet_kinds
+let dealNumber = 0;  // a new deal makes answers still on their way stale
+let numbers = "exact";
+
+// --- one card, read as the library's card parser reads it --------------------------------
+// A rank then a suit (the last character): 7h, 10D, QS, A♠, and in Russian 7ч, Дп, Тб
+// (валет, дама, король, туз: В Д К Т; пики, трефы, черви, бубны: п т ч б, к for трефы);
+// Latin T is the ten. The server reads every card again: this is for refusing at once.
+
+const RANK_ALIASES = { "В": "J", "Д": "Q", "К": "K", "Т": "A", T: "10" };
+const SUIT_ALIASES = {
+  s: "s", "♠": "s", "♤": "s", "п": "s",
+  c: "c", "♣": "c", "♧": "c", "т": "c", "к": "c",
+  h: "h", "♥": "h", "♡": "h", "ч": "h",
+  d: "d", "♦": "d", "♢": "d", "б": "d",
+};
+const FORM = "write a rank then a suit, e.g. 7h, 10D, QS, A♠, Дп";
+const ALLOWED_RANKS = "2..10, J, Q, K, A (or В, Д, К, Т)";
+const ALLOWED_SUITS = "s/c/h/d, ♠/♣/♥/♦, п/т/ч/б or spades/clubs/hearts/diamonds";
+
+// A typed text as the library's messages quote it: Python's repr, cut to 40 characters.
+function quoted(text) {
+  const cut = Array.from(text).slice(0, 40).join("").replace(/\\/g, "\\\\");
+  const repr = cut.includes("'") && !cut.includes('"') ? `"${cut}"`
+    : `'${cut.replace(/'/g, "\\'")}'`;
+  return Array.from(repr).slice(0, 40).join("");
+}
+
+// The card's code as the grid writes it ("10h"), or throws the refusal's reason.
+function readCard(token) {
+  const raw = Array.from(Array.from(token.trim()).slice(0, 8).join("").normalize("NFC"));
+  if (raw.length < 2 || raw.length > 3) throw new Error(`unknown card ${quoted(token)}: ${FORM}`);
+  const rankPart = raw.slice(0, -1).join(""), suitPart = raw[raw.length - 1];
+  let rank = rankPart.trim().toUpperCase();
+  rank = RANK_ALIASES[rank] || rank;
+  if (!RANKS_52.includes(rank)) {
+    throw new Error(`unknown card ${quoted(token)}: unknown rank ${quoted(rankPart)}: ` +
+                    `allowed ranks are ${ALLOWED_RANKS}`);
+  }
+  const suit = SUIT_ALIASES[suitPart.toLowerCase()];
+  if (!suit) {
+    throw new Error(`unknown card ${quoted(token)}: unknown suit ${quoted(suitPart)}: ` +
+                    `allowed suits are ${ALLOWED_SUITS}`);
+  }
+  return rank + suit;
+}
+
+// Could more typing still make ``token`` a card? ("1" of "10h", "10" of "10d")
+function mayGrow(token) {
+  const t = token.trim().toUpperCase();
+  return t.length < 2 || t === "10";
+}
+
+// The typed cards read against the deal so far: { cards } or { error }.
+function readTyped(tokens, dealt) {
+  const ranks = RANKS[state.deck];
+  const cards = [];
+  for (const token of tokens) {
+    let code;
+    try { code = readCard(token); } catch (error) { return { error: error.message }; }
+    if (!ranks.includes(code.slice(0, -1))) {
+      return { error: `card ${pretty(code)} is not in the ${state.deck}-card deck: allowed ` +
+                      `ranks ${ranks[0]}..A` };
+    }
+    const all = dealt.concat(cards);
+    if (all.includes(code)) {
+      return { error: `card ${pretty(code)} is seen twice (cards ${all.indexOf(code) + 1} and ` +
+                      `${all.length + 1}): a deck holds each card once` };
+    }
+    cards.push(code);
+  }
+  return { cards };
+}
+
+function tokensOf(text) { return text.split(/[\s,;]+/).filter(Boolean); }
+
+function pretty(code) {   // "3c" -> "3♣"
+  return code.slice(0, -1) + SUITS.find(([letter]) => letter === code.slice(-1))[1];
+}
+
+function plural(count, word) { return `${count} ${word}${count === 1 ? "" : "s"}`; }
 
 // --- the state, in the URL --------------------------------------------------------------
 
@@ -19,44 +102,55 @@ function readUrl() {
   const q = new URLSearchParams(location.search);
   state.game = q.get("game") || "faro";
   state.scheme = q.get("scheme") || "classic";
-  state.deck = q.get("deck") || "52";
-  state.cards = (q.get("seen") || "").split(/[\s,;]+/).filter(Boolean);
-  state.bets = (q.get("bets") || "").split(/[\s,;]+/).filter(Boolean);
+  state.deck = RANKS[q.get("deck")] ? q.get("deck") : "52";
+  const read = readTyped(tokensOf(q.get("seen") || ""), []);
+  state.cards = read.cards || [];
+  showTypedError(read.error ? `the link's cards: ${read.error}` : null);
+  state.bets = tokensOf(q.get("bets") || "");
 }
 
-function writeUrl() {
+function query() {
   const q = new URLSearchParams({ game: state.game, deck: state.deck });
   if (state.game === "two-deck") q.set("scheme", state.scheme);
   if (state.cards.length) q.set("seen", state.cards.join(" "));
   if (state.bets.length) q.set("bets", state.bets.join(","));
-  history.replaceState(null, "", "?" + q.toString());
+  return "?" + q.toString();
+}
+
+function writeUrl() {
+  if (location.search !== query()) history.replaceState(null, "", query());
 }
 
 // --- asking the server ------------------------------------------------------------------
 
-// The cards that make whole turns; the rest is the half turn held on the page.
+// The cards that make whole turns; the rest is the half turn held on the page. The whole
+// deck seen is the deal over (in Faro and Stuss the last card is the hock).
 function wholeTurns(cards) {
   const n = cards.length;
+  if (n === Number(state.deck)) return n;
   if (SODA_GAMES.includes(state.game)) return n === 0 || n % 2 === 1 ? n : n - 1;
   return n - (n % 2);
 }
 
 function turnsOf(whole) {
-  return SODA_GAMES.includes(state.game) ? Math.max(0, (whole - 1) / 2) : whole / 2;
+  return Math.floor(SODA_GAMES.includes(state.game) ? Math.max(0, (whole - 1) / 2) : whole / 2);
 }
 
-async function ask(kind, extra) {
-  const q = new URLSearchParams({ game: state.game, deck: state.deck, "bet-kind": kind });
+function dealOver() { return state.cards.length === Number(state.deck); }
+
+async function ask() {
+  const q = new URLSearchParams({ game: state.game, deck: state.deck, "bet-kind": "all" });
   if (state.game === "two-deck") q.set("scheme", state.scheme);
-  q.set("seen", state.cards.slice(0, wholeTurns(state.cards)).join(" "));
-  for (const [key, value] of Object.entries(extra || {})) q.set(key, value);
+  const seen = state.cards.slice(0, wholeTurns(state.cards)).join(" ");
+  q.set("seen", dealOver() ? seen + " |" : seen);   // "|": the deal is over, checked whole
+  if (state.bets.length) q.set("bets", state.bets.join(","));
   const response = await fetch("/api/case?" + q.toString());
   const body = await response.json();
   if (!response.ok) throw new Error(body.error || response.statusText);
   return body;
 }
 
-// Ask for every bet kind of the position; on a refusal, undo the change and say why.
+// Ask once for every bet kind of the position; on a refusal, undo the change and say why.
 // Changes are answered one after the other, each from the state as it then is.
 let queue = Promise.resolve();
 let pending = 0;
@@ -64,24 +158,25 @@ let pending = 0;
 function refresh(undoChange) {
   pending += 1;
   document.body.dataset.busy = "1";   // "0" once every change is answered and shown
+  writeUrl();
+  render();
   queue = queue.then(() => update(undoChange));
 }
 
 async function update(undoChange) {
-  const sent = wholeTurns(state.cards);   // cards clicked meanwhile stay after these
-  const faro = FARO_BETS.includes(state.game);
-  const stayExtra = { replay: "1" };
-  if (state.bets.length) stayExtra.bets = state.bets.join(",");
+  const deal = dealNumber;
   try {
-    const [stay, oneTurn, coppered] = await Promise.all([
-      ask("stay", stayExtra), ask("one-turn"), faro ? ask("coppered") : null]);
-    answer = { stay, oneTurn, coppered };
-    state.cards = canonical(stay).concat(state.cards.slice(sent));
-    showError(null);
+    const record = await ask();
+    if (deal === dealNumber) {
+      answer = record;
+      showError(null);
+    }
   } catch (error) {
-    if (undoChange) undoChange();
-    showError(error.message);
-    if (!undoChange) answer = null;
+    if (deal === dealNumber) {
+      if (undoChange) undoChange();
+      showError(error.message);
+      if (!undoChange) answer = null;
+    }
   }
   writeUrl();
   render();
@@ -89,48 +184,50 @@ async function update(undoChange) {
   if (pending === 0) document.body.dataset.busy = "0";
 }
 
-// The cards of whole turns as the server read them (the soda, then loser and winner of
-// each turn, from the replay), written as the grid writes them: "K♠" -> "Ks".
-function canonical(stay) {
-  const letter = Object.fromEntries(SUITS.map(([l, symbol]) => [symbol, l]));
-  const code = (card) => card.slice(0, -1) + letter[card.slice(-1)];
-  const cards = stay.soda ? [code(stay.soda)] : [];
-  for (const row of stay.replay) if (row.loser) cards.push(code(row.loser), code(row.winner));
-  return cards;
-}
-
 function showError(message) {
   $("error").hidden = !message;
   $("error").textContent = message ? message.replace(/^shtoss-exact: error: /, "") : "";
 }
 
+function showTypedError(message) {
+  $("typed-error").textContent = message || "";
+  $("typed").setAttribute("aria-invalid", message ? "true" : "false");
+}
+
 // --- what the user does -----------------------------------------------------------------
 
-function deal(tokens) {
+function dealCards(codes) {
   const before = state.cards.length;
-  state.cards.push(...tokens);
+  state.cards.push(...codes);
   refresh(() => { state.cards.length = before; });
 }
 
-// A card as the grid writes it: rank, then suit letter. Only for display: the server
-// parses every card.
-const CARD = /^(10|[2-9jqka])([shdc])$/i;
-
-function cardCode(token) {   // "10H" -> "10h", for marking the grid; others stay as typed
-  const m = token.match(CARD);
-  return m ? m[1].toUpperCase() + m[2].toLowerCase() : token;
+// A new deal: the one before stays an entry of the browser's history, with its bets.
+function newDeal() {
+  state.cards = [];
+  state.bets = [];
+  dealNumber += 1;
+  answer = null;
+  history.pushState(null, "", query());
+  buildGrid();
+  refresh();
 }
 
-function pretty(token) {   // "3c" -> "3♣"; anything else as typed
-  const m = token.match(CARD);
-  if (!m) return token;
-  return m[1].toUpperCase() + SUITS.find(([letter]) => letter === m[2].toLowerCase())[1];
+// Checked as typed: the first bad card is refused at once, with its reason.
+function checkTyping() {
+  const text = $("typed").value;
+  const tokens = tokensOf(text);
+  const complete = /[\s,;]$/.test(text) ? tokens : tokens.slice(0, -1);
+  const last = tokens.length > complete.length ? tokens[tokens.length - 1] : null;
+  let read = readTyped(complete, state.cards);
+  if (!read.error && last !== null && !mayGrow(last)) read = readTyped(tokens, state.cards);
+  showTypedError(read.error || null);
 }
 
 function setup() {
   readUrl();
-  $("game").value = state.game;
-  $("deck").value = state.deck;
+  history.replaceState(null, "", query());
+  buildGrid();
   $("game").addEventListener("change", () => { state.game = $("game").value; newDeal(); });
   $("deck").addEventListener("change", () => { state.deck = $("deck").value; newDeal(); });
   $("scheme").addEventListener("change", () => { state.scheme = $("scheme").value; newDeal(); });
@@ -142,21 +239,35 @@ function setup() {
     state.bets = state.bets.filter((bet) => Number(bet.split("@")[1] || 0) <= turns);
     refresh();
   });
+  $("typed").addEventListener("input", checkTyping);
   $("typing").addEventListener("submit", (event) => {
     event.preventDefault();
-    const tokens = $("typed").value.split(/[\s,;]+/).filter(Boolean);
+    const read = readTyped(tokensOf($("typed").value), state.cards);
+    if (read.error) { showTypedError(read.error); return; }   // never held, never in the URL
+    showTypedError(null);
     $("typed").value = "";
-    if (tokens.length) deal(tokens);
+    if (read.cards.length) dealCards(read.cards);
   });
   $("bet-form").addEventListener("submit", (event) => {
     event.preventDefault();
     if (!answer) return;
     const rank = $("bet-rank").value, kind = $("bet-kind").value;
     const stake = $("bet-stake").value.trim() || "1";
-    const at = answer.stay.turns_dealt;
+    const at = answer.turns_dealt;
     const text = kind === "high-card" ? `high-card:${stake}@${at}` : `${rank}:${kind}:${stake}@${at}`;
     state.bets.push(text);
     refresh(() => { state.bets.pop(); });
+  });
+  for (const radio of document.querySelectorAll('input[name="numbers"]')) {
+    radio.addEventListener("change", () => { numbers = radio.value; render(); });
+  }
+  window.addEventListener("popstate", () => {   // Back, Forward: that entry's deal
+    const deck = state.deck;
+    readUrl();
+    dealNumber += 1;
+    answer = null;
+    if (deck !== state.deck) buildGrid();
+    refresh();
   });
   fetch("/api/schemes").then((r) => r.json()).then((record) => {
     for (const scheme of record.schemes) {
@@ -167,10 +278,69 @@ function setup() {
   refresh();
 }
 
-function newDeal() {
-  state.cards = [];
-  state.bets = [];
-  refresh();
+// --- the grid: one Tab stop, the arrow keys between cards --------------------------------
+
+let focusIndex = 0;
+
+function buildGrid() {
+  const grid = $("grid");
+  const ranks = RANKS[state.deck];
+  grid.replaceChildren();
+  grid.dataset.columns = String(ranks.length);
+  SUITS.forEach(([letter, symbol, suitName]) => {
+    for (const rank of ranks) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "card " + (letter === "h" || letter === "d" ? "red" : "black");
+      button.textContent = rank + symbol;
+      button.dataset.card = rank + letter;
+      // the name the card is read by begins with what it shows: "J♠ jack of spades"
+      const name = `${rank}${symbol} ${RANK_NAMES[rank] || rank} of ${suitName}`;
+      button.setAttribute("aria-label", name);
+      button.tabIndex = -1;
+      button.addEventListener("click", () => {
+        if (button.getAttribute("aria-disabled") === "true") return;
+        showTypedError(null);
+        dealCards([rank + letter]);
+      });
+      grid.append(button);
+    }
+  });
+  focusIndex = Math.min(focusIndex, grid.children.length - 1);
+  grid.children[focusIndex].tabIndex = 0;
+  grid.onkeydown = gridKey;
+  grid.onfocusin = (event) => {
+    const index = [...grid.children].indexOf(event.target);
+    if (index >= 0) rove(index, false);
+  };
+}
+
+function rove(index, focus) {
+  const buttons = $("grid").children;
+  buttons[focusIndex].tabIndex = -1;
+  focusIndex = index;
+  buttons[index].tabIndex = 0;
+  if (focus) buttons[index].focus();
+}
+
+function gridKey(event) {
+  const buttons = $("grid").children, width = RANKS[state.deck].length;
+  const count = buttons.length, at = focusIndex;
+  const moves = {
+    ArrowRight: (at + 1) % count, ArrowLeft: (at - 1 + count) % count,
+    ArrowDown: (at + width) % count, ArrowUp: (at - width + count) % count,
+    Home: at - (at % width), End: at - (at % width) + width - 1,
+  };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  rove(moves[event.key], true);
+}
+
+function markGrid() {
+  const seen = new Set(state.cards);
+  for (const button of $("grid").children) {
+    button.setAttribute("aria-disabled", seen.has(button.dataset.card) ? "true" : "false");
+  }
 }
 
 // --- showing the answers ----------------------------------------------------------------
@@ -180,8 +350,15 @@ function percent(fraction) {   // "-25/833" -> "-3.001%": rendering only
   return (100 * num / (den || 1)).toFixed(3) + "%";
 }
 
-function cell(row, text, className) {
-  const td = document.createElement(row.tagName === "THEAD" ? "th" : "td");
+function shown(fraction) {   // the number as the toggle asks: exact, percent or both
+  if (numbers === "percent") return percent(fraction);
+  if (numbers === "both") return `${fraction} (${percent(fraction)})`;
+  return fraction;
+}
+
+function cell(row, text, className) {   // a header cell in the table's head
+  const head = row.parentElement && row.parentElement.tagName === "THEAD";
+  const td = document.createElement(head ? "th" : "td");
   td.textContent = text;
   if (className) td.className = className;
   row.append(td);
@@ -192,133 +369,156 @@ function render() {
   $("game").value = state.game;
   $("deck").value = state.deck;
   $("scheme-label").hidden = state.game !== "two-deck";
-  renderGrid();
+  markGrid();
   const whole = wholeTurns(state.cards);
   const held = state.cards.slice(whole);
   $("half-turn").hidden = held.length === 0;
   $("half-turn").textContent = held.length
     ? `Half a turn: ${held.map(pretty).join(" ")} lost — the winner is still to fall` : "";
+  renderTurns(state.cards.slice(0, whole));
   if (!answer) return;
-  const stay = answer.stay;
-  $("state").textContent = describe(stay);
-  renderTurns(stay);
+  $("state").textContent = describe(answer);
   renderOdds();
-  renderLedger(stay);
+  renderAudit(answer.audit);
+  renderLedger(answer);
 }
 
 function describe(r) {
   const names = { faro: "Faro", stuss: "Stuss", pharaon: "Pharaon", bassette: "Bassette",
                   "two-deck": `Stoss (${r.scheme})` };
   const where = SODA_GAMES.includes(r.game) && r.cards_left === r.deck
-    ? "before the soda" : `after ${r.turns_dealt} turn${r.turns_dealt === 1 ? "" : "s"}`;
+    ? "before the soda" : `after ${plural(r.turns_dealt, "turn")}`;
   const soda = r.soda ? `, soda ${r.soda}` : "";
-  return `${names[r.game]}, ${where}${soda}: ${r.cards_left} cards left, ${r.turns_left} ` +
-         `turn${r.turns_left === 1 ? "" : "s"} to deal`;
+  return `${names[r.game]}, ${where}${soda}: ${plural(r.cards_left, "card")} left, ` +
+         `${plural(r.turns_left, "turn")} to deal`;
 }
 
-function renderGrid() {
-  const grid = $("grid");
-  grid.replaceChildren();
-  const seen = new Set(state.cards.map(cardCode));
-  for (const [letter, symbol] of SUITS) {
-    for (const rank of RANKS[state.deck]) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "card " + (letter === "h" || letter === "d" ? "red" : "black");
-      button.textContent = rank + symbol;
-      button.dataset.card = rank + letter;
-      button.disabled = seen.has(rank + letter);
-      button.addEventListener("click", () => deal([rank + letter]));
-      grid.append(button);
-    }
-  }
-}
-
-function renderTurns(stay) {
+function renderTurns(cards) {
   const list = $("turns");
   list.replaceChildren();
-  if (stay.soda) {
+  let rest = cards;
+  if (SODA_GAMES.includes(state.game) && cards.length) {
     const item = document.createElement("li");
     item.className = "soda";
-    item.textContent = `soda ${stay.soda}`;
+    item.textContent = `soda ${pretty(cards[0])}`;
     list.append(item);
+    rest = cards.slice(1);
   }
-  for (const row of stay.replay || []) {
-    if (!row.loser) continue;
+  for (let i = 0; i + 1 < rest.length; i += 2) {
     const item = document.createElement("li");
     const number = document.createElement("span");
     number.className = "n";
-    number.textContent = `${row.turns_dealt}.`;
-    item.append(number, `${row.loser} loses, ${row.winner} wins`);
+    number.textContent = `${i / 2 + 1}.`;
+    item.append(number, `${pretty(rest[i])} loses, ${pretty(rest[i + 1])} wins`);
+    list.append(item);
+  }
+  if (rest.length % 2 === 1) {   // the whole deck seen: the hock
+    const item = document.createElement("li");
+    item.className = "soda";
+    item.textContent = `hock ${pretty(rest[rest.length - 1])}`;
     list.append(item);
   }
 }
 
 const GROUPS = [
   ["stay", "Stay until decided", ["win", "lose", "split", "dead", "ev"]],
-  ["oneTurn", "Next turn only", ["win", "lose", "split", "ev"]],
+  ["one-turn", "Next turn only", ["win", "lose", "split", "ev"]],
   ["coppered", "Coppered (to lose)", ["win", "lose", "split", "ev"]],
 ];
+
+function evBar(ev, largest) {   // a bar as long as |ev| against the largest |ev| shown
+  const [num, den] = ev.split("/").map(Number);
+  const size = largest ? Math.round(20 * Math.abs(num / (den || 1)) / largest) : 0;
+  const bar = document.createElement("span");
+  bar.className = `bar w${size} ${num < 0 ? "minus" : "plus"}`;
+  bar.setAttribute("aria-hidden", "true");
+  return bar;
+}
 
 function renderOdds() {
   const table = $("odds-table");
   const head = table.tHead, body = table.tBodies[0];
   head.replaceChildren();
   body.replaceChildren();
-  const groups = GROUPS.filter(([key]) => answer[key]);
+  const kinds = answer.bet_kinds || {};
+  const groups = GROUPS.filter(([key]) => kinds[key]);
   const top = document.createElement("tr"), sub = document.createElement("tr");
   head.append(top, sub);
-  cell(top, "", "").colSpan = 2;
-  cell(sub, "rank");
-  cell(sub, "left");
+  const corner = cell(top, "bet", "rank");
+  corner.colSpan = 2;
+  corner.scope = "col";
+  cell(sub, "rank", "rank").scope = "col";
+  cell(sub, "left").scope = "col";
   for (const [, title, columns] of groups) {
-    const th = document.createElement("th");
+    const th = cell(top, title, "group");
     th.colSpan = columns.length;
-    th.textContent = title;
-    top.append(th);
-    for (const column of columns) cell(sub, column, column === "ev" ? "ev" : "");
+    th.scope = "colgroup";
+    for (const column of columns) cell(sub, column, column === "ev" ? "ev" : "").scope = "col";
   }
-  const best = answer.stay.best_bet;
-  for (const bet of answer.stay.ranks) {
+  const evs = groups.flatMap(([key]) => kinds[key].map((row) => row.ev));
+  const largest = Math.max(0, ...evs.map((ev) => {
+    const [num, den] = ev.split("/").map(Number);
+    return Math.abs(num / (den || 1));
+  }));
+  const best = answer.best_bet;
+  for (const bet of kinds.stay || []) {
     const tr = document.createElement("tr");
     tr.dataset.rank = bet.rank;
-    cell(tr, bet.rank, "rank");
-    cell(tr, String(bet.copies_left));
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.className = "rank";
+    th.textContent = bet.rank;
+    tr.append(th);
+    cell(tr, String(bet.copies_left), "left");
     for (const [key, , columns] of groups) {
-      const row = answer[key].ranks.find((r) => r.rank === bet.rank);
+      const row = kinds[key].find((r) => r.rank === bet.rank);
       for (const column of columns) {
-        const td = cell(tr, row ? row[column] : "", column === "ev" ? "ev" : "");
+        const td = cell(tr, "", column === "ev" ? "ev" : "");
         if (column === "ev" && row) {
+          td.append(evBar(row.ev, largest), shown(row.ev));
           td.title = `edge ${row.edge} = ${percent(row.edge)} of the stake`;
           td.dataset.kind = key;
           if (best && best.rank === bet.rank && best.side === row.side && best.kind === row.kind) {
             td.classList.add("best");
           }
+        } else if (row) {
+          td.textContent = shown(row[column]);
         }
       }
     }
     body.append(tr);
   }
   $("best").textContent = best
-    ? `Best bet now: ${best.rank || "high card"}, ${best.side}, ${best.kind} — ev ${best.ev}`
+    ? `Best bet now: ${best.rank || "high card"}, ${best.side}, ${best.kind} — ev ${shown(best.ev)}`
     : "No bet is left: the deal is over.";
-  const high = answer.stay.high_card;
+  const high = answer.high_card;
   $("high-card").textContent = high
-    ? `High card on the next turn: win ${high.win}, lose ${high.lose}, split (a push) ` +
-      `${high.split}, ev ${high.ev}` : "";
+    ? `High card on the next turn: win ${shown(high.win)}, lose ${shown(high.lose)}, split ` +
+      `(a push) ${shown(high.split)}, ev ${shown(high.ev)}` : "";
   $("high-card").classList.toggle("best", Boolean(best && best.kind === "high-card"));
-  const call = answer.stay.call_the_turn;
+  const call = answer.call_the_turn;
   $("call").hidden = !call;
   $("call").textContent = call
     ? (call.p_right === null ? "Calling the turn: three of a kind, one order only: no bet."
-      : `Calling the turn (${call.kind}): right ${call.p_right}, pays ${call.payout}; ` +
-        `ev ${call.ev_for} paid for, ${call.ev_to} paid to`) : "";
+      : `Calling the turn (${call.kind}): right ${shown(call.p_right)}, pays ${call.payout}; ` +
+        `ev ${shown(call.ev_for)} paid for, ${shown(call.ev_to)} paid to`) : "";
 }
 
-function renderLedger(stay) {
+// The live audit of the deal, when the record has one: splits so far and the p-value,
+// and at the deal's end its verdict.
+function renderAudit(audit) {
+  $("audit").hidden = !audit;
+  if (!audit) { $("audit").textContent = ""; return; }
+  $("audit").textContent = `Deal check: ${plural(audit.splits, "split")} so far, p-value ` +
+    `${shown(audit.p_value)}` +
+    (audit.complete ? ` — ${audit.verdict}` : " (the verdict at the deal's end)");
+}
+
+function renderLedger(record) {
   const rank = $("bet-rank"), kind = $("bet-kind");
   const keepRank = rank.value, keepKind = kind.value;
-  rank.replaceChildren(...stay.ranks.map((r) => new Option(r.rank, r.rank)));
+  const live = (record.bet_kinds && record.bet_kinds.stay) || record.ranks;
+  rank.replaceChildren(...live.map((r) => new Option(r.rank, r.rank)));
   const kinds = FARO_BETS.includes(state.game)
     ? ["stay", "one-turn", "coppered", "high-card"] : ["stay", "one-turn"];
   kind.replaceChildren(...kinds.map((k) => new Option(k, k)));
@@ -326,8 +526,8 @@ function renderLedger(stay) {
   if (kinds.includes(keepKind)) kind.value = keepKind;
   const body = $("ledger").tBodies[0];
   body.replaceChildren();
-  const ledger = stay.ledger;
-  $("ledger").hidden = !ledger;
+  const ledger = record.ledger;
+  $("ledger-box").hidden = !ledger;
   $("take").textContent = ledger
     ? `The banker's take so far: ${ledger.banker_take}; stakes still open: ${ledger.open_stakes}`
     : "No bet recorded: pick a rank, a kind and a stake.";
