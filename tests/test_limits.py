@@ -334,10 +334,14 @@ def test_estimates_are_honest_both_ways() -> None:
     ids=["strategy-bold", "strategy-lob-half", "series-stop", "series-paroli", "series-raise"],
 )
 def test_the_estimate_passed_is_within_a_few_times_of_the_cpu_time(run: object) -> None:
-    with allowance(seconds=MAX_SECONDS) as spent:
-        start = time.process_time()
-        run()  # type: ignore[operator]
-        used = time.process_time() - start
+    run()  # type: ignore[operator]  # the modules it loads are not its computation
+    times = []
+    for _ in range(3):  # the least CPU time of three: a loaded machine adds, never takes
+        with allowance(seconds=MAX_SECONDS) as spent:
+            start = time.process_time()
+            run()  # type: ignore[operator]
+            times.append(time.process_time() - start)
+    used = min(times)
     assert 0.2 < spent.seconds / used < 5, (spent.seconds, used)
 
 
