@@ -10,6 +10,7 @@ the p-value of ``k`` splits so far is its upper tail, ``P(splits >= k)``.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.audit.law import split_counts
@@ -37,8 +38,16 @@ def splits_so_far(state: Case) -> tuple[int, Fraction]:
     copies = [FULL] * len(state.ranks)
     if first:
         copies[state.ranks.index(cards[0].rank)] -= 1
+    return splits, _upper_tail(tuple(sorted(copies)), turns, splits)
+
+
+@lru_cache(maxsize=4096)
+def _upper_tail(copies: tuple[int, ...], turns: int, splits: int) -> Fraction:
+    """``P(splits >= splits)`` over ``turns`` turns of cards with these ``copies`` (the
+    law is the same whatever order the ranks are in: they are given sorted), counted once
+    for every deal of the same size and point."""
     counts = split_counts(copies, turns=turns)
-    return splits, Fraction(sum(counts[splits:]), sum(counts))
+    return Fraction(sum(counts[splits:]), sum(counts))
 
 
 def live_audit(state: Case, seen: str) -> dict[str, Any]:

@@ -575,10 +575,11 @@ def _turns(game: GameRules, dealt: int, *, what: str) -> tuple[int, bool]:
     raise ShtossError(f"{what}: {dealt} cards dealt end inside a turn: {_between_turns(game)}")
 
 
-EVERY_BET_STATES = 1024
+EVERY_BET_STATES = 512
 """States whose bets are kept (``Case.every_bet``): a deal of 52 cards has 27 (so the
-deals of 37 pages at once), each state's about 3 kB (its bets are shared with the
-states of other deals as deep)."""
+deals of 18 pages at once), each state's about 27 kB with every bet kind and its rows
+(measured with tracemalloc; its bets are shared with the states of other deals as
+deep): about 14 MB at most, within the server's 20 MB of growth."""
 
 SHARED_BETS = 8192
 """Bets on a rank kept to be shared (``_case_bet``): a 52-card Faro deal has about 5,600."""
