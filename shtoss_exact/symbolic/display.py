@@ -50,19 +50,20 @@ LABELS = {
 language spoken when shown)."""
 
 WORDS = {
-    "banker": "banker",
-    "punter": "punter",
-    "null": "null",
-    "killed": "killed",
-    "plie": "plié",
-    "given": "given",
-    "ev": "ev (the punter's)",
-    "decided_at": "decided",
-    "banker_at": "banker",
-    "punter_at": "punter",
-    "null_at": "null",
+    "banker": N_("banker"),
+    "punter": N_("punter"),
+    "null": N_("null"),
+    "killed": N_("killed"),
+    "plie": N_("plié"),
+    "given": N_("given"),
+    "ev": N_("ev (the punter's)"),
+    "decided_at": N_("decided"),
+    "banker_at": N_("banker"),
+    "punter_at": N_("punter"),
+    "null_at": N_("null"),
 }
-"""How each quantity is headed in LaTeX (the glossary's words; per abzug, at j)."""
+"""How each quantity is headed in LaTeX (the glossary's words; per abzug, at j), in the
+language spoken when shown."""
 
 COLUMNS = ("quantity", "meaning", "closed form")
 """The tables' columns (each in the language spoken when shown: ``columns()``)."""
@@ -233,8 +234,8 @@ def _latex_rows(quantities: Mapping[str, Any]) -> list[str]:
     from sympy import latex
 
     def head(name: str) -> str:
-        word = rf"\text{{{WORDS[name]}}}"
-        return word + r"\text{ at } j" if name.endswith("_at") else word
+        word = rf"\text{{{_(WORDS[name])}}}"
+        return word + rf"\text{{ {_('at')} }} j" if name.endswith("_at") else word
 
     return [rf"{head(name)} & {latex(expr)} \\" for name, expr in quantities.items()]
 
@@ -244,17 +245,23 @@ def _latex_range(forms: AbzugForms) -> list[str]:
 
     first, last = latex(forms.first), latex(forms.last)
     if forms.first == forms.last:
-        where = rf"\text{{abzug }} j = {first}"
+        where = rf"\text{{{_('abzug')} }} j = {first}"
     else:
-        where = rf"\text{{abzugs }} {first} \le j \le {last}"
+        where = rf"\text{{{_('abzugs')} }} {first} \le j \le {last}"
     return [rf"\multicolumn{{2}}{{l}}{{{where}}} \\", *_latex_rows(forms.quantities)]
 
 
+_HEADS = {"even": N_("closed forms: scheme {scheme}, {copies}, even"),
+          "odd": N_("closed forms: scheme {scheme}, {copies}, odd")}  # fmt: skip
+"""The LaTeX title's words before ``n >= …``, by parity."""
+
+
 def _latex_lines(form: ClosedForm) -> list[str]:
-    name = form.scheme.translate(_LATEX)
+    copies = ngettext("{count} copy", "{count} copies", form.copies).format(count=form.copies)
+    head = _(_HEADS[form.parity.value]).format(scheme=form.scheme.translate(_LATEX), copies=copies)
+    checked = _("(checked against the engine through")
     title = (
-        rf"\text{{closed forms: scheme {name}, {form.copies} copies, {form.parity.value} }}"
-        rf"n \ge {form.valid_from}\text{{ (checked against the engine through }}"
+        rf"\text{{{head} }}n \ge {form.valid_from}\text{{ {checked} }}"
         rf"n = {form.checked_through}\text{{)}}"
     )
     lines = [rf"\multicolumn{{2}}{{l}}{{{title}}} \\", *_latex_rows(form.quantities)]
