@@ -176,11 +176,25 @@ def test_one_card_left_is_singular(shtoss: Shtoss) -> None:
     assert ": 1 card left, " in ran.stdout.splitlines()[0], ran.stdout + ran.stderr
 
 
-_MARKUP = re.compile(r"<[^>]*>|\\[a-z]+|\{tabular\}|\{[lr]+\}")
+_MARKUP = re.compile(r"<[^>]*>|&#?[0-9a-z]+;|\\[a-z]+|\{(?:tabular|align\*)\}|\{[lr]+\}")
 _LATIN = re.compile(r"[A-Za-z]{2,}")
 # Values: the data stay the glossary's words (schemes, plans, relations, formats).
 _DATA = {"classic", "colour", "half", "plain", "paroli", "raise", "bold", "flat", "stop",
          "hermann", "json", "csv", "format"}  # fmt: skip
+_SCHEMES = {"lob", "gorka", "eleven", "thirds", "bait", "pharaon", "bassette", "faro", "stuss"}
+_DATA_OF = {
+    # the schemes' parameters (the words of --solve)
+    "schemes": _SCHEMES | {"given", "sonik", "last", "pair", "doublet", "facee", "split"},
+    "fair": _SCHEMES | {"sonik", "doublet"},
+    "table": _SCHEMES | {"one", "two", "deck"},  # the games
+    # the quantities' names (the record's keys), as the LaTeX names them too
+    "formula": _SCHEMES | {"banker", "punter", "null", "killed", "plie", "given", "ev",
+                           "decided", "at"},
+    # the policy's slots and cards, the punters' pattern; a bet's notation
+    "cheat": {"winner", "loser", "split", "copy", "other", "lob", "sonik", "every", "rank",
+              "in", "out", "of", "class"},
+    "audit": {"stay"},
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown"])
@@ -194,6 +208,25 @@ _DATA = {"classic", "colour", "half", "plain", "paroli", "raise", "bold", "flat"
         ("series", "--plan", "raise", "--bankroll", "5", "--target", "10"),
         ("bank", "--bet", "7", "--bet", "K", "--cards", "12"),
         ("strategy", "--bankroll", "3", "--target", "6"),
+        ("schemes",),
+        ("fair", "--scheme", "lob-half", "--solve", "lob"),
+        ("fair", "--scheme", "bait", "--solve", "sonik", "--cards", "2", "--copies", "1"),
+        ("fair", "--scheme", "lob-half", "--solve", "lob", "--cards", "1", "--copies", "1"),
+        ("table", "--cards", "presets", "--scheme", "classic,pharaon"),
+        ("table", "--cards", "12,16", "--decimals", "2"),
+        ("table", "--cards", "8", "--copies", "2", "--by-abzug", "--one-deck"),
+        ("formula", "--copies", "1"),
+        ("formula", "--copies", "2", "--scheme", "pharaon", "--parity", "odd"),
+        ("cheat", "box", "--rank", "7", "--takes", "1"),
+        ("cheat", "seconds", "--rank", "7", "--game", "two-deck", "--takes", "1"),
+        ("cheat", "swap", "--rank", "7", "--takes", "1"),
+        ("cheat", "tell", "--rank", "7", "--class", "J,Q,K", "--takes", "1"),
+        ("cheat", "splits", "--stacked", "1", "--pattern", "every-rank"),
+        ("cheat", "box", "--pattern", "every-rank", "--case", "*:0,7:2,K:2,Q:1", "--takes", "1"),
+        ("audit", "splits", "--counts", "3,1,0,2", "--alpha", "1/20"),
+        ("audit", "parity", "--class", "7,8,9", "--seen", "5h 7s Kd 8c 2h"),
+        ("audit", "ledger", "--seen", "5h Ks 5d 9c 2s", "--bets", "9@0 K@0"),
+        ("audit", "deal", "--seen", "2s 3s Ac"),
     ],
 )
 def test_russian_output_carries_no_english_label(
@@ -201,9 +234,26 @@ def test_russian_output_carries_no_english_label(
 ) -> None:
     ran = shtoss(*args, "--format", fmt, "--lang", "ru")
     assert ran.status == 0, ran.stderr
-    english = set(_LATIN.findall(_MARKUP.sub(" ", ran.stdout))) - _DATA
+    data = _DATA | _DATA_OF.get(args[0], set())
+    english = set(_LATIN.findall(_MARKUP.sub(" ", ran.stdout))) - data
     assert not english, english
     assert re.search("[а-я]{4}", ran.stdout)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "args"),
+    [
+        ("latex", ("table", "--cards", "12,16", "--decimals", "2")),
+        ("html", ("table", "--cards", "12,16", "--decimals", "2")),
+        ("latex", ("table", "--cards", "8", "--copies", "2", "--by-abzug")),
+        ("html", ("table", "--cards", "8", "--copies", "2", "--by-abzug")),
+        ("latex", ("formula", "--copies", "2", "--scheme", "pharaon", "--parity", "odd")),
+    ],
+)
+def test_russian_latex_and_html_carry_no_english_label(
+    shtoss: Shtoss, fmt: str, args: tuple[str, ...]
+) -> None:
+    test_russian_output_carries_no_english_label(shtoss, args, fmt)
 
 
 def test_csv_headers_stay_the_glossarys_words(shtoss: Shtoss) -> None:

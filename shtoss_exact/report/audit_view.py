@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shtoss_exact.i18n import _, ngettext
 from shtoss_exact.report.numbers import decimal_str
 from shtoss_exact.report.table import Cell, Table
 
@@ -16,8 +17,12 @@ def _shown(value: str) -> str:
     return value if len(value) <= SHORT else f"{decimal_str(value, 12)}..."
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
+def _deals(count: int) -> str:
+    return ngettext("{count} deal", "{count} deals", count).format(count=count)
+
+
+def _yes(flag: bool) -> str:
+    return _("yes") if flag else _("no")
 
 
 def _measures(title: str, rows: list[tuple[str, Any]]) -> Table:
@@ -32,24 +37,30 @@ def _measures(title: str, rows: list[tuple[str, Any]]) -> Table:
 def splits_tables(record: dict[str, Any]) -> list[Table]:
     """The splits audit: the measures, then the sequential test deal by deal."""
     measures = _measures(
-        f"Splits audit: {_plural(record['deals'], 'deal')}, {_plural(record['total'], 'split')}"
-        f", alpha {record['alpha']}",
+        _("Splits audit: {deals}, {splits}, alpha {alpha}").format(
+            deals=_deals(record["deals"]),
+            splits=ngettext("{count} split", "{count} splits", record["total"]).format(
+                count=record["total"]
+            ),
+            alpha=record["alpha"],
+        ),
         [
-            ("mean splits under fair dealing", record["mean"]),
-            ("p-value of the total (upper tail)", record["p_value"]),
-            ("critical value (reject at or above)", record["critical"]),
-            ("size of the test", record["size"]),
-            (f"power against {record['stacked']} stacked a deal", record["power"]),
-            ("rejected", "yes" if record["rejected"] else "no"),
-            (f"sequential: caught at deal (product >= {record['threshold']})",
-             record["caught_at"]),
+            (_("mean splits under fair dealing"), record["mean"]),
+            (_("p-value of the total (upper tail)"), record["p_value"]),
+            (_("critical value (reject at or above)"), record["critical"]),
+            (_("size of the test"), record["size"]),
+            (_("power against {stacked} stacked a deal").format(stacked=record["stacked"]),
+             record["power"]),
+            (_("rejected"), _yes(record["rejected"])),
+            (_("sequential: caught at deal (product >= {threshold})").format(
+                threshold=record["threshold"]), record["caught_at"]),
         ],
     )  # fmt: skip
     steps = tuple(
         (s["deal"], s["count"], _shown(s["factor"]), _shown(s["product"]))
         for s in record["sequential"]
     )
-    sequential = Table("Sequential test (test martingale)",
+    sequential = Table(_("Sequential test (test martingale)"),
                        ("deal", "count", "factor", "product"), steps)  # fmt: skip
     return [measures, sequential]
 
@@ -63,12 +74,15 @@ def splits_csv(record: dict[str, Any]) -> Table:
 def parity_tables(record: dict[str, Any]) -> list[Table]:
     """The parity audit: the measures, then the deals."""
     measures = _measures(
-        f"Parity audit: class {' '.join(record['class'])}, "
-        f"{_plural(record['total'], 'class loser')}",
-        [("mean class losers under fair dealing", record["mean"]),
-         ("p-value (upper tail)", record["p_value"])],
+        _("Parity audit: class {ranks}, {losers}").format(
+            ranks=" ".join(record["class"]),
+            losers=ngettext("{count} class loser", "{count} class losers",
+                            record["total"]).format(count=record["total"]),
+        ),
+        [(_("mean class losers under fair dealing"), record["mean"]),
+         (_("p-value (upper tail)"), record["p_value"])],
     )  # fmt: skip
-    return [measures, parity_csv(record, title="Deals")]
+    return [measures, parity_csv(record, title=_("Deals"))]
 
 
 def parity_csv(record: dict[str, Any], *, title: str = "") -> Table:
@@ -81,18 +95,24 @@ def parity_csv(record: dict[str, Any], *, title: str = "") -> Table:
 def deal_tables(record: dict[str, Any]) -> list[Table]:
     """The deal checked: whole or not, the soda, the hock, the splits, the cards not seen."""
     short = len(record["missing"])
-    verdict = "whole" if record["whole"] else f"short: {short} card{'s' * (short != 1)} not seen"
+    if record["whole"]:
+        verdict = _("whole")
+    else:
+        verdict = ngettext(
+            "short: {count} card not seen", "short: {count} cards not seen", short
+        ).format(count=short)
+    seen = _("{seen} of {cards}").format(seen=record["cards_seen"], cards=record["cards"])
     rows: list[tuple[Cell, ...]] = [
-        ("cards seen", f"{record['cards_seen']} of {record['cards']}"),
-        ("deal", verdict),
-        ("soda", record["soda"]),
-        ("hock", record["hock"] or "-"),
-        ("splits", record["split_count"]),
-        ("p-value under fair dealing", record["p_value"]),
+        (_("cards seen"), seen),
+        (_("deal"), verdict),
+        (_("soda"), record["soda"]),
+        (_("hock"), record["hock"] or "-"),
+        (_("splits"), record["split_count"]),
+        (_("p-value under fair dealing"), record["p_value"]),
     ]
     if record["missing"]:
-        rows.append(("not seen", " ".join(record["missing"])))
-    return [Table("Deal audit", ("quantity", "value"), tuple(rows))]
+        rows.append((_("not seen"), " ".join(record["missing"])))
+    return [Table(_("Deal audit"), ("quantity", "value"), tuple(rows))]
 
 
 def deal_csv(record: dict[str, Any]) -> Table:
@@ -105,20 +125,23 @@ def deal_csv(record: dict[str, Any]) -> Table:
 
 def ledger_tables(record: dict[str, Any]) -> list[Table]:
     """The ledger audit: the measures, then the deals."""
+    bets = sum(len(d["recorded_bets"]) for d in record["by_deal"])
     measures = _measures(
-        f"Ledger audit: {_plural(record['deals'], 'deal')}, "
-        f"{_plural(sum(len(d['recorded_bets']) for d in record['by_deal']), 'bet')}, "
-        f"alpha {record['alpha']}",
+        _("Ledger audit: {deals}, {bets}, alpha {alpha}").format(
+            deals=_deals(record["deals"]),
+            bets=ngettext("{count} bet", "{count} bets", bets).format(count=bets),
+            alpha=record["alpha"],
+        ),
         [
-            ("the punter's total result", record["total"]),
-            ("mean total under fair dealing", record["mean"]),
-            ("p-value of the total (lower tail)", record["p_value"]),
-            ("critical value (reject at or below)", record["critical"]),
-            ("size of the test", record["size"]),
-            ("rejected", "yes" if record["rejected"] else "no"),
+            (_("the punter's total result"), record["total"]),
+            (_("mean total under fair dealing"), record["mean"]),
+            (_("p-value of the total (lower tail)"), record["p_value"]),
+            (_("critical value (reject at or below)"), record["critical"]),
+            (_("size of the test"), record["size"]),
+            (_("rejected"), _yes(record["rejected"])),
         ],
     )
-    return [measures, ledger_csv(record, title="Deals")]
+    return [measures, ledger_csv(record, title=_("Deals"))]
 
 
 def ledger_csv(record: dict[str, Any], *, title: str = "") -> Table:

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from shtoss_exact.i18n import N_, _, ngettext
 from shtoss_exact.report.case_view import GAME_TITLES
 from shtoss_exact.report.table import Table
 
 CHEAT_TITLES = {
-    "box": "The two-card box",
-    "seconds": "Dealing seconds",
-    "swap": "The передержка (the abzug's two cards swapped)",
-    "tell": "The sand-tell with the two-card box",
+    "box": N_("The two-card box"),
+    "seconds": N_("Dealing seconds"),
+    "swap": N_("The передержка (the abzug's two cards swapped)"),
+    "tell": N_("The sand-tell with the two-card box"),
 }
 
 SUMMARY_COLUMNS = ("cards_left", "copies_left", "takes", "edge", "honest_edge", "gain")
@@ -21,11 +22,13 @@ SUMMARY_COLUMNS = ("cards_left", "copies_left", "takes", "edge", "honest_edge", 
 def cheat_tables(record: dict[str, Any]) -> list[Table]:
     """The summary (the edge under the banker's best use of the cheat, the honest edge,
     the gain) and the policy: the states in which he cheats."""
-    game = GAME_TITLES.get(record["game"], record["game"])
-    cheat = CHEAT_TITLES.get(record["cheat"], record["cheat"])
-    title = f"{cheat}, {game}: one bet on the {record['rank']}, staked 1 until decided"
+    game = _game(record["game"])
+    cheat = _(CHEAT_TITLES.get(record["cheat"], record["cheat"]))
+    title = _("{cheat}, {game}: one bet on the {rank}, staked 1 until decided").format(
+        cheat=cheat, game=game, rank=record["rank"]
+    )
     if "tell_class" in record:
-        title += f"; the class {','.join(record['tell_class'])}"
+        title += _("; the class {ranks}").format(ranks=",".join(record["tell_class"]))
     summary = tuple(record[key] for key in SUMMARY_COLUMNS)
     tables = [Table(title, SUMMARY_COLUMNS, (summary,))]
     rows = record["policy"]
@@ -33,12 +36,25 @@ def cheat_tables(record: dict[str, Any]) -> list[Table]:
         columns = tuple(rows[0])
         tables.append(
             Table(
-                f"Policy: the {len(rows)} states in which the banker cheats",
+                ngettext(
+                    "Policy: the {count} state in which the banker cheats",
+                    "Policy: the {count} states in which the banker cheats",
+                    len(rows),
+                ).format(count=len(rows)),
                 columns,
                 tuple(tuple(row[key] for key in columns) for row in rows),
             )
         )
     return tables
+
+
+_GAMES = {"faro": N_("Faro"), "stuss": N_("Stuss"), "pharaon": N_("Pharaon"),
+          "bassette": N_("Bassette"), "two-deck": N_("Stoss")}  # fmt: skip
+"""The games' names in titles, spoken (``case_view.GAME_TITLES`` in English)."""
+
+
+def _game(game: str) -> str:
+    return _(_GAMES[game]) if game in _GAMES else GAME_TITLES.get(game, game)
 
 
 def cheat_csv(record: dict[str, Any]) -> Table:
@@ -49,10 +65,12 @@ def cheat_csv(record: dict[str, Any]) -> Table:
 
 def splits_tables(record: dict[str, Any]) -> list[Table]:
     """The law of the number of splits, with the banker's take beside it under a pattern."""
-    game = GAME_TITLES.get(record["game"], record["game"])
-    title = (
-        f"Splits put up, {game}: {record['stacked']} stacked, {record['turns_left']} turns "
-        f"left, mean {record['mean']}"
+    turns = ngettext("{count} turn left", "{count} turns left", record["turns_left"])
+    title = _("Splits put up, {game}: {stacked} stacked, {turns}, mean {mean}").format(
+        game=_game(record["game"]),
+        stacked=record["stacked"],
+        turns=turns.format(count=record["turns_left"]),
+        mean=record["mean"],
     )
     return [splits_csv(record, title=title)]
 
@@ -82,9 +100,10 @@ def box_pattern_tables(record: dict[str, Any]) -> list[Table]:
     under his best use of the takes, the honest take, the gain."""
     from shtoss_exact.report.numbers import decimal_str
 
-    game = GAME_TITLES.get(record["game"], record["game"])
-    title = (f"The two-card box, {game}: the banker's take over the rest of the deal, the "
-             f"punters betting {record['pattern']}")  # fmt: skip
+    title = _(
+        "The two-card box, {game}: the banker's take over the rest of the deal, the "
+        "punters betting {pattern}"
+    ).format(game=_game(record["game"]), pattern=record["pattern"])
 
     def shown(value: Any) -> Any:
         text = str(value)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from shtoss_exact.i18n import _
 from shtoss_exact.report.table import Cell, Table, latex_escape
-from shtoss_exact.symbolic.display import COLUMNS, describe, forms_markdown, sections
+from shtoss_exact.symbolic.display import columns, describe, forms_markdown, sections
 
 WHOLE_DEAL = ("banker", "punter", "null", "killed", "plie", "given", "ev")
 PER_ABZUG = ("decided_at", "banker_at", "punter_at", "null_at")
@@ -18,10 +19,11 @@ def formula_text(record: dict[str, Any]) -> str:
     """Plain text: for each parity the whole-deal forms in ``n``, then one block per range
     of abzugs; columns aligned, every column to the left."""
     blocks = []
+    head = columns()
     for title, rows in sections(record):
-        widths = [max(len(row[i]) for row in [COLUMNS, *rows]) for i in range(2)]
+        widths = [max(len(row[i]) for row in [head, *rows]) for i in range(2)]
         lines = [title]
-        for row in [COLUMNS, *rows]:
+        for row in [head, *rows]:
             lines.append(f"{row[0].ljust(widths[0])}  {row[1].ljust(widths[1])}  {row[2]}")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
@@ -64,7 +66,8 @@ def formula_latex(record: dict[str, Any]) -> str:
             tex = part["latex"]
             first, last = tex["abzug_range"]
             span = f"j = {first}" if first == last else f"{first} \\le j \\le {last}"
-            rows.append(f"  \\intertext{{per abzug, ${span}$:}}")
+            where = _("per abzug, {span}:").format(span=f"${span}$")
+            rows.append(f"  \\intertext{{{where}}}")
             rows.extend(_latex_row(name, tex[name]) for name in PER_ABZUG)
         rows = [row if row.lstrip().startswith("\\intertext") else row + r" \\" for row in rows]
         rows[-1] = rows[-1].removesuffix(" \\\\")

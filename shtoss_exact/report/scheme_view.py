@@ -4,21 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from shtoss_exact.i18n import N_, _, ngettext
 from shtoss_exact.report.table import Cell, Table
 
 
 def schemes_tables(record: dict[str, Any]) -> list[Table]:
-    """One line per scheme: name, Russian names, solvable parameters, rule, source."""
+    """One line per scheme: name, Russian names, solvable parameters, rule (a built-in
+    scheme's in the language spoken now; a scheme file's as written)."""
     rows: list[tuple[Cell, ...]] = [
         (
             s["scheme"],
             ", ".join(s["aliases"]) or "-",
             " ".join(f"{p['parameter']}={p['value']}" for p in s["parameters"]) or "-",
-            s["rule"],
+            _(s["rule"]) if s["rule"] else "",
         )
         for s in record["schemes"]
     ]
-    return [Table("Payout schemes", ("scheme", "aliases", "parameters", "rule"), tuple(rows))]
+    return [Table(_("Payout schemes"), ("scheme", "aliases", "parameters", "rule"), tuple(rows))]
 
 
 def schemes_csv(record: dict[str, Any]) -> Table:
@@ -36,25 +38,26 @@ def schemes_csv(record: dict[str, Any]) -> Table:
 
 
 _FAIR_ROWS = (
-    ("current", "{p} in the scheme"),
-    ("ev", "punter's EV there"),
-    ("ev_at_zero", "punter's EV at {p} = 0"),
-    ("slope", "EV change per unit of {p}"),
-    ("fair", "fair {p} (EV = 0)"),
+    ("current", N_("{p} in the scheme")),
+    ("ev", N_("punter's EV there")),
+    ("ev_at_zero", N_("punter's EV at {p} = 0")),
+    ("slope", N_("EV change per unit of {p}")),
+    ("fair", N_("fair {p} (EV = 0)")),
 )
 
 
 def fair_tables(record: dict[str, Any]) -> list[Table]:
     """The fair value of one parameter and how the EV moves with it."""
     p = record["parameter"]
-    return [
-        Table(
-            f"Fair payoff: scheme {record['scheme']}, {record['cards']} cards, "
-            f"{record['copies']} copies",
-            ("quantity", "exact"),
-            tuple((label.format(p=p), record[key]) for key, label in _FAIR_ROWS),
-        )
-    ]
+    cards = ngettext("{count} card", "{count} cards", record["cards"])
+    copies = ngettext("{count} copy", "{count} copies", record["copies"])
+    title = _("Fair payoff: scheme {scheme}, {cards}, {copies}").format(
+        scheme=record["scheme"],
+        cards=cards.format(count=record["cards"]),
+        copies=copies.format(count=record["copies"]),
+    )
+    rows = tuple((_(label).format(p=p), record[key]) for key, label in _FAIR_ROWS)
+    return [Table(title, ("quantity", "exact"), rows)]
 
 
 def fair_csv(record: dict[str, Any]) -> Table:

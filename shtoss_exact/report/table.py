@@ -326,7 +326,15 @@ def spoken_header(columns: Sequence[str], fmt: str) -> tuple[str, ...]:
     """
     if fmt == "csv":
         return tuple(columns)
-    return tuple(_(column) for column in columns)
+    return tuple(map(_spoken, columns))
+
+
+def _spoken(column: str) -> str:
+    """A column's word spoken; a ``--decimals`` column (``<name>_decimal``) by its name's."""
+    name = column.removesuffix("_decimal")
+    if name and name != column:
+        return _("{column}_decimal").format(column=_(name))
+    return _(column)
 
 
 def to_text(table: Table) -> str:

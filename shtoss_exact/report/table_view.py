@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from shtoss_exact.i18n import N_, _, ngettext
 from shtoss_exact.report.table import Cell, Table
 
-SUMMARY_TITLE = (
+SUMMARY_TITLE = N_(
     "Stoss, one bet: banker (the punter's net < 0), punter (net > 0), null (no money "
     "changes hands), ev (the punter's expected net per unit stake); deck = the whole "
     "deck, cards = the banker's deck as shuffled"
 )
+"""The summary table's title (in the language spoken when shown)."""
 
 SUMMARY_COLUMNS = ("deck", "game", "cards", "copies", "scheme", "banker", "punter", "null", "ev")
 
@@ -21,7 +23,7 @@ def summary_tables(record: dict[str, Any]) -> list[Table]:
     rows: tuple[tuple[Cell, ...], ...] = tuple(
         tuple(row[key] for key in SUMMARY_COLUMNS) for row in record["rows"]
     )
-    return [Table(SUMMARY_TITLE, SUMMARY_COLUMNS, rows)]
+    return [Table(_(SUMMARY_TITLE), SUMMARY_COLUMNS, rows)]
 
 
 def summary_csv(record: dict[str, Any]) -> Table:
@@ -36,8 +38,16 @@ def abzug_title(head: dict[str, Any]) -> str:
     >>> abzug_title({"deck": 36, "game": "one-deck", "cards": 35, "copies": 3})[:60]
     'Stoss, one bet by abzug: 36-card deck (one-deck game), 35 ca'
     """
-    return (
-        f"Stoss, one bet by abzug: {head['deck']}-card deck ({head['game']} game), "
-        f"{head['cards']} cards in the banker's deck, {head['copies']} copies of the "
-        "punter's rank"
+    cards, copies = head["cards"], head["copies"]
+    deck = ngettext(
+        "{count} card in the banker's deck", "{count} cards in the banker's deck", cards
+    )
+    rank = ngettext(
+        "{count} copy of the punter's rank", "{count} copies of the punter's rank", copies
+    )
+    return _("Stoss, one bet by abzug: {deck}-card deck ({game} game), {cards}, {copies}").format(
+        deck=head["deck"],
+        game=head["game"],
+        cards=deck.format(count=cards),
+        copies=rank.format(count=copies),
     )

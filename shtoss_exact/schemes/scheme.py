@@ -29,6 +29,7 @@ from shtoss_exact.deck import Deal, Suit, SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, field, replace
+from shtoss_exact.i18n import N_
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.schemes.parts import (
     Match,
@@ -311,7 +312,7 @@ def classic(*, given: Fraction | int = 1) -> Scheme:
     Fraction(-33, 833)
     """
     base = {**CLASSIC_BASE, Kind.GIVEN: Param("given", Fraction(given))}
-    return Scheme("classic", "given +1, killed -1, plié -1", base=base, source=RUSSIAN_RULES)
+    return Scheme("classic", N_("given +1, killed -1, plié -1"), base=base, source=RUSSIAN_RULES)
 
 
 def lob_half(*, plie_half: bool = True, lob: Fraction | int = -HALF) -> Scheme:
@@ -327,7 +328,8 @@ def lob_half(*, plie_half: bool = True, lob: Fraction | int = -HALF) -> Scheme:
     extra = "" if plie_half else " (a plié in abzug 1 costs 1)"
     return Scheme(
         "lob-half",
-        "в лоб полкуша: killed by the very first card (a plié in abzug 1 too) costs 1/2" + extra,
+        N_("в лоб полкуша: killed by the very first card (a plié in abzug 1 too) costs 1/2")
+        + extra,
         rules=(Rule(_match(kinds, position=1), Param("lob", Fraction(lob))),),
         source=RUSSIAN_RULES,
     )
@@ -344,8 +346,10 @@ def gorka_half(*, plie_half: bool = True, gorka: Fraction | int = -HALF) -> Sche
     kinds = _BANKER if plie_half else (Kind.KILLED,)
     return Scheme(
         "gorka-half",
-        "в лоб целиком — с горки полкуша: the first card kills in full, the third "
-        "card (a plié in abzug 2 too) costs 1/2",
+        N_(
+            "в лоб целиком — с горки полкуша: the first card kills in full, the third "
+            "card (a plié in abzug 2 too) costs 1/2"
+        ),
         rules=(Rule(_match(kinds, position=3), Param("gorka", Fraction(gorka))),),
         source=RUSSIAN_RULES,
     )
@@ -361,8 +365,10 @@ def eleven(*, eleven: Fraction | int = 1) -> Scheme:
     """
     return Scheme(
         "eleven",
-        "абцужный штосс: a card killed at eleven (position 11, abzug 6; a plié there too) "
-        "is paid +1, not lost; otherwise classic",
+        N_(
+            "абцужный штосс: a card killed at eleven (position 11, abzug 6; a plié there "
+            "too) is paid +1, not lost; otherwise classic"
+        ),
         rules=(Rule(_match(_BANKER, position=11), Param("eleven", Fraction(eleven))),),
         source=RUSSIAN_RULES,
     )
@@ -380,8 +386,10 @@ def thirds() -> Scheme:
     """
     return Scheme(
         "thirds",
-        "счёт третями: magnitude 1, 2/3, 1/3 for a colour, half-colour, plain deciding "
-        "card (the lob of a plié); the sign by who wins",
+        N_(
+            "счёт третями: magnitude 1, 2/3, 1/3 for a colour, half-colour, plain deciding "
+            "card (the lob of a plié); the sign by who wins"
+        ),
         thirds={
             SuitRelation.COLOUR: Fraction(1),
             SuitRelation.HALF_COLOUR: Fraction(2, 3),
@@ -389,6 +397,10 @@ def thirds() -> Scheme:
         },
         source=RUSSIAN_RULES,
     )
+
+
+BAIT_RULE = N_("с наживкой: classic, plus a premium of 1/2 for winning the sonik")
+"""The rule of bait over classic; over another base, that base's name in its place."""
 
 
 def bait(*, sonik: Fraction | int = HALF, base: Scheme | None = None) -> Scheme:
@@ -402,7 +414,7 @@ def bait(*, sonik: Fraction | int = HALF, base: Scheme | None = None) -> Scheme:
         under,
         Premium("sonik", _match([Kind.GIVEN], position=2), Param("sonik", Fraction(sonik))),
         name="bait",
-        description=f"с наживкой: {under.name}, plus a premium of 1/2 for winning the sonik",
+        description=BAIT_RULE.replace("classic", under.name),
     )
 
 
@@ -447,7 +459,7 @@ def pharaon(
     )
     return Scheme(
         "pharaon",
-        "a doublet (plié) costs 1/2, in the pair that ends the deck 1; the last card is null",
+        N_("a doublet (plié) costs 1/2, in the pair that ends the deck 1; the last card is null"),
         rules=(_LAST_NULL, *rules) if last_card_null else rules,
         source="Encyclopédie, Montmort, de Moivre, Euler (1764)",
     )
@@ -470,14 +482,21 @@ def bassette(
     first: tuple[Rule, ...]
     if mid_deal:
         first = (Rule(_match(position=1), None), Rule(_match([Kind.GIVEN], position=2), paid))
-        name, what = "bassette-mid-deal", "a card taken in mid-deal: its first card is null, "
-        what += "the second facée (the banker takes 2/3)"
+        name = "bassette-mid-deal"
+        rule = N_(
+            "a card taken in mid-deal: its first card is null, the second facée (the banker "
+            "takes 2/3); a doublet goes to the banker; the last card is null"
+        )
     else:
         first = (Rule(_match([Kind.KILLED], position=1), paid),)
-        name, what = "bassette", "the first card is facée (the banker takes 2/3)"
+        name = "bassette"
+        rule = N_(
+            "the first card is facée (the banker takes 2/3); a doublet goes to the banker; "
+            "the last card is null"
+        )
     return Scheme(
         name,
-        f"{what}; a doublet goes to the banker; the last card is null",
+        rule,
         rules=(_LAST_NULL, *first) if last_card_null else first,
         source="17th–18th-century Bassette",
     )
@@ -501,8 +520,10 @@ def faro(
     split_rule = Rule(_match([Kind.PLIE]), Param("split", Fraction(split)))
     return Scheme(
         name,
-        "the soda (first card) is dead and known before betting; the hock (last card) "
-        "is dead; a split (plié) costs 1/2",
+        N_(
+            "the soda (first card) is dead and known before betting; the hock (last card) "
+            "is dead; a split (plié) costs 1/2"
+        ),
         rules=(_LAST_NULL, split_rule) if hock_null else (split_rule,),
         dead_first=True,
         soda=Soda(soda),
@@ -518,7 +539,7 @@ def stuss(*, soda: Soda = Soda.KNOWN, hock_null: bool = True, split: Fraction | 
     """
     return replace(
         faro(soda=soda, hock_null=hock_null, split=split, name="stuss"),
-        description="faro with the split a full loss",
+        description=N_("faro with the split a full loss"),
         source="Stuss (Jewish Faro)",
     )
 

@@ -25,6 +25,8 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from shtoss_exact.i18n import N_, _, ngettext
+
 if TYPE_CHECKING:
     from shtoss_exact.symbolic.forms import AbzugForms, ClosedForm
 
@@ -32,36 +34,39 @@ WIDTH = 120
 """Longest line of a display (Markdown, HTML and LaTeX source)."""
 
 LABELS = {
-    "banker": "P(banker wins: the punter's net < 0)",
-    "punter": "P(punter wins: the punter's net > 0)",
-    "null": "P(no money changes hands)",
-    "killed": "P(first copy on a lob alone: killed)",
-    "plie": "P(first copy on a lob and its sonik: plié)",
-    "given": "P(first copy on a sonik: given)",
-    "ev": "punter's expected net per unit stake",
-    "decided_at": "P(first copy in abzug j)",
-    "banker_at": "P(first copy in abzug j, banker wins)",
-    "punter_at": "P(first copy in abzug j, punter wins)",
-    "null_at": "P(first copy in abzug j, no money changes hands)",
+    "banker": N_("P(banker wins: the punter's net < 0)"),
+    "punter": N_("P(punter wins: the punter's net > 0)"),
+    "null": N_("P(no money changes hands)"),
+    "killed": N_("P(first copy on a lob alone: killed)"),
+    "plie": N_("P(first copy on a lob and its sonik: plié)"),
+    "given": N_("P(first copy on a sonik: given)"),
+    "ev": N_("punter's expected net per unit stake"),
+    "decided_at": N_("P(first copy in abzug j)"),
+    "banker_at": N_("P(first copy in abzug j, banker wins)"),
+    "punter_at": N_("P(first copy in abzug j, punter wins)"),
+    "null_at": N_("P(first copy in abzug j, no money changes hands)"),
 }
-"""What each quantity is, in words, for the text, Markdown and HTML tables."""
+"""What each quantity is, in words, for the text, Markdown and HTML tables (in the
+language spoken when shown)."""
 
 WORDS = {
-    "banker": "banker",
-    "punter": "punter",
-    "null": "null",
-    "killed": "killed",
-    "plie": "plié",
-    "given": "given",
-    "ev": "ev (the punter's)",
-    "decided_at": "decided",
-    "banker_at": "banker",
-    "punter_at": "punter",
-    "null_at": "null",
+    "banker": N_("banker"),
+    "punter": N_("punter"),
+    "null": N_("null"),
+    "killed": N_("killed"),
+    "plie": N_("plié"),
+    "given": N_("given"),
+    "ev": N_("ev (the punter's)"),
+    "decided_at": N_("decided"),
+    "banker_at": N_("banker"),
+    "punter_at": N_("punter"),
+    "null_at": N_("null"),
 }
-"""How each quantity is headed in LaTeX (the glossary's words; per abzug, at j)."""
+"""How each quantity is headed in LaTeX (the glossary's words; per abzug, at j), in the
+language spoken when shown."""
 
 COLUMNS = ("quantity", "meaning", "closed form")
+"""The tables' columns (each in the language spoken when shown: ``columns()``)."""
 
 _MARKDOWN = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|#$"})
 _LATEX = str.maketrans(
@@ -74,6 +79,12 @@ Section = tuple[str, list[tuple[str, str, str]]]
 """A title and its rows: (quantity, meaning, form as sympy writes it)."""
 
 
+def columns() -> tuple[str, str, str]:
+    """``COLUMNS`` in the language spoken now."""
+    quantity, meaning, closed = COLUMNS
+    return _(quantity), _(meaning), _(closed)
+
+
 def describe(form: Mapping[str, Any]) -> str:
     """One line naming the scheme, copies, parity and where the forms are proved.
 
@@ -81,12 +92,24 @@ def describe(form: Mapping[str, Any]) -> str:
     ...           "checked_through": 66}).split(": ")[0]
     "classic scheme, 1 copy of the punter's rank, even n"
     """
-    copies = f"{form['copies']} {'copy' if form['copies'] == 1 else 'copies'}"
-    parity = form["parity"]
-    return (
-        f"{form['scheme']} scheme, {copies} of the punter's rank, {parity} n: proved for "
-        f"every {parity} n >= {form['valid_from']} (compared with the engine at each "
-        f"{parity} n from {form['valid_from']} through {form['checked_through']})"
+    copies = ngettext(
+        "{count} copy of the punter's rank", "{count} copies of the punter's rank", form["copies"]
+    ).format(count=form["copies"])
+    if form["parity"] == "even":
+        text = N_(
+            "{scheme} scheme, {copies}, even n: proved for every even n >= {first} (compared "
+            "with the engine at each even n from {first} through {last})"
+        )
+    else:
+        text = N_(
+            "{scheme} scheme, {copies}, odd n: proved for every odd n >= {first} (compared "
+            "with the engine at each odd n from {first} through {last})"
+        )
+    return _(text).format(
+        scheme=form["scheme"],
+        copies=copies,
+        first=form["valid_from"],
+        last=form["checked_through"],
     )
 
 
@@ -102,8 +125,8 @@ def range_text(abzug_range: list[str]) -> str:
 
 def range_section(part: Mapping[str, Any]) -> Section:
     """The per-abzug forms of one range's record, as a section."""
-    rows = [(name, LABELS[name], part[name]) for name in part if name in LABELS]
-    return f"Per abzug j, {range_text(part['abzug_range'])}", rows
+    rows = [(name, _(LABELS[name]), part[name]) for name in part if name in LABELS]
+    return _("Per abzug j, {range}").format(range=range_text(part["abzug_range"])), rows
 
 
 def sections(record: Mapping[str, Any], *, markdown: bool = False) -> list[Section]:
@@ -111,7 +134,7 @@ def sections(record: Mapping[str, Any], *, markdown: bool = False) -> list[Secti
     forms, then one per range of abzugs (``markdown``: the scheme's name escaped)."""
     found = []
     for form in record["forms"]:
-        rows = [(name, LABELS[name], expr) for name, expr in form["quantities"].items()]
+        rows = [(name, _(LABELS[name]), expr) for name, expr in form["quantities"].items()]
         named = {**form, "scheme": form["scheme"].translate(_MARKDOWN)} if markdown else form
         found.append((describe(named), rows))
         found.extend(range_section(part) for part in form["per_abzug"])
@@ -155,9 +178,10 @@ def section_markdown(section: Section) -> str:
     would be longer than ``WIDTH``, a table without the meanings, and where even those
     would be, a code block (each quantity, its meaning, its form broken at spaces)."""
     title, rows = section
-    full = ["| " + " | ".join(COLUMNS) + " |", "| --- | --- | --- |"]
+    quantity, meaning_word, closed = columns()
+    full = [f"| {quantity} | {meaning_word} | {closed} |", "| --- | --- | --- |"]
     full += [f"| {name} | {meaning} | `{form}` |" for name, meaning, form in rows]
-    short = ["| quantity | closed form |", "| --- | --- |"]
+    short = [f"| {quantity} | {closed} |", "| --- | --- |"]
     short += [f"| {name} | `{form}` |" for name, _, form in rows]
     for table in (full, short):
         if all(len(line) <= WIDTH for line in table):
@@ -186,7 +210,7 @@ def section_html(section: Section) -> str:
     # Each cell to the left (a notebook sets table cells to the right), a form as code.
     left = '<td style="text-align: left">'
     lines = [*wrap(f"<p><strong>{escape(title)}</strong></p>", WIDTH), "<table>"]
-    head = [f'<th style="text-align: left">{column}</th>' for column in COLUMNS]
+    head = [f'<th style="text-align: left">{escape(column)}</th>' for column in columns()]
     lines += ["<thead><tr>", *head, "</tr></thead>", "<tbody>"]
     for name, meaning, form in rows:
         lines += ["<tr>", f"{left}{name}</td>", f"{left}{escape(meaning)}</td>"]
@@ -210,8 +234,8 @@ def _latex_rows(quantities: Mapping[str, Any]) -> list[str]:
     from sympy import latex
 
     def head(name: str) -> str:
-        word = rf"\text{{{WORDS[name]}}}"
-        return word + r"\text{ at } j" if name.endswith("_at") else word
+        word = rf"\text{{{_(WORDS[name])}}}"
+        return word + rf"\text{{ {_('at')} }} j" if name.endswith("_at") else word
 
     return [rf"{head(name)} & {latex(expr)} \\" for name, expr in quantities.items()]
 
@@ -221,17 +245,23 @@ def _latex_range(forms: AbzugForms) -> list[str]:
 
     first, last = latex(forms.first), latex(forms.last)
     if forms.first == forms.last:
-        where = rf"\text{{abzug }} j = {first}"
+        where = rf"\text{{{_('abzug')} }} j = {first}"
     else:
-        where = rf"\text{{abzugs }} {first} \le j \le {last}"
+        where = rf"\text{{{_('abzugs')} }} {first} \le j \le {last}"
     return [rf"\multicolumn{{2}}{{l}}{{{where}}} \\", *_latex_rows(forms.quantities)]
 
 
+_HEADS = {"even": N_("closed forms: scheme {scheme}, {copies}, even"),
+          "odd": N_("closed forms: scheme {scheme}, {copies}, odd")}  # fmt: skip
+"""The LaTeX title's words before ``n >= …``, by parity."""
+
+
 def _latex_lines(form: ClosedForm) -> list[str]:
-    name = form.scheme.translate(_LATEX)
+    copies = ngettext("{count} copy", "{count} copies", form.copies).format(count=form.copies)
+    head = _(_HEADS[form.parity.value]).format(scheme=form.scheme.translate(_LATEX), copies=copies)
+    checked = _("(checked against the engine through")
     title = (
-        rf"\text{{closed forms: scheme {name}, {form.copies} copies, {form.parity.value} }}"
-        rf"n \ge {form.valid_from}\text{{ (checked against the engine through }}"
+        rf"\text{{{head} }}n \ge {form.valid_from}\text{{ {checked} }}"
         rf"n = {form.checked_through}\text{{)}}"
     )
     lines = [rf"\multicolumn{{2}}{{l}}{{{title}}} \\", *_latex_rows(form.quantities)]

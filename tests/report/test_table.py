@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from fractions import Fraction
 
@@ -422,3 +423,43 @@ def test_fair_views() -> None:
         "scheme,cards,copies,parameter,current,ev,ev_at_zero,slope,fair\n"
         "lob-half,52,4,lob,-1/2,-25/21658,404/10829,1/13,-404/833"
     )
+
+
+def test_in_russian_each_builtin_rule_is_spoken_and_the_csv_keeps_it() -> None:
+    from shtoss_exact.i18n import speaking
+
+    record = schemes_record()
+    with speaking("ru"):
+        (table,) = schemes_tables(record)
+        csv = schemes_csv(record)
+    for row, scheme in zip(table.rows, BUILTIN.values(), strict=True):
+        assert row[3] != scheme.description, scheme.name
+        assert re.search("[а-я]{4}", str(row[3]).split(":")[-1]), row  # past the Russian name
+    assert [row[3] for row in csv.rows] == [s.description for s in BUILTIN.values()]
+
+
+def test_a_rule_not_in_the_catalog_is_shown_as_written() -> None:
+    from shtoss_exact.i18n import speaking
+
+    record = {"schemes": [{"scheme": "mine", "aliases": [], "parameters": [],
+                           "rule": "my own rule", "source": ""}]}  # fmt: skip
+    with speaking("ru"):
+        (table,) = schemes_tables(record)
+    assert table.rows == (("mine", "-", "-", "my own rule"),)
+
+
+def test_fair_title_counts_one_card_and_one_copy() -> None:
+    record = fair_payoff("lob-half", "lob", deal=Deal(1, 1)).to_dict()
+    (table,) = fair_tables(record)
+    assert table.title == "Fair payoff: scheme lob-half, 1 card, 1 copy"
+
+
+def test_the_decimal_columns_are_spoken_by_their_names() -> None:
+    from shtoss_exact.i18n import speaking
+    from shtoss_exact.report.table import spoken_header
+
+    header = ("abzug", "given", "given_decimal", "_decimal")
+    assert spoken_header(header, "text") == header
+    with speaking("ru"):
+        assert spoken_header(header, "html") == ("абцуг", "дана", "дана, десятичн.", "_decimal")
+        assert spoken_header(header, "csv") == header

@@ -183,3 +183,24 @@ def test_to_frame_takes_the_whole_deal_or_the_abzugs_alone() -> None:
     assert len(form.per_abzug[0].to_frame(rows="quantities")) == 0
     with pytest.raises(ShtossError, match=r"^rows='abzugs': allowed None, 'quantities'"):
         form.to_frame(rows="abzugs")
+
+
+def test_one_copy_is_singular_in_every_display() -> None:
+    form = closed_form(1, parity="even")
+    for text in (form._repr_latex_(), form._repr_markdown_(), form._repr_html_()):
+        assert "1 copies" not in text
+    assert "scheme classic, 1 copy, even }n" in form._repr_latex_()
+
+
+@pytest.mark.parametrize("display", ["_repr_latex_", "_repr_markdown_", "_repr_html_"])
+def test_in_russian_the_displays_carry_no_english_word(display: str) -> None:
+    from shtoss_exact.i18n import speaking
+
+    with speaking("ru"):
+        text = getattr(closed_form(2, parity="odd"), display)()
+    text = re.sub(r"<[^>]*>|&#?[0-9a-z]+;|\\[a-z]+|`[^`]*`", " ", text)
+    # What stays the glossary's: the scheme's name and each quantity's (a record's key).
+    keys = {"classic", "banker", "punter", "null", "killed", "plie", "given", "ev", "decided",
+            "at", "array", "ll"}  # fmt: skip
+    assert set(re.findall(r"[A-Za-z]{2,}", text)) <= keys
+    assert "банкомет" in text
