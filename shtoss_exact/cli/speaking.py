@@ -181,7 +181,7 @@ class ListingOption(click.Option):
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         before = self.help
-        self.help = f"{_(self.base_help)} {self.listed()}"
+        self.help = " ".join(part for part in (_(self.base_help), self.listed()) if part)
         try:
             return super().get_help_record(ctx)
         finally:

@@ -79,6 +79,14 @@ def test_clicks_own_words_are_in_the_catalog() -> None:
         assert russian.get(word) and russian[word] != word, word
 
 
+def test_every_plot_kind_is_described_in_russian() -> None:
+    from shtoss_exact.report.plots.registry import KINDS
+
+    russian = _russian()
+    for kind in KINDS.values():
+        assert russian.get(kind.description), kind.name
+
+
 def test_a_commands_summary_is_the_first_paragraph_of_its_russian_help(shtoss: Shtoss) -> None:
     from shtoss_exact.cli.base import SUMMARIES
 
@@ -141,23 +149,40 @@ def test_english_help_is_unchanged_after_russian(shtoss: Shtoss) -> None:
 # formats, the languages).
 _EXAMPLE = re.compile(r"^\s*shtoss-exact .*$|shtoss-exact(?: [a-z]+)*|^  [a-z]+(?=  )", re.M)
 _NAMES = re.compile(
-    r"-{1,2}[a-z][a-z-]*|\b[A-Z][A-Z_|]+\b|[\w.-]*\[[a-z|]+\]|`[^`]*`|\b[a-z]+(?:-[a-z]+)+\b"
+    r'"[^"]*"|-{1,2}[a-z][a-z-]*|\b[A-Z][A-Z_|]+\b|[\w.-]*\[[a-z|]+\]|`[^`]*`'
+    r"|\b[a-z]+(?:-[a-z]+)+\b"
 )
 _LATIN = re.compile(r"[A-Za-z]{2,}")
 _VALUES = {"ru", "en", "png", "svg", "pdf", "toml", "json", "pip", "install", "shtoss", "exact",
            "plot", "shc", "classic", "lob", "half", "gorka", "eleven", "thirds", "bait", "pharaon",
            "bassette", "faro", "stuss", "flat", "raise", "paroli", "stop", "hermann", "reach",
-           "stay", "none", "graphml", "GraphML", "dot", "gv", "float", "text", "presets",
+           "stay", "none", "graphml", "GraphML", "dot", "gv", "float", "presets", "replay",
            "QS"}  # fmt: skip
 
 
 @pytest.mark.parametrize(
-    "command", [(), ("odds",), ("series",), ("bank",), ("strategy",), ("table",), ("cheat",)]
+    "command",
+    [
+        (),
+        ("odds",),
+        ("series",),
+        ("bank",),
+        ("strategy",),
+        ("table",),
+        ("cheat",),
+        ("plot",),
+        ("case",),
+    ],
 )
 def test_russian_help_carries_no_english_word(shtoss: Shtoss, command: tuple[str, ...]) -> None:
     ran = shtoss(*command, "-h", "--lang", "ru")
     assert ran.status == 0, ran.stderr
     text = _NAMES.sub(" ", _EXAMPLE.sub(" ", re.sub(r"-\n\s+", "-", ran.stdout)))
-    commands = {path.split()[-1] for path, _, _ in _commands()}
-    english = set(_LATIN.findall(text)) - _VALUES - commands
+    names, choices = set(), set()
+    for path, command, ctx in _commands():
+        names.add(path.split()[-1])
+        for param in command.get_params(ctx):
+            if isinstance(param.type, click.Choice):
+                choices.update(str(choice) for choice in param.type.choices)
+    english = set(_LATIN.findall(text)) - _VALUES - names - choices
     assert not english, english
