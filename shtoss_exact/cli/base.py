@@ -23,6 +23,7 @@ from shtoss_exact.cli.process import (
     signal_mask,
     stop_signals,
 )
+from shtoss_exact.cli.speaking import ListingOption, Speaking, SpeakingCommand
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import LANGUAGES, _, language, language_from_environment, set_language
 from shtoss_exact.output import OutputError, Terminated, drop_stdout, remove_temporaries
@@ -81,8 +82,11 @@ equal): ``-h`` lists the commands from these without loading any of them."""
 _LISTING = "shtoss_exact.listing"
 
 
-class SpeakingGroup(click.Group):
-    """A click group whose every command takes ``--lang``, and so do its groups'."""
+class SpeakingGroup(Speaking, click.Group):
+    """A click group whose every command takes ``--lang``, and so do its groups'; its
+    help and theirs are spoken in the language of ``--lang`` (``cli.speaking``)."""
+
+    command_class = SpeakingCommand
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         """Register ``cmd``, with ``--lang`` among its options like every command's."""
@@ -382,18 +386,14 @@ def deck_options(command: F) -> F:
     return command
 
 
-class _SchemeOption(click.Option):
-    """``--scheme``: its help lists the built-in schemes from the one registry, read
-    only when help is shown (so that starting a command does not load the schemes)."""
+class _SchemeOption(ListingOption):
+    """``--scheme``: its help lists the built-in schemes from the one registry."""
 
-    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+    def listed(self) -> str:
         from shtoss_exact.schemes.scheme import scheme_names
 
-        base = getattr(self, "_base_help", None) or self.help or ""
-        self._base_help = base
         names = ", ".join(scheme_names())
-        self.help = f"{base} Built-in: {names}; or a .toml/.json scheme file."
-        return super().get_help_record(ctx)
+        return _("Built-in: {names}; or a .toml/.json scheme file.").format(names=names)
 
 
 def scheme_option(*, default: str | None = None, required: bool = False,

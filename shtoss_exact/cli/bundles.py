@@ -12,6 +12,8 @@ from typing import Any, TypeVar
 import click
 
 from shtoss_exact.cli.base import WholeNumber, completion, option_number
+from shtoss_exact.cli.speaking import ListingOption
+from shtoss_exact.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -68,22 +70,18 @@ def parse_bets(texts: Iterable[str], *, scheme: str | None) -> list[Any]:
     return list(as_bets(texts, scheme=default))
 
 
-class _PlanOption(click.Option):
-    """``--plan``: its help lists the built-in plans from the one registry, read only
-    when help is shown (so that starting a command does not load the plans)."""
+class _PlanOption(ListingOption):
+    """``--plan``: its help lists the built-in plans from the one registry."""
 
-    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+    def listed(self) -> str:
         from shtoss_exact.plans.catalog import BOUNDED, plan_names
 
-        base = getattr(self, "_base_help", None) or self.help or ""
-        self._base_help = base
         names = ", ".join(
             (f"{name}, {name}:k" if name in BOUNDED else name)
             + (f" ({', '.join(aliases)})" if aliases else "")
             for name, aliases in plan_names().items()
         )
-        self.help = f"{base} Built-in: {names} [default: flat]."
-        return super().get_help_record(ctx)
+        return _("Built-in: {names} [default: flat].").format(names=names)
 
 
 def plan_options(command: F) -> F:

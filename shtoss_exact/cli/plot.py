@@ -11,11 +11,24 @@ from __future__ import annotations
 import click
 
 from shtoss_exact.cli.base import cli, completion
+from shtoss_exact.cli.speaking import ListingOption
+from shtoss_exact.i18n import _
 from shtoss_exact.report.plots.registry import KINDS
 
-KIND_HELP = "; ".join(
-    f"{kind.name}: {kind.description} (the options of {kind.command})" for kind in KINDS.values()
-)
+
+class _KindOption(ListingOption):
+    """``--kind``: each kind of the registry, what it draws and whose options it takes."""
+
+    def listed(self) -> str:
+        return (
+            "; ".join(
+                _("{name}: {description} (the options of {command})").format(
+                    name=kind.name, description=_(kind.description), command=kind.command
+                )
+                for kind in KINDS.values()
+            )
+            + "."
+        )
 
 
 @cli.command(
@@ -31,10 +44,10 @@ KIND_HELP = "; ".join(
 )
 @click.option(
     "--kind",
+    cls=_KindOption,
     type=click.Choice(tuple(KINDS)),
     default="abzug",
     show_default=True,
-    help=f"{KIND_HELP}.",
 )
 @click.pass_context
 def plot(ctx: click.Context, output: str, kind: str) -> None:

@@ -8,21 +8,20 @@ from typing import Any, TypeVar
 import click
 
 from shtoss_exact.cli.base import completion
+from shtoss_exact.cli.speaking import ListingOption
+from shtoss_exact.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class _SchemeListOption(click.Option):
-    """Its help lists the built-in schemes from the one registry, read only when help
-    is shown (so that starting a command does not load the schemes)."""
+class _SchemeListOption(ListingOption):
+    """Its help lists the built-in schemes from the one registry."""
 
-    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+    def listed(self) -> str:
         from shtoss_exact.schemes.scheme import scheme_names
 
-        base = getattr(self, "_base_help", None) or self.help or ""
-        self._base_help = base
-        self.help = f"{base} Built-in: {', '.join(scheme_names())}; or .toml/.json scheme files."
-        return super().get_help_record(ctx)
+        names = ", ".join(scheme_names())
+        return _("Built-in: {names}; or .toml/.json scheme files.").format(names=names)
 
 
 def scheme_list_option(*, help: str) -> Callable[[F], F]:
