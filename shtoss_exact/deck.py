@@ -23,6 +23,8 @@ class Suit(StrEnum):
 
     >>> Suit.HEARTS.red, Suit("spades").symbol
     (True, '♠')
+    >>> sum(suit.red for suit in Suit)  # hearts and diamonds
+    2
     """
 
     SPADES = "spades"
@@ -59,6 +61,12 @@ class SuitRelation(StrEnum):
 
     >>> suit_relation(Suit.SPADES, Suit.CLUBS)
     <SuitRelation.HALF_COLOUR: 'half-colour'>
+
+    The 7♥ taken from one deck leaves 7♠, 7♣ (plain) and 7♦ (half-colour):
+
+    >>> deal = make_deal(card="7h", one_deck=True)
+    >>> deal.suit_counts[SuitRelation.PLAIN], deal.suit_counts[SuitRelation.HALF_COLOUR]
+    (2, 1)
     """
 
     COLOUR = "colour"
@@ -107,6 +115,11 @@ def parse_rank(text: str) -> str:
 
     >>> parse_rank("т")
     'A'
+
+    Every rank of a 52-card deck, from its Russian and Latin names alike:
+
+    >>> len({parse_rank(word) for word in "2 3 4 5 6 7 8 9 10 В Д К Т J Q K A".split()})
+    13
     """
     allowed = "2..10, J, Q, K, A (or В, Д, К, Т)"
     if not isinstance(text, str):
@@ -151,6 +164,12 @@ class Card:
 
     >>> parse_card("Q♠") == Card("Q", Suit.SPADES)
     True
+
+    The punter's 7♥ off the top of one deck: 51 cards stay, 3 of them sevens.
+
+    >>> deal = make_deal(card=Card("7", Suit.HEARTS), one_deck=True)
+    >>> deal.cards, deal.copies
+    (51, 3)
     """
 
     rank: str
@@ -247,6 +266,9 @@ class Deal:
 
     >>> Deal(52, 4).suit_counts is None
     True
+    >>> from shtoss_exact.bet.odds import odds_of
+    >>> odds_of(Deal(52, 4)).banker
+    Fraction(433, 833)
     """
 
     cards: int

@@ -44,11 +44,6 @@ MAX_SD_PLACES = 10_000
 REPR_ITEMS = 8
 """Outcomes ``repr()`` shows before it names how many more there are."""
 
-REPR_DIGITS = 40
-"""Exact numbers longer than this are named by their length in ``repr()`` and Markdown."""
-
-MARKDOWN_ROWS = 60
-"""Outcomes the notebook table shows before it names how many more there are."""
 
 Value = Fraction | int
 K = TypeVar("K")
@@ -572,19 +567,67 @@ class Distribution(Mapping[Fraction, Fraction]):
         return cls.from_counts(pairs, total)
 
     def __repr__(self) -> str:
-        shown = [f"{_short(v)}: {_short(p)}" for v, p in self._head(REPR_ITEMS)]
-        if len(self) > REPR_ITEMS:
-            shown.append(f"... {len(self)} outcomes")
-        return f"Distribution({{{', '.join(shown)}}})"
+        from shtoss_exact.notebook import REPR_CHARACTERS, shown
+
+        items: list[str] = []
+        more = f"... {len(self)} outcomes"
+        for v, p in self._head(REPR_ITEMS):
+            item = f"{shown(v, short=True)}: {shown(p, short=True)}"
+            if len(", ".join([*items, item, more])) + len("Distribution({})") > REPR_CHARACTERS:
+                break
+            items.append(item)
+        if len(items) < len(self):
+            items.append(more)
+        return f"Distribution({{{', '.join(items)}}})"
+
+    def _sheet(self) -> Any:
+        from shtoss_exact.notebook import Sheet
+
+        return Sheet("Distribution", {
+            "mean": exact_text(self.mean.numerator, self.mean.denominator),
+            "variance": exact_text(self.variance.numerator, self.variance.denominator),
+            "outcomes": self.to_dict(),
+        })  # fmt: skip
 
     def _repr_markdown_(self) -> str:
-        rows = ["| value | probability |", "| --- | --- |"]
-        rows += [f"| {_short(v)} | {_short(p)} |"
-                 for v, p in self._head(MARKDOWN_ROWS)]  # fmt: skip
-        if len(self) > MARKDOWN_ROWS:
-            rows.append(f"| ... | {len(self) - MARKDOWN_ROWS} more outcomes |")
-        rows.append(f"\nmean {_short(self.mean)}, variance {_short(self.variance)}")
-        return "\n".join(rows)
+        """The outcomes as a table of ``value``, ``probability`` (a long one as its head
+        and tail), then the mean and the variance."""
+        from shtoss_exact.notebook import cell, markdown_table
+
+        sheet = self._sheet()
+        summary = ", ".join(f"{key} {cell(key, value)}" for key, value in sheet.summary)
+        return f"{markdown_table(sheet.tables['outcomes'])}\n\n{summary}"
+
+    def _repr_html_(self) -> str:
+        from shtoss_exact.notebook import html_of
+
+        return str(html_of(self._sheet()))
+
+    def to_series(self) -> Any:
+        """A ``pandas.Series`` named ``probability``: its index the values (``value``),
+        its values the probabilities, each an exact ``Fraction``. Needs pandas.
+
+        >>> Distribution.of({-1: Fraction(433, 833), 1: Fraction(400, 833)}).to_series()[1]
+        Fraction(400, 833)
+        """
+        from shtoss_exact.notebook import pandas_module
+
+        pandas = pandas_module()
+        index = pandas.Index(list(self), dtype=object, name="value")
+        return pandas.Series([p for _, p in self.items()], index=index, dtype=object,
+                             name="probability")  # fmt: skip
+
+    def to_frame(self) -> Any:
+        """A ``pandas.DataFrame``, one row per outcome: ``value``, ``probability`` (exact
+        ``Fraction``s), each with its float beside it (``value_float``, …). Needs pandas.
+
+        >>> Distribution.of({-1: Fraction(433, 833), 1: Fraction(400, 833)}).to_frame().shape
+        (2, 4)
+        """
+        from shtoss_exact.notebook import frame
+
+        sheet = self._sheet()
+        return frame(sheet.natural(), summary=sheet.summary)
 
     def _head(self, count: int) -> Iterator[tuple[Fraction, Fraction]]:
         return ((p * self._unit, Fraction(*self.reduced(i)))
@@ -629,8 +672,3 @@ def _common_unit(units: Iterable[Fraction]) -> Fraction:
     """The largest step of which every unit is a whole multiple."""
     listed = list(units)
     return Fraction(gcd(*(u.numerator for u in listed)), lcm(*(u.denominator for u in listed)))
-
-
-def _short(value: Fraction) -> str:
-    text = exact_text(value.numerator, value.denominator)
-    return text if len(text) <= REPR_DIGITS else f"({len(text)} characters)"

@@ -20,6 +20,11 @@ class ShtossError(ValueError):
     Traceback (most recent call last):
     ...
     shtoss_exact.errors.ShtossError: copies=4 is more than cards=3: allowed 0 <= copies <= cards
+
+    At the bound itself, every card a copy, the first abzug is a plié:
+
+    >>> odds(cards=4, copies=4).plie
+    Fraction(1, 1)
     """
 
     def __init__(self, *args: object) -> None:

@@ -7,17 +7,18 @@ gives floats they stand under ``"float"``, keyed like the exact values, each
 holds. Every key is a word of the README's glossary.
 
 ``Record`` is the mixin of every result class: it derives ``repr()`` (the numbers,
-not the internals), notebook display (``_repr_markdown_``) and ``to_json()`` from
-``to_dict()``. A result whose fields hold a ``dict`` (or another mapping) takes its
-hash from ``frozen_hash``: equal results hash alike, so every result can be a
-``dict`` key or a ``set`` member.
+not the internals, on one line), notebook displays (``_repr_html_``,
+``_repr_markdown_``), ``to_frame()`` (a pandas DataFrame of its natural rows) and
+``to_json()`` from ``to_dict()``, through ``shtoss_exact.notebook``. A result whose
+fields hold a ``dict`` (or another mapping) takes its hash from ``frozen_hash``: equal
+results hash alike, so every result can be a ``dict`` key or a ``set`` member.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from shtoss_exact.numbers import exact_str, float_of, int_str
 
@@ -27,7 +28,19 @@ T = TypeVar("T")
 
 
 class Record:
-    """A result with a record: subclasses define ``to_dict()``."""
+    """A result with a record: subclasses define ``to_dict()``.
+
+    ``_rows`` names the list of the record that holds the result's natural rows (one per
+    abzug, rank, outcome, bankroll, deck size); ``None``: the record's first list of
+    rows, or its summary as one row when it has none. ``_shown_record()`` is the record
+    the displays and frames read (``to_dict()`` unless a result shows more).
+    """
+
+    _rows: ClassVar[str | None] = None
+
+    def _percent_words(self) -> tuple[str, ...]:
+        """Words of this record that are probabilities besides the glossary's own."""
+        return ()
 
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -36,16 +49,51 @@ class Record:
         """The record as strict JSON (no ``NaN`` or ``Infinity``), UTF-8 text."""
         return to_json(self.to_dict())
 
+    def _shown_record(self) -> Mapping[str, Any]:
+        return self.to_dict()
+
+    def _sheet(self, rows: str | None = None) -> Any:
+        from shtoss_exact.notebook import Sheet
+
+        return Sheet(type(self).__name__, self._shown_record(), rows=rows, natural=self._rows,
+                     percent=self._percent_words())  # fmt: skip
+
     def __repr__(self) -> str:
-        items = [
-            f"{key}={_text(value)}"
-            for key, value in self.to_dict().items()
-            if isinstance(value, str | int | bool) or value is None
-        ]
-        return f"{type(self).__name__}({', '.join(items)})"
+        from shtoss_exact.notebook import Sheet, one_line
+
+        return one_line(type(self).__name__, Sheet(type(self).__name__, self.to_dict()).summary)
 
     def _repr_markdown_(self) -> str:
-        return record_markdown(self.to_dict())
+        from shtoss_exact.notebook import markdown
+
+        return str(markdown(self._sheet()))
+
+    def _repr_html_(self) -> str | None:
+        # A result with a display of its own (the closed forms' formulas) keeps it: the
+        # notebook takes HTML before Markdown, so the generic table steps aside.
+        if type(self)._repr_markdown_ is not Record._repr_markdown_:
+            return None
+        from shtoss_exact.notebook import html_of
+
+        return str(html_of(self._sheet()))
+
+    def to_frame(self, *, rows: str | None = None) -> Any:
+        """A ``pandas.DataFrame`` of the natural rows (or of the list ``rows`` of the
+        record): exact values as ``Fraction`` objects, each with ``<column>_float``
+        beside it; the summary in ``.attrs["summary"]``. Needs pandas (the ``pandas``
+        extra).
+
+        >>> from shtoss_exact import odds
+        >>> frame = odds(cards=8, copies=2).to_frame()
+        >>> frame.columns.tolist()
+        ['abzug', 'killed', 'killed_float', 'plie', 'plie_float', 'given', 'given_float']
+        >>> frame["given"][0], frame["given"].sum()
+        (Fraction(3, 14), Fraction(3, 7))
+        """
+        from shtoss_exact.notebook import frame
+
+        sheet = self._sheet(rows)
+        return frame(sheet.natural(), summary=sheet.summary)
 
 
 def made(cls: type[T], **fields: Any) -> T:

@@ -96,6 +96,7 @@ def child_environment(env: Mapping[str, str] | None = None) -> dict[str, str]:
         **os.environ,
         "PYTHONIOENCODING": "utf-8",
         "COLUMNS": "100",
+        "SHTOSS_LANG": "en",
         "PYTHONPATH": str(ROOT) if not path else f"{ROOT}{os.pathsep}{path}",
         **(env or {}),
     }

@@ -229,12 +229,14 @@ def test_reprs() -> None:
     d = Distribution.of({-1: Fraction(433, 833), 1: Fraction(400, 833)})
     assert repr(d) == "Distribution({-1: 433/833, 1: 400/833})"
     assert d._repr_markdown_().splitlines()[:4] == [
-        "| value | probability |", "| --- | --- |", "| -1 | 433/833 |", "| 1 | 400/833 |",
+        "| value | probability |", "| --- | --- |", "| -1 | 433/833 (51.98%) |",
+        "| 1 | 400/833 (48.02%) |",
     ]  # fmt: skip
     long = Distribution.from_counts({k: 1 for k in range(100)})
     assert repr(long).endswith("... 100 outcomes})")
     huge = Distribution.from_counts({0: 1, 1: 10**60})
-    assert repr(huge) == "Distribution({0: (63 characters), 1: (123 characters)})"
+    # 1/(10**60 + 1): 1 + 61 digits; 10**60/(10**60 + 1): 61 + 61 digits
+    assert repr(huge) == "Distribution({0: 9.999…e-61 (62 digits), 1: 0.9999… (122 digits)})"
 
 
 # -- every record's distributions -----------------------------------------------------

@@ -183,10 +183,11 @@ def test_data_files_are_read_alike_whatever_pythonintmaxstrdigits(
         assert ran.returncode == status and needle in ran.stderr, ran.stderr
 
 
-def test_huge_decks_print_whole_in_the_library() -> None:
+def test_huge_decks_print_whole_in_the_record() -> None:
     cards = 10 ** (MAX_WHOLE_DIGITS - 1)  # the largest deck: as many digits as the CLI reads
     result = odds(cards=cards, copies=1)
-    assert "(cards=1" + "0" * (MAX_WHOLE_DIGITS - 1) + "," in repr(result)
+    # shown by its leading digits and its size; whole in the record
+    assert f"(cards=1.000…e+{MAX_WHOLE_DIGITS - 1} ({MAX_WHOLE_DIGITS} digits)," in repr(result)
     record = result.to_dict()
     assert record["cards"] == cards
     back = json.loads(
@@ -194,7 +195,9 @@ def test_huge_decks_print_whole_in_the_library() -> None:
     )
     assert back["cards"] == "1" + "0" * (MAX_WHOLE_DIGITS - 1)
     assert Fraction(back["given"]) == result.given
-    assert "| cards | 1000" in result._repr_markdown_()
+    assert f"| cards | 1.000…e+{MAX_WHOLE_DIGITS - 1}, {MAX_WHOLE_DIGITS} digits |" in (
+        result._repr_markdown_()
+    )
 
 
 @pytest.mark.parametrize(

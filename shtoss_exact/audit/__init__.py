@@ -22,3 +22,8 @@ __all__ = [
     "fair_splits",
     "stacked_splits",
 ]
+
+
+def __dir__() -> list[str]:
+    # The public names only (tab completion offers these), not the submodules.
+    return sorted(__all__)

@@ -19,7 +19,7 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.records import Record, exact_fields
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DealCheck(Record):
     """A deal checked: the cards seen, those never seen, the soda, the hock, its splits."""
 

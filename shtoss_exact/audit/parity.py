@@ -93,7 +93,7 @@ def deal_parity(
                       class_losers=sum(1 for c in losers if c.rank in ranks))  # fmt: skip
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ParityAudit(Record):
     """The parity audit of one deal or several (see ``audit_parity``)."""
 
@@ -108,6 +108,8 @@ class ParityAudit(Record):
     def total(self) -> int:
         """The class cards that fell as losers, over all the deals."""
         return sum(d.class_losers for d in self.deals)
+
+    _rows = "by_deal"  # the natural rows: to_frame() and the displays
 
     def to_dict(self) -> dict[str, Any]:
         fields = exact_fields({"mean": self.losers.mean, "p_value": self.p_value})

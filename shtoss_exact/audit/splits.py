@@ -167,7 +167,7 @@ def martingale(
     return tuple(steps)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class SplitsAudit(Record):
     """The splits audit of some deals (see ``audit_splits``)."""
 
@@ -200,6 +200,8 @@ class SplitsAudit(Record):
             if step.product >= 1 / self.alpha:
                 return step.deal
         return None
+
+    _rows = "sequential"  # the natural rows: to_frame() and the displays
 
     def to_dict(self) -> dict[str, Any]:
         exact = {"alpha": self.alpha, "mean": self.splits.mean, "p_value": self.p_value,

@@ -149,7 +149,9 @@ all_given=2/15, none_given=29/105)
         return tuple(rows)
 
     def pair(self, first: int, second: int) -> PairOdds:
-        """Conditional odds and covariance of two bets, from a two-rank walk of the deal.
+        """Conditional odds and covariance of bets ``first`` and ``second`` (indices of
+        ``bets``, from 0), from a two-rank walk of the deal; the ``PairOdds`` numbers
+        them from 1, as its record does (``bet``, ``other``).
 
         >>> p = bank(["7", "Q"], cards=8, copies=2).pair(0, 1)
         >>> p.given_if_other_given, p.given_if_other_not_given
@@ -178,7 +180,7 @@ all_given=2/15, none_given=29/105)
                     for c, s in ((ca, a.scheme), (cb, b.scheme))
                 ]
             found = self._pair_cache[key] = pair_moments(walk(n, classes), same=same)
-        return pair_odds(found, first, second, stakes=(a.stake, b.stake))
+        return pair_odds(found, first + 1, second + 1, stakes=(a.stake, b.stake))
 
     @cached_property
     def pairs(self) -> tuple[PairOdds, ...]:
@@ -214,6 +216,8 @@ all_given=2/15, none_given=29/105)
             )
         rows.sort(key=lambda r: tuple((a or 0, kind.value) for kind, a in r.outcomes))
         return tuple(rows)
+
+    _rows = "bets"  # the natural rows: to_frame() and the displays
 
     def to_dict(self, *, joint: bool = False) -> dict[str, Any]:
         """The record: the deck, each bet, the banker's net, the deal's length, the

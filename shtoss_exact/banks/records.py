@@ -72,29 +72,37 @@ class BankBetOdds(Record):
 
 @dataclass(frozen=True, repr=False, kw_only=True)
 class PairOdds(Record):
-    """Bet ``first`` against bet ``second`` (0-based indices into the bank's bets).
+    """Bet ``bet`` against bet ``other``: each its number in the bank, from 1, as in
+    ``BankBetOdds.number`` and the record (``Bank.pair(i, j)`` takes the indices of
+    ``Bank.bets``, from 0: it gives ``bet = i + 1``, ``other = j + 1``).
 
-    ``given_if_other_given`` = P(first's rank given | second's rank given) and
-    ``given_if_other_not_given`` = P(first's rank given | second's rank not given),
+    ``given_if_other_given`` = P(bet's rank given | other's rank given) and
+    ``given_if_other_not_given`` = P(bet's rank given | other's rank not given),
     ``None`` when the condition is impossible. ``covariance`` is that of the punters'
-    net results on the two bets; the correlation is its only irrational value.
+    net results on the two bets, ``variance_bet`` and ``variance_other`` each one's
+    own; the correlation is its only irrational value.
+
+    >>> from shtoss_exact.banks.odds import bank
+    >>> pair = bank(["7", "Q"], cards=4, copies=2).pair(0, 1)
+    >>> pair.bet, pair.other, pair.given_if_other_given
+    (1, 2, Fraction(0, 1))
     """
 
-    first: int
-    second: int
+    bet: int
+    other: int
     given_if_other_given: Fraction | None
     given_if_other_not_given: Fraction | None
     covariance: Fraction
-    variance_first: Fraction
-    variance_second: Fraction
+    variance_bet: Fraction
+    variance_other: Fraction
 
     @property
     def correlation(self) -> float | None:
         """Pearson's correlation of the two results; ``None`` when one cannot vary."""
-        if not self.variance_first or not self.variance_second:
+        if not self.variance_bet or not self.variance_other:
             return None
         # From its exact square, in [0, 1], so that no size of stake overflows a float.
-        square = self.covariance**2 / (self.variance_first * self.variance_second)
+        square = self.covariance**2 / (self.variance_bet * self.variance_other)
         return sqrt(float(square)) * (-1.0 if self.covariance < 0 else 1.0)
 
     def to_dict(self) -> dict[str, Any]:
@@ -107,7 +115,7 @@ class PairOdds(Record):
             }
         )
         record["float"]["correlation"] = self.correlation
-        return {"bet": self.first + 1, "other": self.second + 1, **record}
+        return {"bet": self.bet, "other": self.other, **record}
 
 
 @dataclass(frozen=True, repr=False, kw_only=True)
@@ -135,7 +143,7 @@ class JointRow(Record):
 
 def pair_moments(result: Walk, *, same: bool) -> dict[str, Fraction | None]:
     """A pair's conditional odds and the (co)variances of its payoffs per unit stake
-    P_1, P_2, from sums over its joint outcome: P(second given), P(both given), ...
+    P_1, P_2, from sums over its joint outcome: P(other given), P(both given), ...
 
     >>> from shtoss_exact.banks.setup import categorize
     >>> from shtoss_exact.banks.walk import RankClass, walk
@@ -170,34 +178,35 @@ def pair_moments(result: Walk, *, same: bool) -> dict[str, Fraction | None]:
         "given_if_given": e["g1g2"] / e["g2"] if e["g2"] else None,
         "given_if_not_given": e["g1n2"] / e["n2"] if e["n2"] else None,
         "covariance": e["p1p2"] - e["p1"] * e["p2"],
-        "variance_first": e["p1p1"] - e["p1"] ** 2,
-        "variance_second": e["p2p2"] - e["p2"] ** 2,
+        "variance_bet": e["p1p1"] - e["p1"] ** 2,
+        "variance_other": e["p2p2"] - e["p2"] ** 2,
     }
 
 
 def pair_odds(
     unit: Mapping[str, Fraction | None],
-    first: int,
-    second: int,
+    bet: int,
+    other: int,
     *,
     stakes: tuple[Fraction, Fraction],
 ) -> PairOdds:
-    """Bet ``first`` against bet ``second`` from their pair's ``pair_moments``: the
-    punters' nets on the two bets are X_i = stake_i P_i, P_i per unit stake.
+    """Bet ``bet`` against bet ``other`` (their numbers, from 1) from their pair's
+    ``pair_moments``: the punters' nets on the two bets are X_i = stake_i P_i, P_i per
+    unit stake.
 
     >>> unit = {"given_if_given": Fraction(0), "given_if_not_given": Fraction(1, 2),
-    ...         "covariance": Fraction(-4, 9), "variance_first": Fraction(8, 9),
-    ...         "variance_second": Fraction(8, 9)}
-    >>> pair_odds(unit, 0, 1, stakes=(Fraction(1), Fraction(2))).covariance
+    ...         "covariance": Fraction(-4, 9), "variance_bet": Fraction(8, 9),
+    ...         "variance_other": Fraction(8, 9)}
+    >>> pair_odds(unit, 1, 2, stakes=(Fraction(1), Fraction(2))).covariance
     Fraction(-8, 9)
     """
     s1, s2 = stakes
     return PairOdds(
-        first=first,
-        second=second,
+        bet=bet,
+        other=other,
         given_if_other_given=unit["given_if_given"],
         given_if_other_not_given=unit["given_if_not_given"],
         covariance=s1 * s2 * cast(Fraction, unit["covariance"]),
-        variance_first=s1 * s1 * cast(Fraction, unit["variance_first"]),
-        variance_second=s2 * s2 * cast(Fraction, unit["variance_second"]),
+        variance_bet=s1 * s1 * cast(Fraction, unit["variance_bet"]),
+        variance_other=s2 * s2 * cast(Fraction, unit["variance_other"]),
     )

@@ -179,6 +179,8 @@ class SchemeResult(Record):
         """The banker's edge per abzug exposed: edge / E[abzugs]; ``None`` on an empty deck."""
         return self.edge / self.expected_abzugs if self.expected_abzugs else None
 
+    _rows = "distribution"  # the natural rows: to_frame() and the displays
+
     def to_dict(self) -> dict[str, Any]:
         """The record: the scheme, the outcomes by who wins, and every measure."""
         values = {

@@ -39,6 +39,9 @@ MAX_TABLE_ROWS = MAX_HELD_ROWS
 """Largest deck (cards) whose table by position or abzug is held in memory
 (``limits.MAX_HELD_ROWS``): ``Odds.iter_abzug()`` streams any deck."""
 
+SHOWN_TABLE_CARDS = 1000
+"""Largest deck whose rows by abzug a notebook's display and ``to_frame()`` read."""
+
 LONG_BITS = 256
 """From a common denominator of this many bits on, each probability of an ``Odds`` is
 reduced once and kept (a gcd of two such numbers costs more than keeping it)."""
@@ -65,10 +68,9 @@ class Odds(Record):
     >>> odds(deck=52, scheme="pharaon").ev, o.under(scheme_named("lob-half")).edge
     (Fraction(-33, 1666), Fraction(25, 21658))
     >>> o
-    Odds(cards=52, copies=4, one_deck=False, card=None, scheme=classic, banker=433/833, \
-punter=400/833, null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833, edge=33/833, \
-variance=692800/693889, action=1, expected_abzugs=23157/4165, edge_per_action=33/833, \
-edge_per_abzug=55/7719)
+    Odds(cards=52, copies=4, one_deck=False, scheme=classic, banker=433/833, punter=400/833, \
+null=0, killed=400/833, plie=33/833, given=400/833, ev=-33/833, edge=33/833, \
+variance=692800/693889, …)
     """
 
     as_played: Deal
@@ -163,6 +165,12 @@ edge_per_abzug=55/7719)
         if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.ev
         return self._p(self.counts.given - self.counts.banker)
+
+    _rows = "by_abzug"
+
+    def _shown_record(self) -> dict[str, Any]:
+        # A display shows the rows by abzug of a deck whose table is held in memory.
+        return self.to_dict(by_abzug=self.abzug_stream().cards <= SHOWN_TABLE_CARDS)
 
     def to_dict(self, *, by_abzug: bool = False) -> dict[str, Any]:
         """The record: the set-up, the outcomes, the scheme's measures, the suit

@@ -414,6 +414,8 @@ class SummaryTable(Record):
 
     rows: tuple[SummaryRow, ...]
 
+    _rows = "rows"  # the natural rows: to_frame() and the displays
+
     def to_dict(self) -> dict[str, Any]:
         return {"rows": [row.to_dict() for row in self.rows]}
 
@@ -441,6 +443,8 @@ class AbzugTable(Record):
     def stream(self) -> AbzugStream:
         """The rows, made one at a time (any deck)."""
         return self.odds.abzug_stream()
+
+    _rows = "by_abzug"  # the natural rows: to_frame() and the displays
 
     def to_dict(self) -> dict[str, Any]:
         """The set-up and ``by_abzug``, one row per abzug (held in memory: small decks)."""
@@ -475,11 +479,14 @@ def abzug_records(deal: Deal) -> list[dict[str, Any]]:
 
 
 def to_pandas(records: Iterable[Mapping[str, Any]]) -> Any:
-    """A ``pandas.DataFrame`` of the records (exact Fractions kept as objects)."""
-    from importlib import import_module
+    """A ``pandas.DataFrame`` of the records, as every result's ``to_frame()`` makes
+    one: exact ``Fraction``s kept as objects, each with ``<column>_float`` beside it.
+    Needs pandas (the ``pandas`` extra).
 
-    try:
-        pandas: Any = import_module("pandas")
-    except ImportError:
-        raise ShtossError("to_pandas needs pandas: pip install pandas") from None
-    return pandas.DataFrame.from_records(list(records))
+    >>> table = to_pandas(summary_records(TableSpec(cards=(52,))))
+    >>> table["punter"][0], table.columns.tolist()[-2:]
+    (Fraction(400, 833), ['ev', 'ev_float'])
+    """
+    from shtoss_exact.notebook import frame
+
+    return frame(list(records))

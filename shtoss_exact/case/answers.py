@@ -86,6 +86,8 @@ class CaseReport(Record):
     whole_deal: WholeDeal | None = None
     replay: tuple[CaseAnswers, ...] | None = None
 
+    _rows = "ranks"  # the natural rows: to_frame() and the displays
+
     def to_dict(self) -> dict[str, Any]:
         """The answers now; ``whole_deal`` with a pattern; ``replay`` (one row per turn
         dealt: ``turns_dealt``, ``loser``, ``winner``, ``cards_left``, ``case``,

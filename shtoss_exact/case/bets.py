@@ -203,7 +203,9 @@ def high_card_odds(scheme: Scheme, left: Sequence[int], *, turns: int) -> CardOd
 
 @dataclass(frozen=True, repr=False, kw_only=True)
 class CaseBet(Record):
-    """One bet now, exactly: which bet, then its ``CardOdds``.
+    """One bet now, exactly: which bet, then its probabilities and ``ev`` (as
+    ``CardOdds`` has them), each a field, so that a list of bets is a flat table
+    (``pandas.DataFrame(case.every_bet())`` has a column per probability).
 
     ``rank`` and ``copies_left`` are ``None`` for high card.
 
@@ -216,37 +218,37 @@ class CaseBet(Record):
     copies_left: int | None
     side: Side
     kind: BetKind
-    odds: CardOdds
+    win: Fraction
+    lose: Fraction
+    split: Fraction
+    dead: Fraction
+    action: Fraction
+    ev: Fraction
+    """The punter's expected net result per unit staked."""
+
+    @classmethod
+    def of(cls, *, rank: str | None, copies_left: int | None, side: Side, kind: BetKind,
+           odds: CardOdds) -> CaseBet:  # fmt: skip
+        """The bet on ``rank`` with the probabilities of ``odds`` (kept: the odds of a
+        state are shared by every rank with as many copies left)."""
+        bet = cls(rank=rank, copies_left=copies_left, side=side, kind=kind, win=odds.win,
+                  lose=odds.lose, split=odds.split, dead=odds.dead, action=odds.action,
+                  ev=odds.ev)  # fmt: skip
+        object.__setattr__(bet, "_odds", odds)  # not a field: no column of a frame
+        return bet
 
     @property
-    def win(self) -> Fraction:
-        return self.odds.win
-
-    @property
-    def lose(self) -> Fraction:
-        return self.odds.lose
-
-    @property
-    def split(self) -> Fraction:
-        return self.odds.split
-
-    @property
-    def dead(self) -> Fraction:
-        return self.odds.dead
-
-    @property
-    def action(self) -> Fraction:
-        return self.odds.action
-
-    @property
-    def ev(self) -> Fraction:
-        """The punter's expected net result per unit staked."""
-        return self.odds.ev
+    def odds(self) -> CardOdds:
+        """The probabilities and ``ev`` as one ``CardOdds``."""
+        shared: CardOdds | None = self.__dict__.get("_odds")
+        if shared is None:
+            return CardOdds(self.win, self.lose, self.split, self.dead, self.action, self.ev)
+        return shared
 
     @property
     def edge(self) -> Fraction:
         """The banker's expected gain per unit staked: ``-ev``."""
-        return -self.odds.ev
+        return -self.ev
 
     @property
     def edge_per_action(self) -> Fraction | None:

@@ -80,6 +80,8 @@ class WholeDeal(Record):
         """The banker's expected take per unit of action: ``-ev / action``."""
         return -self.ev / self.action if self.action else None
 
+    _rows = "banker_net"  # the natural rows: to_frame() and the displays
+
     def to_dict(self) -> dict[str, Any]:
         """``pattern``, ``turns_left``, ``ev``, ``edge_per_action``, ``banker_net``."""
         per_action = self.edge_per_action

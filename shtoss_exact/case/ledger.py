@@ -208,6 +208,8 @@ class Ledger(Record):
     def open_stakes(self) -> Fraction:
         return sum((b.bet.stake for b in self.bets if b.status == "open"), Fraction(0))
 
+    _rows = "recorded_bets"  # the natural rows: to_frame() and the displays
+
     def to_dict(self) -> dict[str, Any]:
         """``recorded_bets`` (one row each), ``banker_take``, ``open_stakes``."""
         return {

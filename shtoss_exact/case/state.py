@@ -358,7 +358,7 @@ class Case(Record):
     def _rank_bet(self, index: int, side: Side, kind: BetKind) -> CaseBet:
         parts = tuple(self._rank_after_soda(index).items())
         odds = _mixed(self.game.scheme, parts, side, kind)
-        return CaseBet(
+        return CaseBet.of(
             rank=self.ranks[index], copies_left=self.left[index], side=side, kind=kind, odds=odds
         )
 
@@ -377,7 +377,7 @@ class Case(Record):
             if odds is None:
                 return None
             parts.append((weight, odds))
-        return CaseBet(
+        return CaseBet.of(
             rank=None, copies_left=None, side=Side.OPEN, kind=BetKind.HIGH_CARD, odds=mix(parts)
         )
 
@@ -465,6 +465,13 @@ class Case(Record):
         return case_report(self, side=side, kind=kind, pattern=pattern, pay=pay,
                            cathop_pay=cathop_pay, replay=replay,
                            call_the_turn=call_the_turn)  # fmt: skip
+
+    _rows = "ranks"
+
+    def _shown_record(self) -> dict[str, Any]:
+        # A display and a frame show the case rank by rank: its copies left.
+        ranks = [{"rank": rank, "copies_left": self.copies_left(rank)} for rank in self.ranks]
+        return {**self.to_dict(), "ranks": ranks}
 
     def to_dict(self) -> dict[str, Any]:
         """The state: ``game``, ``scheme``, ``deck``, ``cards_left``, ``turns_dealt``,

@@ -95,6 +95,8 @@ class SplitsResult(Record):
     def mean(self) -> Fraction:
         return self.splits.mean
 
+    _rows = "splits"  # the natural rows: to_frame() and the displays
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "cheat": "splits",

@@ -213,6 +213,8 @@ class CheatResult(Record):
         """What the cheat adds to the banker's edge."""
         return self.edge - self.honest_edge
 
+    _rows = "policy"  # the natural rows: to_frame() and the displays
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "cheat": self.cheat,

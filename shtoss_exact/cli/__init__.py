@@ -29,3 +29,8 @@ def all_commands() -> dict[str, click.Command]:
 def main(argv: Sequence[str] | None = None, prog_name: str | None = None) -> None:
     """The console script ``shtoss-exact``."""
     cli.main(args=argv, prog_name=prog_name or PROG)
+
+
+def __dir__() -> list[str]:
+    # The public names only (tab completion offers these), not the submodules.
+    return sorted(__all__)

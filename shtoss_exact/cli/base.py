@@ -24,6 +24,7 @@ from shtoss_exact.cli.process import (
     stop_signals,
 )
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import LANGUAGES, _, language, language_from_environment, set_language
 from shtoss_exact.output import OutputError, Terminated, drop_stdout, remove_temporaries
 
 if TYPE_CHECKING:
@@ -80,7 +81,20 @@ equal): ``-h`` lists the commands from these without loading any of them."""
 _LISTING = "shtoss_exact.listing"
 
 
-class ShtossGroup(click.Group):
+class SpeakingGroup(click.Group):
+    """A click group whose every command takes ``--lang``, and so do its groups'."""
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """Register ``cmd``, with ``--lang`` among its options like every command's."""
+        if LANG_OPTION not in cmd.params:
+            cmd.params.append(LANG_OPTION)
+        super().add_command(cmd, name)
+
+
+SpeakingGroup.group_class = SpeakingGroup
+
+
+class ShtossGroup(SpeakingGroup):
     """A click group whose every error is one line on stderr, exit status 2.
 
     Its commands are loaded lazily from ``COMMAND_MODULES``.
@@ -92,7 +106,7 @@ class ShtossGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
             if getattr(ctx, "meta", {}).get(_LISTING):  # the help's list: the summary alone
-                return click.Command(cmd_name, help=SUMMARIES[cmd_name])
+                return click.Command(cmd_name, help=_(SUMMARIES[cmd_name]))
             import_module(f"shtoss_exact.cli.{cmd_name}")
         return self.commands.get(cmd_name)
 
@@ -114,7 +128,7 @@ class ShtossGroup(click.Group):
         mask = signal_mask("SIG_BLOCK")  # as it is: restored if the caller goes on
         try:
             prepare_streams()
-            code = self._run(args, prog_name or PROG, complete_var, extra)
+            code = self._speaking(args, prog_name or PROG, complete_var, extra)
             code = finish(code)
             remove_temporaries()
         except (Terminated, KeyboardInterrupt) as stop:
@@ -122,13 +136,31 @@ class ShtossGroup(click.Group):
             drop_stdout()
             remove_temporaries()
             signum = stop.signum if isinstance(stop, Terminated) else signal.SIGINT
-            code = fail("interrupted" if signum == signal.SIGINT else "terminated",
+            code = fail(_("interrupted") if signum == signal.SIGINT else _("terminated"),
                          status=128 + signum)  # fmt: skip
             if not standalone_mode:  # the caller goes on: its signals as they were
                 signal_mask("SIG_SETMASK", mask)
         if standalone_mode:
             sys.exit(code)
         return code
+
+    def _speaking(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str,
+        complete_var: str | None,
+        extra: dict[str, Any],
+    ) -> int:
+        """Run the command in the environment's language (or ``--lang``'s); the caller's
+        language as it was afterwards."""
+        before = language()
+        try:
+            set_language(language_from_environment())
+            return self._run(args, prog_name, complete_var, extra)
+        except ShtossError as error:  # SHTOSS_LANG itself
+            return fail(f"SHTOSS_LANG: {error}", status=2)
+        finally:
+            set_language(before)
 
     def _run(
         self,
@@ -147,7 +179,7 @@ class ShtossGroup(click.Group):
                 result = 0
             return result if isinstance(result, int) else 0
         except click.exceptions.Abort:
-            return fail("interrupted", status=130)
+            return fail(_("interrupted"), status=130)
         except BrokenPipeError:
             return quiet_broken_pipe()
         except OutputError as error:
@@ -222,7 +254,27 @@ def completion(what: str, *, several: bool = False) -> Callable[..., list[Any]]:
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-@click.group(cls=ShtossGroup, context_settings=CONTEXT)
+def _speak(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--lang``: speak it from the start of parsing (it is eager), before any other
+    option's message or the help."""
+    if value is not None:
+        set_language(value.lower())
+
+
+LANG_OPTION = click.Option(
+    ["--lang"],
+    type=click.Choice(LANGUAGES, case_sensitive=False),
+    is_eager=True,
+    expose_value=False,
+    callback=_speak,
+    help="The language of labels, help and error lines: ru or en "
+    "(default: SHTOSS_LANG, then the locale).",
+)
+"""``--lang ru|en``, on the program and on every command (``ShtossGroup.add_command``
+adds it): one declaration."""
+
+
+@click.group(cls=ShtossGroup, context_settings=CONTEXT, params=[LANG_OPTION])
 @click.version_option(version=__version__, prog_name=PROG)
 def cli() -> None:
     """Exact odds for Stoss (штосс), Pharaon, Bassette, Faro and Stuss.

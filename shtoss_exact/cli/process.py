@@ -16,6 +16,7 @@ from typing import Any
 
 import click
 
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.output import OutputError, Terminated, finish_stdout, guard_stdout
 
@@ -117,5 +118,5 @@ def quiet_broken_pipe() -> int:
 def fail(message: str, *, status: int) -> int:
     line = " ".join(message.split())
     with contextlib.suppress(OSError):
-        click.echo(f"{PROG}: error: {line}", err=True)
+        click.echo(f"{PROG}: {_('error')}: {line}", err=True)
     return status

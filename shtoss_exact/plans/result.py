@@ -53,6 +53,10 @@ _FIGURES = (
 )  # fmt: skip
 
 
+_ENDINGS = ("p_ruin", "p_target", "p_stopped", "p_playing")
+"""How a play ends: a repr shows these before the other figures."""
+
+
 @dataclass(frozen=True, repr=False, kw_only=True)
 class SeriesResult(Record):
     """The punter's net result under a plan, exactly, and how the play ended.
@@ -115,18 +119,23 @@ class SeriesResult(Record):
             raise ShtossError("this result has no rules to build its chain from")
         return build_chain(self.rules, deals=self.deals, max_states=max_states)
 
+    _rows = "net"
+
     def __repr__(self) -> str:
-        items = [
-            f"{key}={value}"
-            for key, value in self.to_dict(net=False).items()
-            if isinstance(value, str | int | bool) or value is None
-        ]
-        return f"{type(self).__name__}({', '.join(items)})"
+        from shtoss_exact.notebook import Sheet, one_line
 
-    def _repr_markdown_(self) -> str:
-        from shtoss_exact.records import record_markdown
+        # How the play ends before the other figures: a repr is cut at 200 characters.
+        summary = dict(Sheet("", self.to_dict(net=False)).summary)
+        first = ("plan", "scheme", "deals", "bankroll", "target", "ev", *_ENDINGS)
+        shown = [(key, summary[key]) for key in first if key in summary]
+        shown += [(key, value) for key, value in summary.items() if key not in first]
+        return one_line(type(self).__name__, shown)
 
-        return record_markdown(self.to_dict(net=len(self.net) <= 60))
+    def _shown_record(self) -> dict[str, Any]:
+        try:
+            return self.to_dict()
+        except ShtossError:  # too long a net result to write: the figures alone
+            return self.to_dict(net=False)
 
     def figures(self) -> dict[str, Fraction | None]:
         """The exact figures of the record, by key (``None`` where not asked or defined)."""

@@ -8,3 +8,8 @@ from shtoss_exact.report.numbers import decimal_str, exact_str, percent_str
 from shtoss_exact.report.table import FORMATS, Table, render_tables
 
 __all__ = ["FORMATS", "Table", "decimal_str", "exact_str", "percent_str", "render_tables"]
+
+
+def __dir__() -> list[str]:
+    # The public names only (tab completion offers these), not the submodules.
+    return sorted(__all__)

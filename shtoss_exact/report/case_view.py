@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from shtoss_exact.i18n import _, ngettext
 from shtoss_exact.report.numbers import percent_str
 from shtoss_exact.report.table import Cell, Table
 
@@ -26,14 +27,14 @@ def describe(record: dict[str, Any]) -> str:
         game = f"Stoss ({record['scheme']})"
     turns = record["turns_dealt"]
     if record["game"] in ("faro", "stuss") and record["cards_left"] == record["deck"]:
-        where = "before the soda"
+        where = _("before the soda")
     else:
-        where = f"after {turns} {'turn' if turns == 1 else 'turns'}"
-    soda = f", soda {record['soda']}" if record["soda"] is not None else ""
-    return (
-        f"{game}, {where}{soda}: {record['cards_left']} cards left, "
-        f"{record['turns_left']} {'turn' if record['turns_left'] == 1 else 'turns'} to deal"
-    )
+        where = ngettext("after {count} turn", "after {count} turns", turns).format(count=turns)
+    soda = _(", soda {card}").format(card=record["soda"]) if record["soda"] is not None else ""
+    left, to_deal = record["cards_left"], record["turns_left"]
+    cards = ngettext("{count} card left", "{count} cards left", left).format(count=left)
+    turns_to_deal = ngettext("{count} turn to deal", "{count} turns to deal", to_deal)
+    return f"{game}, {where}{soda}: {cards}, {turns_to_deal.format(count=to_deal)}"
 
 
 def _bet_title(record: dict[str, Any]) -> str:

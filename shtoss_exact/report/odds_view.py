@@ -4,19 +4,39 @@ from __future__ import annotations
 
 from typing import Any
 
+from shtoss_exact.i18n import N_, _, ngettext
 from shtoss_exact.report.numbers import percent_str
 from shtoss_exact.report.table import Cell, Table
 
 
 def describe(record: dict[str, Any]) -> str:
     """A one-line title of the set-up in the game's words."""
-    game = "one-deck game" if record["one_deck"] else "banker's deck"
-    card = f", punter's card {record['card']}" if record["card"] is not None else ""
-    scheme = f", scheme {record['scheme']}" if record["scheme"] is not None else ""
-    return (
-        f"Stoss, one bet: {record['cards']} cards in the {game}, "
-        f"{record['copies']} copies of the punter's rank{card}{scheme}"
+    cards, copies = record["cards"], record["copies"]
+    if record["one_deck"]:
+        deck = ngettext(
+            "{count} card in the one-deck game", "{count} cards in the one-deck game", cards
+        )
+    else:
+        deck = ngettext(
+            "{count} card in the banker's deck", "{count} cards in the banker's deck", cards
+        )
+    rank = ngettext(
+        "{count} copy of the punter's rank", "{count} copies of the punter's rank", copies
     )
+    card = (
+        _(", punter's card {card}").format(card=record["card"])
+        if record["card"] is not None
+        else ""
+    )
+    scheme = (
+        _(", scheme {scheme}").format(scheme=record["scheme"])
+        if record["scheme"] is not None
+        else ""
+    )
+    deal = _("Stoss, one bet: {deck}, {rank}").format(
+        deck=deck.format(count=cards), rank=rank.format(count=copies)
+    )
+    return f"{deal}{card}{scheme}"
 
 
 def _rows(record: dict[str, Any], labels: list[tuple[str, str]], *, percent: bool) -> Table:
@@ -25,27 +45,27 @@ def _rows(record: dict[str, Any], labels: list[tuple[str, str]], *, percent: boo
         if record.get(key) is None:  # a measure that does not exist: no row
             continue
         value = record[key]
-        rows.append((label, value, percent_str(value) if percent else ""))
+        rows.append((_(label), value, percent_str(value) if percent else ""))
     return Table("", ("outcome", "exact", "percent"), tuple(rows))
 
 
 _OUTCOMES = [
-    ("banker", "banker wins (the punter's net < 0)"),
-    ("punter", "punter wins (net > 0)"),
-    ("null", "null (no money changes hands)"),
-    ("killed", "first copy on a lob: killed"),
-    ("plie", "first copy on a lob and its sonik: plié"),
-    ("given", "first copy on a sonik: given"),
-    ("ev", "punter's expected net per unit stake"),
+    ("banker", N_("banker wins (the punter's net < 0)")),
+    ("punter", N_("punter wins (net > 0)")),
+    ("null", N_("null (no money changes hands)")),
+    ("killed", N_("first copy on a lob: killed")),
+    ("plie", N_("first copy on a lob and its sonik: plié")),
+    ("given", N_("first copy on a sonik: given")),
+    ("ev", N_("punter's expected net per unit stake")),
 ]
 
 _MEASURES = [
-    ("edge", "banker's edge per bet settled"),
-    ("edge_per_action", "banker's edge per unit of action"),
-    ("edge_per_abzug", "banker's edge per abzug exposed"),
-    ("variance", "variance of the punter's net"),
-    ("expected_abzugs", "expected abzugs exposed"),
-    ("action", "action (money changes hands)"),
+    ("edge", N_("banker's edge per bet settled")),
+    ("edge_per_action", N_("banker's edge per unit of action")),
+    ("edge_per_abzug", N_("banker's edge per abzug exposed")),
+    ("variance", N_("variance of the punter's net")),
+    ("expected_abzugs", N_("expected abzugs exposed")),
+    ("action", N_("action (money changes hands)")),
 ]
 
 
@@ -56,10 +76,16 @@ def odds_tables(record: dict[str, Any]) -> list[Table]:
     tables = [Table(describe(record), summary.columns, summary.rows)]
     if record["scheme"] is not None:
         measures = _rows(record, _MEASURES, percent=False)
-        tables.append(Table(f"Scheme {record['scheme']}", ("measure", "exact", ""), measures.rows))
         tables.append(
             Table(
-                "Distribution of the punter's net result per unit stake",
+                _("Scheme {scheme}").format(scheme=record["scheme"]),
+                ("measure", "exact", ""),
+                measures.rows,
+            )
+        )
+        tables.append(
+            Table(
+                _("Distribution of the punter's net result per unit stake"),
                 ("value", "probability", "percent"),
                 tuple(
                     (d["value"], d["probability"], percent_str(d["probability"]))
@@ -70,8 +96,10 @@ def odds_tables(record: dict[str, Any]) -> list[Table]:
     if "by_relation" in record:
         tables.append(
             Table(
-                "By the deciding card's suit (colour = same suit, half-colour = same colour, "
-                "plain)",
+                _(
+                    "By the deciding card's suit (colour = same suit, half-colour = same "
+                    "colour, plain)"
+                ),
                 ("relation", "killed", "plie", "given"),
                 tuple(
                     (r["relation"], r["killed"], r["plie"], r["given"])
@@ -87,7 +115,7 @@ def odds_tables(record: dict[str, Any]) -> list[Table]:
 def abzug_table(rows: list[dict[str, Any]]) -> Table:
     """One row per abzug: killed, plié, given (where the first copy falls)."""
     return Table(
-        "By abzug (lob = banker's card, sonik = punter's card)",
+        _("By abzug (lob = banker's card, sonik = punter's card)"),
         ("abzug", "killed", "plie", "given"),
         tuple((r["abzug"], r["killed"], r["plie"], r["given"]) for r in rows),
     )

@@ -35,6 +35,7 @@ from shtoss_exact.report.table import (
     exact_columns,
     measure,
     render,
+    spoken_header,
     widened,
 )
 
@@ -128,7 +129,7 @@ def write_table(
         out.write(render(Table(table.title, table.columns, ()), fmt))
         return
     exact = exact_columns([first]) if decimals is not None else ()
-    header = decimal_header(table.columns, exact)
+    header = spoken_header(decimal_header(table.columns, exact), fmt)
     if fmt == "text":  # two passes: the widths (and alignment) first, then the lines
         widths, numeric = measure(header, widened(rows(), exact, decimals))
         body = widened(rows(), exact, decimals)

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.numbers import exact_of, int_str
 from shtoss_exact.report.numbers import exact_str
 
@@ -308,9 +309,24 @@ def render(table: Table, fmt: str) -> str:
     """``table`` in ``fmt``, whole (no newline at the end): its cells as ``cell_str``
     writes them, a column aligned as a number when all its cells are numbers."""
     rows = [tuple(map(cell_str, row)) for row in table.rows]
-    widths, numeric = measure(table.columns, rows)
-    shape = Shape(table.title, tuple(table.columns), numeric, widths)
+    header = spoken_header(table.columns, fmt)
+    widths, numeric = measure(header, rows)
+    shape = Shape(table.title, header, numeric, widths)
     return "\n".join(LINES[fmt](shape, rows))
+
+
+def spoken_header(columns: Sequence[str], fmt: str) -> tuple[str, ...]:
+    """The header ``fmt`` writes: the glossary's words in CSV (data for programs), in the
+    language spoken now in the formats people read (``--lang``).
+
+    >>> from shtoss_exact.i18n import speaking
+    >>> with speaking("ru"):
+    ...     spoken_header(("abzug", "given"), "text"), spoken_header(("abzug",), "csv")
+    (('абцуг', 'дана'), ('abzug',))
+    """
+    if fmt == "csv":
+        return tuple(columns)
+    return tuple(_(column) for column in columns)
 
 
 def to_text(table: Table) -> str:

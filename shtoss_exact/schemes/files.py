@@ -123,6 +123,13 @@ def load_scheme(path: str | os.PathLike[str]) -> Scheme:
 
     >>> load_scheme("examples/schemes/eleven.toml").name
     'eleven'
+
+    Killed at eleven is paid +1 instead of losing 1: the classic ev, -33/833, gains
+    2 C(41, 3) / C(52, 4) = 21320/270725, the first copy at position 11:
+
+    >>> from shtoss_exact.deck import make_deal
+    >>> load_scheme("examples/schemes/eleven.toml").ev(make_deal(deck=52))
+    Fraction(163, 4165)
     """
     name = data_path(path, what="scheme file")
     data = read_data(name, what="scheme file", max_bytes=MAX_FILE_BYTES)

@@ -129,6 +129,11 @@ class OptimalPlay(Record):
         """The optimal stakes at the punter's bankroll."""
         return self.policy[self.bankroll]
 
+    _rows = "policy"
+
+    def _percent_words(self) -> tuple[str, ...]:
+        return ("value",) if self.objective.value == "reach" else ()  # P(reaching the target)
+
     def to_dict(self) -> dict[str, Any]:
         """The record: the problem, the value, ``policy`` (one ``{bankroll, stakes,
         value}`` per bankroll) and ``compare`` (one ``{plan, value}`` per plan)."""

@@ -53,6 +53,7 @@ from shtoss_exact.symbolic.abzug import (
     head_positions,
     plan_abzugs,
 )
+from shtoss_exact.symbolic.display import Shown
 from shtoss_exact.symbolic.expr import (
     Evaluator,
     N,
@@ -117,7 +118,7 @@ def _copies(value: object) -> int:
 
 
 @dataclass(frozen=True, repr=False, kw_only=True)
-class AbzugForms(Record):
+class AbzugForms(Shown, Record):
     """The per-abzug closed forms on one range of abzugs ``first <= j <= last``.
 
     ``first`` and ``last`` are sympy expressions in ``n``; ``quantities`` maps each of
@@ -158,19 +159,12 @@ class AbzugForms(Record):
             }
         return record
 
-    def _repr_markdown_(self) -> str:
-        from shtoss_exact.symbolic.display import abzug_markdown
-
-        return abzug_markdown(self)
-
-    def _repr_latex_(self) -> str:
-        from shtoss_exact.symbolic.display import abzug_latex
-
-        return abzug_latex(self)
+    def _shown(self) -> AbzugForms:
+        return self
 
 
 @dataclass(frozen=True, repr=False, kw_only=True)
-class ClosedForm(Record):
+class ClosedForm(Shown, Record):
     """Exact closed forms for one scheme, number of copies and parity of ``n``.
 
     ``quantities`` maps each whole-deal quantity (``WHOLE_DEAL``) to a sympy
@@ -183,6 +177,13 @@ class ClosedForm(Record):
     >>> form = closed_form(4, parity="even")
     >>> form.at("banker", 52), form.at("punter_at", 52, abzug=1)
     (Fraction(433, 833), Fraction(16, 221))
+
+    In a notebook it shows every form (Markdown, HTML, LaTeX); ``to_frame()`` gives
+    one row per form: for 2 copies and even ``n``, the 7 whole-deal forms and the 4 of
+    the one range of abzugs, ``1 <= j <= n/2``:
+
+    >>> closed_form(2, parity="even").to_frame().shape
+    (11, 8)
     """
 
     copies: int
@@ -251,16 +252,8 @@ class ClosedForm(Record):
             record["latex"] = {name: to_latex(expr) for name, expr in self.quantities.items()}
         return record
 
-    def _repr_markdown_(self) -> str:
-        """Every form, the whole deal's and each range of abzugs' (``·`` for ``*``)."""
-        from shtoss_exact.symbolic.display import form_markdown
-
-        return form_markdown(self)
-
-    def _repr_latex_(self) -> str:
-        from shtoss_exact.symbolic.display import forms_latex
-
-        return forms_latex([self])
+    def _shown(self) -> tuple[ClosedForm, ...]:
+        return (self,)
 
 
 def _short(number: int) -> str:
@@ -300,11 +293,17 @@ def _closed_form(
 
 
 @dataclass(frozen=True, repr=False, kw_only=True)
-class ClosedForms(Record):
+class ClosedForms(Shown, Record):
     """Closed forms for one or both parities (even first): iterate over ``forms``.
 
     >>> [form.parity.value for form in closed_forms(2)]
     ['even', 'odd']
+
+    Two copies in an odd deck of n: a plié is both in one of the (n - 1)/2 full
+    abzugs, out of C(n, 2) places, so 1/n:
+
+    >>> closed_forms(2)[1].at("plie", 51)
+    Fraction(1, 51)
     """
 
     forms: tuple[ClosedForm, ...]
@@ -321,18 +320,8 @@ class ClosedForms(Record):
     def to_dict(self, *, latex: bool = False) -> dict[str, Any]:
         return {"forms": [form.to_dict(latex=latex) for form in self.forms]}
 
-    def __repr__(self) -> str:
-        return f"ClosedForms({', '.join(repr(form) for form in self.forms)})"
-
-    def _repr_markdown_(self) -> str:
-        from shtoss_exact.symbolic.display import forms_markdown
-
-        return forms_markdown(self.forms)
-
-    def _repr_latex_(self) -> str:
-        from shtoss_exact.symbolic.display import forms_latex
-
-        return forms_latex(self.forms)
+    def _shown(self) -> tuple[ClosedForm, ...]:
+        return self.forms
 
 
 def closed_form(

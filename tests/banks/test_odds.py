@@ -107,7 +107,7 @@ def check(b: Bank, expected: dict[str, object], bets: list[Bet]) -> None:
         assert odds.ev == sum(r[i] for r in results) * share
         assert odds.variance == sum((r[i] - odds.ev) ** 2 for r in results) * share
     for pair in b.pairs:
-        i, j = pair.first, pair.second
+        i, j = pair.bet - 1, pair.other - 1
         cond_g = [g[i] == "given" for g in groups if g[j] == "given"]
         cond_n = [g[i] == "given" for g in groups if g[j] == "not"]
         assert pair.given_if_other_given == (Fraction(sum(cond_g), len(cond_g)) if cond_g else None)
@@ -117,7 +117,8 @@ def check(b: Bank, expected: dict[str, object], bets: list[Bet]) -> None:
         mi = sum(r[i] for r in results) * share
         mj = sum(r[j] for r in results) * share
         assert pair.covariance == sum((r[i] - mi) * (r[j] - mj) for r in results) * share
-        assert pair.variance_first == sum((r[i] - mi) ** 2 for r in results) * share
+        assert pair.variance_bet == sum((r[i] - mi) ** 2 for r in results) * share
+        assert pair.variance_other == sum((r[j] - mj) ** 2 for r in results) * share
 
 
 CASES = [

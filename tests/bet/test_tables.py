@@ -258,7 +258,8 @@ def test_the_record_is_strict_json_and_renders() -> None:
 
 def test_to_pandas_without_pandas(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pandas", None)
-    with pytest.raises(ShtossError, match="pip install pandas"):
+    shown = r"^pandas is not installed: pip install 'shtoss-exact\[pandas\]'$"
+    with pytest.raises(ShtossError, match=shown):
         to_pandas([{"cards": 52}])
 
 

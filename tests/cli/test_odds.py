@@ -475,8 +475,9 @@ def test_help() -> None:
         "Usage: shtoss-exact [OPTIONS] COMMAND [ARGS]...\n\n"
         "  Exact odds for Stoss (штосс), Pharaon, Bassette, Faro and Stuss.\n"
     )
-    assert "  --version   Show the version and exit.\n" in text
-    assert "  -h, --help  Show this message and exit.\n" in text
+    assert "  --lang [en|ru]  The language of labels, help and error lines" in text
+    assert "  --version       Show the version and exit.\n" in text
+    assert "  -h, --help      Show this message and exit.\n" in text
     listed = text.split("Commands:\n", 1)[1].splitlines()
     assert [line.split()[0] for line in listed] == sorted(all_commands())
     for line in listed:

@@ -1,0 +1,207 @@
+"""The language the program speaks: the catalogs complete, the plural rule, the choice."""
+
+from __future__ import annotations
+
+import gettext
+import re
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shtoss_exact import i18n
+from shtoss_exact.errors import ShtossError
+from tests.conftest import Shtoss
+
+ROOT = Path(__file__).resolve().parent.parent
+PO = ROOT / "shtoss_exact" / "locale" / "ru" / "LC_MESSAGES" / "shtoss_exact.po"
+
+babel_extract = pytest.importorskip("babel.messages.extract")
+babel_pofile = pytest.importorskip("babel.messages.pofile")
+
+
+def _russian() -> dict[str | tuple[str, str], str | tuple[str, ...]]:
+    with PO.open("rb") as source:
+        catalog = babel_pofile.read_po(source)
+    return {m.id: m.string for m in catalog if m.id}
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def _marked() -> list[tuple[str, ...]]:
+    """Every message the package marks with ``_()``, ``N_()`` or ``ngettext()``."""
+    found = []
+    for _file, _line, message, _comments, _context in babel_extract.extract_from_dir(
+        ROOT / "shtoss_exact",
+        method_map=[("**.py", "python")],
+        keywords={"_": None, "N_": None, "ngettext": (1, 2)},
+    ):
+        found.append(message if isinstance(message, tuple) else (message,))
+    return found
+
+
+def test_every_marked_message_has_a_russian_translation_with_its_placeholders() -> None:
+    russian = _russian()
+    marked = _marked()
+    assert len(marked) >= 4  # the marks are found at all
+    for message in marked:
+        key = message if len(message) > 1 else message[0]
+        assert key in russian, f"no Russian for {message!r}"
+        forms = russian[key]
+        for form in forms if isinstance(forms, tuple) else (forms,):
+            assert form, f"an empty Russian form for {message!r}"
+            assert _fields(form) == _fields(message[0]), message
+
+
+def test_every_command_summary_has_a_russian_translation() -> None:
+    from shtoss_exact.cli.base import SUMMARIES
+
+    russian = _russian()
+    for summary in SUMMARIES.values():
+        assert russian.get(summary), summary
+        assert russian[summary] != summary
+
+
+def test_the_compiled_catalog_is_the_po_file() -> None:
+    ran = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "compile_catalogs.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert ran.returncode == 0, ran.stderr
+
+
+def _russian_form(n: int) -> int:
+    """The Russian plural rule, by its grammar: 1, 21, 101 …; 2–4, 22–24 …; the rest."""
+    last, last_two = n % 10, n % 100
+    if last == 1 and last_two != 11:
+        return 0
+    if 2 <= last <= 4 and not 12 <= last_two <= 14:
+        return 1
+    return 2
+
+
+@given(st.integers(min_value=0, max_value=10**6))
+def test_russian_plurals_follow_the_grammar(n: int) -> None:
+    words = ("карта", "карты", "карт")
+    with i18n.speaking("ru"):
+        text = i18n.ngettext("{count} card", "{count} cards", n).format(count=n)
+    assert text == f"{n} {words[_russian_form(n)]}"
+
+
+@pytest.mark.parametrize(("n", "text"), [(1, "1 card"), (0, "0 cards"), (2, "2 cards")])
+def test_english_plurals(n: int, text: str) -> None:
+    assert i18n.ngettext("{count} card", "{count} cards", n).format(count=n) == text
+
+
+def test_the_catalog_is_a_gettext_catalog() -> None:
+    catalog = i18n.catalog("ru")
+    assert isinstance(catalog, gettext.GNUTranslations)
+    assert catalog.gettext("error") == "ошибка"
+
+
+_VALUES = st.sampled_from(
+    ["", "C", "C.UTF-8", "POSIX", "en_US.UTF-8", "ru_RU.UTF-8", "ru", "uk_UA"]
+)
+
+
+@given(st.fixed_dictionaries({}, optional={n: _VALUES for n in i18n.ENVIRONMENT}))
+def test_the_locale_variables_in_the_c_librarys_order(environ: dict[str, str]) -> None:
+    first = next((environ[n] for n in i18n.ENVIRONMENT if environ.get(n)), "")
+    expected = "ru" if first.lower().startswith("ru") else "en"
+    assert i18n.language_from_environment(environ) == expected
+
+
+def test_shtoss_lang_comes_first_and_is_checked() -> None:
+    assert i18n.language_from_environment({"SHTOSS_LANG": "en", "LANG": "ru_RU"}) == "en"
+    assert i18n.language_from_environment({"SHTOSS_LANG": "ru", "LC_ALL": "C"}) == "ru"
+    with pytest.raises(ShtossError, match="language 'fr': allowed en, ru"):
+        i18n.language_from_environment({"SHTOSS_LANG": "fr"})
+
+
+def test_speaking_restores_the_language() -> None:
+    before = i18n.language()
+    with pytest.raises(ZeroDivisionError), i18n.speaking("ru"):
+        assert i18n._("error") == "ошибка"
+        1 / 0  # noqa: B018
+    assert i18n.language() == before
+
+
+def test_lang_on_a_command_speaks_russian_and_english_is_the_default(shtoss: Shtoss) -> None:
+    ran = shtoss("odds", "--lang", "ru", "--cards", "zz")
+    assert ran.status == 2
+    assert ran.stderr.startswith("shtoss-exact: ошибка: ")
+    assert shtoss("odds", "--cards", "zz").stderr.startswith("shtoss-exact: error: ")
+
+
+def test_the_locale_chooses_and_lang_overrides(shtoss: Shtoss) -> None:
+    russian = {"SHTOSS_LANG": "", "LANG": "ru_RU.UTF-8"}
+    ran = shtoss("odds", "--cards", "zz", env=russian, process=True)
+    assert ran.stderr.startswith("shtoss-exact: ошибка: ")
+    ran = shtoss("odds", "--lang", "en", "--cards", "zz", env=russian, process=True)
+    assert ran.stderr.startswith("shtoss-exact: error: ")
+
+
+def test_a_bad_shtoss_lang_is_one_line(shtoss: Shtoss) -> None:
+    ran = shtoss("odds", env={"SHTOSS_LANG": "fr"}, process=True)
+    assert (ran.status, ran.stdout) == (2, "")
+    assert ran.stderr == "shtoss-exact: error: SHTOSS_LANG: language 'fr': allowed en, ru\n"
+
+
+def test_a_run_in_russian_leaves_the_caller_in_its_language(shtoss: Shtoss) -> None:
+    before = i18n.language()
+    shtoss("case", "--lang", "ru", "--seen", "7s")
+    assert i18n.language() == before
+
+
+@pytest.mark.parametrize(("seen", "left"), [("", 52), ("7s,8h,9d", 49)])
+def test_the_case_title_counts_cards_in_both_languages(
+    shtoss: Shtoss, seen: str, left: int
+) -> None:
+    words = ("карта", "карты", "карт")
+    english = shtoss("case", "--seen", seen).stdout.splitlines()[0]
+    russian = shtoss("case", "--lang", "ru", "--seen", seen).stdout.splitlines()[0]
+    assert f": {left} cards left, " in english
+    assert f"{left} {words[_russian_form(left)]}" in russian
+
+
+def test_one_card_left_is_singular(shtoss: Shtoss) -> None:
+    ran = shtoss("case", "--case", "7:1,*:0")
+    assert ": 1 card left, " in ran.stdout.splitlines()[0], ran.stdout + ran.stderr
+
+
+_MARKUP = re.compile(r"<[^>]*>|\\[a-z]+|\{tabular\}|\{[lr]+\}")
+_LATIN = re.compile(r"[A-Za-z]{2,}")
+_DATA = {"classic", "colour", "half", "plain"}  # values: the data stay the glossary's
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("odds",),
+        ("odds", "--by-abzug", "--cards", "8", "--copies", "2"),
+        ("odds", "--cards", "1", "--copies", "1", "--one-deck"),
+    ],
+)
+def test_russian_odds_carry_no_english_label(
+    shtoss: Shtoss, args: tuple[str, ...], fmt: str
+) -> None:
+    ran = shtoss(*args, "--format", fmt, "--lang", "ru")
+    assert ran.status == 0, ran.stderr
+    english = set(_LATIN.findall(_MARKUP.sub(" ", ran.stdout))) - _DATA
+    assert not english, english
+    assert "ставка" in ran.stdout
+
+
+def test_csv_headers_stay_the_glossarys_words(shtoss: Shtoss) -> None:
+    english = shtoss("odds", "--by-abzug", "--format", "csv").stdout
+    assert shtoss("odds", "--by-abzug", "--format", "csv", "--lang", "ru").stdout == english
+    json = shtoss("odds", "--format", "json").stdout
+    assert shtoss("odds", "--format", "json", "--lang", "ru").stdout == json
