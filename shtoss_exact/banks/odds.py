@@ -46,6 +46,7 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.errors import shown_number as shown
 from shtoss_exact.frozen import dataclass, field, replace
 from shtoss_exact.numbers import whole_number
+from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record, exact_fields, frozen_hash
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument, Soda
 
@@ -237,6 +238,11 @@ all_given=2/15, none_given=29/105)
         if joint:
             record["joint"] = [row.to_dict() for row in self.joint()]
         return record
+
+    def plot(self, ax: Any = None) -> Any:
+        """The matplotlib ``Figure`` of the banker's net result, drawn on ``ax``
+        if given (matplotlib: the extra ``plot``)."""
+        return plot_of(self, ax)
 
 
 def bank(

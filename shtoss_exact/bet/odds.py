@@ -23,6 +23,7 @@ from shtoss_exact.engine import (
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.limits import MAX_HELD_ROWS
+from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record, exact_fields, made
 
 if TYPE_CHECKING:
@@ -209,6 +210,11 @@ variance=692800/693889, …)
         if by_abzug:
             record["by_abzug"] = [row.to_dict() for row in self.by_abzug]
         return record
+
+    def plot(self, ax: Any = None) -> Any:
+        """The matplotlib ``Figure`` of each outcome's probability by abzug, drawn on ``ax``
+        if given (matplotlib: the extra ``plot``)."""
+        return plot_of(self, ax)
 
     @cached_property
     def scheme_result(self) -> SchemeResult | None:

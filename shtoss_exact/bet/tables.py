@@ -25,6 +25,7 @@ from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
+from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.parts import Soda
@@ -418,6 +419,11 @@ class SummaryTable(Record):
 
     def to_dict(self) -> dict[str, Any]:
         return {"rows": [row.to_dict() for row in self.rows]}
+
+    def plot(self, ax: Any = None) -> Any:
+        """The matplotlib ``Figure`` of the banker's edge against deck size, drawn on ``ax``
+        if given (matplotlib: the extra ``plot``)."""
+        return plot_of(self, ax)
 
     def __repr__(self) -> str:
         return f"SummaryTable(rows={len(self.rows)})"

@@ -15,6 +15,7 @@ from shtoss_exact.case.bets import CaseBet, TurnCall
 from shtoss_exact.case.rules import BetKind, Side, as_bet_kind, as_side
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record
 
 if TYPE_CHECKING:
@@ -98,6 +99,11 @@ class CaseReport(Record):
         if self.replay is not None:
             record["replay"] = [_replay_row(row) for row in self.replay]
         return record
+
+    def plot(self, ax: Any = None) -> Any:
+        """The matplotlib ``Figure`` of each live rank's edge (turn by turn with a replay),
+        drawn on ``ax`` if given (matplotlib: the extra ``plot``)."""
+        return plot_of(self, ax)
 
 
 def _replay_row(row: CaseAnswers) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from shtoss_exact.case.rules import BetKind, Side
 from shtoss_exact.errors import ShtossError
 
 if TYPE_CHECKING:
+    from shtoss_exact.case.answers import CaseReport
     from shtoss_exact.case.ledger import RecordedBet
     from shtoss_exact.case.pattern import Pattern
     from shtoss_exact.case.rules import GameRules
@@ -67,6 +68,32 @@ def case_record(
     >>> record["best_bet"]["rank"], record["call_the_turn"]["kind"]
     ('K', 'cathop')
     """
+    return case_result(
+        game=game, scheme=scheme, deck=deck, seen=seen, case=case, side=side, kind=kind,
+        pattern=pattern, pay=pay, cathop_pay=cathop_pay, replay=replay,
+        call_the_turn=call_the_turn, bets=bets,
+    )[1]  # fmt: skip
+
+
+def case_result(
+    *,
+    game: GameRules | Scheme | str = "faro",
+    scheme: Scheme | str | None = None,
+    deck: int = 52,
+    seen: str | None = None,
+    case: str | None = None,
+    side: Side | str = Side.OPEN,
+    kind: BetKind | str = BetKind.STAY,
+    pattern: Pattern | str | None = None,
+    pay: Fraction | int | str = 4,
+    cathop_pay: Fraction | int | str = 2,
+    replay: bool = False,
+    call_the_turn: bool = False,
+    bets: str | tuple[RecordedBet, ...] | None = None,
+) -> tuple[CaseReport, dict[str, Any]]:
+    """``case_record``'s answer with the ``CaseReport`` it is made from: (report,
+    record), the record holding the recorded ``bets`` settled too (the ``case``
+    command draws the report with ``--plot``)."""
     from shtoss_exact.case.state import Case
 
     if seen is not None and case is not None:
@@ -91,4 +118,4 @@ def case_record(
         from shtoss_exact.case.ledger import settle_bets
 
         record["ledger"] = settle_bets(state, bets).to_dict()
-    return record
+    return result, record

@@ -67,7 +67,7 @@ SUMMARIES = {
     "fair": "The value of one named payoff that makes the punter's expected value exactly 0.",
     "formula": "Exact closed forms in the number of cards n, for even and odd n.",
     "odds": "Exact odds of one bet: banker, plié, punter, expected value, by abzug.",
-    "plot": "Plot exact odds to a PNG or SVG file (pip install 'shtoss-exact[plot]').",
+    "plot": "A command's picture alone, as PNG, SVG or PDF (pip install 'shtoss-exact[plot]').",
     "schemes": "List the built-in payout schemes: name, solvable parameters, rule.",
     "series": "A punter's plan over several deals: net result, ruin, series — exact.",
     "serve": "The casekeeper page: exact odds live while a deal is dealt.",

@@ -179,3 +179,53 @@ def seen_option(*, multiple: bool = False) -> Callable[[F], F]:
         "turn's loser and winner); | after the last card: the deal is over, that card the "
         "hock, the whole deck seen" + ("; repeat for each deal." if multiple else "."),
     )
+
+
+PICTURE_ONLY = "shtoss_exact.picture_only"
+"""The key in click's shared ``ctx.meta`` set by the ``plot`` command: the command it
+runs draws its picture and prints no report."""
+
+
+def plot_option(command: F) -> F:
+    """``--plot FILE``: also draw the command's result to FILE (PNG, SVG or PDF by its
+    suffix); the path is checked, and matplotlib looked for, before any work."""
+    return click.option(
+        "--plot",
+        "plot_path",
+        default=None,
+        metavar="FILE",
+        callback=_check_plot,
+        shell_complete=completion("file"),
+        help="Also draw the result to FILE.png, FILE.svg or FILE.pdf, replaced whole or not "
+        "at all (pip install 'shtoss-exact[plot]').",
+    )(command)
+
+
+def _check_plot(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is None:
+        return None
+    from importlib.util import find_spec
+
+    from shtoss_exact.errors import ShtossError
+    from shtoss_exact.report.plots.figures import MISSING_MATPLOTLIB, check_target
+
+    check_target(value)
+    if find_spec("matplotlib") is None:
+        raise ShtossError(MISSING_MATPLOTLIB)
+    return value
+
+
+def plotted(result: Any, path: str | None) -> bool:
+    """Draw ``result`` to ``path`` when ``--plot`` gave one; True when the command is
+    to print nothing more (run by the ``plot`` command, which draws only)."""
+    if path is not None:
+        from shtoss_exact.report.plots.figures import files_only, plot_to
+
+        with files_only():  # the Agg backend, and none of matplotlib's own warnings
+            plot_to(result, path)
+    return picture_only()
+
+
+def picture_only() -> bool:
+    """True when the ``plot`` command runs this command: it draws, and prints nothing."""
+    return bool(click.get_current_context().meta.get(PICTURE_ONLY))

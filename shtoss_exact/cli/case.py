@@ -15,7 +15,13 @@ from shtoss_exact.cli.base import (
     output_options,
     scheme_option,
 )
-from shtoss_exact.cli.bundles import case_option, pattern_option, seen_option
+from shtoss_exact.cli.bundles import (
+    case_option,
+    pattern_option,
+    plot_option,
+    plotted,
+    seen_option,
+)
 
 if TYPE_CHECKING:
     pass
@@ -73,6 +79,7 @@ BET_KINDS = ("stay", "one-turn", "coppered", "high-card")
     help="With --seen: the punter's recorded bets, settled as the cards fell, e.g. "
     '"K:stay:1@0 5:coppered:2@3 high-card:1@4" (RANK:KIND:STAKE@TURNS-DEALT).',
 )
+@plot_option
 @output_options()
 def case(
     game: str,
@@ -87,6 +94,7 @@ def case(
     pattern: str | None,
     replay: bool,
     bets: str | None,
+    plot_path: str | None,
     out: Output,
 ) -> None:
     """A deal in progress, the case kept: every bet now, the best bet, the whole deal.
@@ -104,9 +112,10 @@ def case(
       shtoss-exact case --pattern every-rank
       shtoss-exact case --game pharaon --seen "7h 7d Ks 2c" --replay
       shtoss-exact case --seen "5h Ks 5d 9c 2s" --bets "5:stay:2@0 K:coppered@0"
+      shtoss-exact case --seen "5h Ks 5d 8d 6h 5c 6d" --replay --plot case.svg
     """
     from shtoss_exact.case.query import bet_kind as kind_of
-    from shtoss_exact.case.query import case_record
+    from shtoss_exact.case.query import case_result
     from shtoss_exact.report.case_view import case_csv, case_tables
 
     chosen = None
@@ -118,7 +127,7 @@ def case(
             raise ShtossError(f"--scheme is for --game two-deck: {game} has its own scheme")
         chosen = resolve_scheme(scheme)
     side, kind = kind_of(bet_kind)
-    record = case_record(
+    report, record = case_result(
         game=game,
         scheme=chosen,
         deck=int(deck),
@@ -133,4 +142,6 @@ def case(
         call_the_turn=call_the_turn,
         bets=bets,
     )
+    if plotted(report, plot_path):
+        return
     out.emit(record, case_tables, csv=case_csv)

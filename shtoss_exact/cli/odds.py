@@ -14,6 +14,7 @@ from shtoss_exact.cli.base import (
     output_options,
     scheme_option,
 )
+from shtoss_exact.cli.bundles import plot_option, plotted
 
 
 @cli.command()
@@ -24,8 +25,11 @@ from shtoss_exact.cli.base import (
     help="Add one row per abzug: killed, plié, given (written row by row, any deck).",
 )
 @scheme_option(help="Payout scheme [default: classic].")
+@plot_option
 @output_options()
-def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> None:
+def odds(
+    by_abzug: bool, scheme: str | None, plot_path: str | None, out: Output, **options: Any
+) -> None:
     """Exact odds of one bet: banker, plié, punter, expected value, by abzug.
 
     With --scheme, the expected value follows the scheme, and the banker's edge (per
@@ -39,6 +43,7 @@ def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> Non
       shtoss-exact odds --cards 20 --copies 2 --format json
       shtoss-exact odds --scheme pharaon
       shtoss-exact odds --scheme examples/schemes/thirds.toml --card 7h
+      shtoss-exact odds --deck 36 --one-deck --plot abzug.svg
     """
     from shtoss_exact.bet.odds import odds_of
     from shtoss_exact.report.odds_view import abzug_table, odds_csv, odds_tables
@@ -49,6 +54,8 @@ def odds(by_abzug: bool, scheme: str | None, out: Output, **options: Any) -> Non
 
         chosen = chosen_scheme(scheme)
     result = odds_of(make_deal_from(options), scheme=chosen)
+    if plotted(result, plot_path):
+        return
     if by_abzug:
         # One row per abzug: streamed, whatever the deck (JSON as to_dict(by_abzug=True)).
         stream, title = result.abzug_stream(), abzug_table([]).title

@@ -16,7 +16,7 @@ from shtoss_exact.cli.base import (
     output_options,
     scheme_option,
 )
-from shtoss_exact.cli.bundles import plan_arguments, plan_options
+from shtoss_exact.cli.bundles import plan_arguments, plan_options, plot_option, plotted
 
 
 @cli.command()
@@ -39,9 +39,11 @@ from shtoss_exact.cli.bundles import plan_arguments, plan_options
     "writes DOT to standard output, with the report sent to a file by -o.",
 )
 @deck_options
+@plot_option
 @output_options()
 def series(
-    scheme: str, series_length: int | None, export_graph: str | None, out: Output,
+    scheme: str, series_length: int | None, export_graph: str | None, plot_path: str | None,
+    out: Output,
     **options: Any,
 ) -> None:  # fmt: skip
     """A punter's plan over several deals: net result, ruin, series — exact.
@@ -53,6 +55,7 @@ def series(
       shtoss-exact series --plan flat --bankroll 10 --target 20
       shtoss-exact series --plan hermann
       shtoss-exact series --plan пароли:2 --scheme examples/schemes/lob-half.toml --deals 5
+      shtoss-exact series --plan paroli:3 --deals 30 --plot series.png
     """
     from shtoss_exact.plans.series import series as run
     from shtoss_exact.report.series_view import series_csv, series_tables, shows_net
@@ -81,6 +84,8 @@ def series(
         deal=make_deal_from(options),
         series_length=series_length,
     )
+    if plotted(result, plot_path):
+        return
     record = result.to_dict(net=shows_net(result, out.fmt))
     if export_graph is not None:
         from shtoss_exact.plans.export import write_graph

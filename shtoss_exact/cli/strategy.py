@@ -16,6 +16,7 @@ from shtoss_exact.cli.base import (
     output_options,
     scheme_option,
 )
+from shtoss_exact.cli.bundles import plot_option, plotted
 
 
 @cli.command()
@@ -61,6 +62,7 @@ from shtoss_exact.cli.base import (
 )
 @scheme_option(default="classic")
 @deck_options
+@plot_option
 @output_options()
 def strategy(
     bankroll: str,
@@ -70,6 +72,7 @@ def strategy(
     max_stake: str | None,
     plans: str,
     scheme: str,
+    plot_path: str | None,
     out: Output,
     **options: Any,
 ) -> None:
@@ -85,6 +88,7 @@ def strategy(
       shtoss-exact strategy --bankroll 10 --target 20 --scheme lob-half
       shtoss-exact strategy --bankroll 20 --bank 30 --max-stake 5
       shtoss-exact strategy --bankroll 10 --target 20 --objective stay --format json
+      shtoss-exact strategy --bankroll 50 --target 100 --plot strategy.svg
     """
     from shtoss_exact.report.strategy_view import strategy_csv, strategy_tables
     from shtoss_exact.schemes.files import resolve_scheme
@@ -101,4 +105,6 @@ def strategy(
         deal=make_deal_from(options),
         plans=names,
     )
+    if plotted(result, plot_path):
+        return
     out.emit(result.to_dict(), strategy_tables, csv=strategy_csv)

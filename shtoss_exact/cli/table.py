@@ -16,6 +16,7 @@ from shtoss_exact.cli.base import (
     one_deck_option,
     output_options,
 )
+from shtoss_exact.cli.bundles import plot_option, plotted
 from shtoss_exact.cli.scheme_list import scheme_list_option
 
 PROGRESS_ROWS = 200
@@ -46,6 +47,7 @@ PROGRESS_ROWS = 200
     help="One set-up (one deck size, one number of copies, one game) by abzug: killed, "
     "plié, given; streamed row by row, whatever the deck.",
 )
+@plot_option
 @output_options(*TABLE_FORMATS)
 def table(
     cards: str,
@@ -54,6 +56,7 @@ def table(
     game: tuple[str, ...] | None,
     one_deck: bool,
     by_abzug: bool,
+    plot_path: str | None,
     out: Output,
 ) -> None:
     """Tables of exact probabilities over deck sizes, copies, schemes and games.
@@ -67,6 +70,7 @@ def table(
       shtoss-exact table --cards presets --scheme classic,pharaon
       shtoss-exact table --cards 4..104:10 --copies 1..4 --format csv --decimals 4
       shtoss-exact table --cards 36 --one-deck --by-abzug --format markdown
+      shtoss-exact table --cards 12..104:2 --scheme classic,pharaon --plot edge.svg
     """
     from shtoss_exact.bet.tables import SummaryTable, TableSpec, parse_range, parse_schemes
     from shtoss_exact.errors import ShtossError
@@ -74,6 +78,9 @@ def table(
 
     if by_abzug and scheme is not None:
         raise ShtossError("--by-abzug takes no --scheme: its rows are where the first copy falls")
+    if by_abzug and plot_path is not None:
+        raise ShtossError("--plot draws the edge by deck size: not with --by-abzug (odds --plot "
+                          "draws one set-up by abzug)")  # fmt: skip
     spec = TableSpec(
         cards=parse_range(cards, name="cards"),
         copies=None if copies is None else parse_range(copies, name="copies"),
@@ -87,7 +94,10 @@ def table(
         return
     spec.check()
     rows = _with_progress(spec.rows(), spec.size())
-    out.emit(SummaryTable(rows=tuple(rows)).to_dict(), summary_tables, csv=summary_csv)
+    summary = SummaryTable(rows=tuple(rows))
+    if plotted(summary, plot_path):
+        return
+    out.emit(summary.to_dict(), summary_tables, csv=summary_csv)
 
 
 def _games(games: tuple[str, ...] | None, *, one_deck: bool) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.limits import MAX_RECORD_DIGITS, MAX_SECONDS
 from shtoss_exact.numbers import exact_text, float_of
+from shtoss_exact.pictures import plot_of
 from shtoss_exact.plans.catalog import Plan
 from shtoss_exact.plans.cost import reduce_seconds
 from shtoss_exact.records import Record, frozen_hash
@@ -189,3 +190,8 @@ class SeriesResult(Record):
             key: None if value is None else float_of(value) for key, value in figures.items()
         }
         return record
+
+    def plot(self, ax: Any = None) -> Any:
+        """The matplotlib ``Figure`` of the punter's net result, drawn on ``ax``
+        if given (matplotlib: the extra ``plot``)."""
+        return plot_of(self, ax)

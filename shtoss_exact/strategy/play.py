@@ -30,6 +30,7 @@ from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, fields, replace
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_cost
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of, within_digits
+from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record, frozen_hash
 from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
@@ -162,6 +163,11 @@ class OptimalPlay(Record):
             ],
             "compare": [plan.to_dict() for plan in self.compare],
         }
+
+    def plot(self, ax: Any = None) -> Any:
+        """The matplotlib ``Figure`` of the optimal value and stakes by bankroll, drawn on ``ax``
+        if given (matplotlib: the extra ``plot``)."""
+        return plot_of(self, ax)
 
 
 def optimal_play(

@@ -113,3 +113,13 @@ def test_the_bet_kinds_are_the_commands_choices() -> None:
     assert bet_kind("high-card") == (Side.OPEN, BetKind.HIGH_CARD)
     with pytest.raises(ShtossError, match=r"^bet kind 'sideways': allowed stay, one-turn, "):
         bet_kind("sideways")
+
+
+def test_case_result_is_the_record_and_the_report_it_is_made_from() -> None:
+    from shtoss_exact.case.query import case_result
+
+    words = {"seen": "5h Ks 5d 9c 2s", "replay": True, "bets": "5:stay:2@0"}
+    report, record = case_result(**words)
+    assert record == case_record(**words)
+    assert {key: record[key] for key in report.to_dict()} == report.to_dict()
+    assert "ledger" in record and "ledger" not in report.to_dict()  # settled beside it

@@ -21,6 +21,7 @@ DECLARED = {
     "--suits": {"base.py": 1},
     "--one-deck": {"base.py": 1},
     "--copies": {"base.py": 1, "table.py": 1},  # table: ranges of copies, as its --cards
+    "--plot": {"bundles.py": 1},
 }
 """Where each option of a deal is declared (``click.option("--flag", ...)``)."""
 
@@ -46,7 +47,7 @@ def _options(flag: str) -> dict[str, click.Option]:
 
 def test_every_deck_option_is_the_presets() -> None:
     decks = _options("--deck")
-    assert set(decks) == {"bank", "case", "fair", "odds", "plot", "series", "strategy"}
+    assert set(decks) == {"bank", "case", "fair", "odds", "series", "strategy"}
     sizes = [str(size) for size in PRESETS]
     helps = set()
     for name, option in decks.items():
@@ -55,4 +56,11 @@ def test_every_deck_option_is_the_presets() -> None:
         helps.add((option.help or "").replace(" [default: 52]", ""))
         assert option.default in (None, "52"), name
     assert helps == {"Preset deck: 52 (2..A), 36 (6..A) or 32 (7..A) cards."}
-    assert decks["plot"].default is None  # the plot tells whether it was given
+
+
+def test_the_plot_command_declares_none_of_the_options_it_runs_with() -> None:
+    plot = all_commands()["plot"]
+    assert {opt for param in plot.params for opt in param.opts} == {"-o", "--output", "--kind"}
+    plotting = {name for name, command in all_commands().items()
+                if any("--plot" in param.opts for param in command.params)}  # fmt: skip
+    assert plotting == {"odds", "table", "bank", "series", "strategy", "case"}

@@ -1,4 +1,4 @@
-"""``shtoss-exact case`` and ``plot --kind case``: the record is the JSON, every key a
+"""``shtoss-exact case`` and its ``--plot``: the record is the JSON, every key a
 word of the glossary, the examples of the docs exact, a whole deal's table fast."""
 
 from __future__ import annotations
@@ -156,15 +156,15 @@ def test_markdown_and_decimals() -> None:
 pytest.importorskip("matplotlib")
 
 
-def test_case_plot_svg(tmp_path: Path) -> None:
-    from shtoss_exact.report.plots.figures import render
-    from shtoss_exact.report.plots.registry import KINDS as PLOTS
-
-    assert "case" in PLOTS
+def test_case_plot_svg(tmp_path: Path, shtoss: Shtoss) -> None:
     path = tmp_path / "case.svg"
-    render("case", path, seen=SEEN, game="faro")
+    seen = "5h Ks 5d 8d 6h 5c 6d"
+    ran = shtoss("case", "--seen", seen, "--replay", "--format", "json", "--plot", str(path))
+    assert ran.status == 0, ran.stderr
     svg = path.read_text(encoding="utf-8")
-    assert "banker's edge on each live rank" in svg and "turns dealt" in svg
+    assert "banker's edge on each live rank, turn by turn" in svg and "turns dealt" in svg
+    turns = len(json.loads(ran.stdout)["replay"]) - 1
+    assert f"{turns} turns of a recorded deal" in svg
 
 
 def test_case_plot_cli(tmp_path: Path, shtoss: Shtoss) -> None:
@@ -175,4 +175,4 @@ def test_case_plot_cli(tmp_path: Path, shtoss: Shtoss) -> None:
     assert result.status == 0, result.stderr
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     refused = shtoss("plot", "-o", str(tmp_path / "a.png"), "--seen", "7h")
-    assert refused.status == 2 and "--seen is for --kind case" in refused.stderr
+    assert refused.status == 2 and "No such option '--seen'" in refused.stderr

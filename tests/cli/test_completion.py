@@ -24,7 +24,6 @@ from shtoss_exact.cli.base import CASE_GAMES, FORMATS, TABLE_FORMATS, TABLE_GAME
 from shtoss_exact.cli.case import BET_KINDS
 from shtoss_exact.deck import PRESETS, Game
 from shtoss_exact.plans.catalog import plan_names
-from shtoss_exact.report.plots.figures import FORMATS as IMAGE_FORMATS
 from shtoss_exact.report.plots.registry import KINDS
 from shtoss_exact.schemes.scheme import scheme_names
 from tests import ROOT
@@ -46,19 +45,15 @@ OPTIONS = {
     ("fair", "--scheme"): (SCHEMES, True),
     ("series", "--scheme"): (SCHEMES, True),
     ("table", "--scheme"): (SCHEMES, True),
-    ("plot", "--scheme"): (SCHEMES, True),
     ("series", "--plan"): (PLANS, False),
-    ("plot", "--plan"): (PLANS, False),
     ("strategy", "--plans"): (PLANS, False),
     ("case", "--pattern"): (list(PATTERNS), True),
     ("case", "--game"): (list(CASE_GAMES), False),
-    ("plot", "--game"): (list(CASE_GAMES), False),
     ("table", "--game"): ([*TABLE_GAMES, "both"], False),
     ("plot", "--kind"): (list(KINDS), False),
     ("case", "--bet-kind"): (list(BET_KINDS), False),
     ("odds", "--format"): (list(FORMATS), False),
     ("table", "--format"): (list(TABLE_FORMATS), False),
-    ("plot", "--format"): (list(IMAGE_FORMATS.values()), False),
     ("odds", "--deck"): ([str(size) for size in PRESETS], False),
     ("case", "--deck"): ([str(size) for size in PRESETS], False),
 }

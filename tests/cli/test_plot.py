@@ -1,7 +1,10 @@
-"""``shtoss-exact plot`` in a hostile environment: an unusable ``HOME``, ``TMPDIR`` or
-``MPLCONFIGDIR``, a ``MPLBACKEND`` that names no backend. Each draws its image with
-nothing on stderr (or refuses with one line of ours), in a real child: matplotlib reads
-its environment once, when it is imported."""
+"""``--plot FILE`` on every command with a picture, and ``shtoss-exact plot``, which runs
+that command and prints no report: the image is the result the command computed, its
+format the file's suffix; bad suffixes and paths are refused in one line before any
+work. Then a hostile environment: an unusable ``HOME``, ``TMPDIR`` or ``MPLCONFIGDIR``,
+a ``MPLBACKEND`` that names no backend: each draws its image with nothing on stderr (or
+refuses with one line of ours), in a real child (matplotlib reads its environment once,
+when it is imported)."""
 
 from __future__ import annotations
 
@@ -14,8 +17,133 @@ from typing import Any
 import pytest
 
 from tests import ROOT
+from tests.conftest import Shtoss
 
 pytest.importorskip("matplotlib")
+
+MAGIC = {"png": b"\x89PNG\r\n\x1a\n", "pdf": b"%PDF-", "svg": b"<?xml"}
+
+PICTURED = {
+    "odds": ["odds", "--deck", "36", "--one-deck"],
+    "table": ["table", "--cards", "8..24:4", "--scheme", "classic,pharaon"],
+    "bank": ["bank", "--bet", "7:10", "--bet", "Q:5", "--cards", "12", "--copies", "2"],
+    "series": ["series", "--plan", "paroli:2", "--deals", "3"],
+    "strategy": ["strategy", "--bankroll", "2", "--target", "6", "--plans", "none"],
+    "case": ["case", "--seen", "5h Ks 5d 8d 6h", "--replay"],
+}
+"""A call of each command with a picture."""
+
+KIND = {"odds": "abzug", "table": "edge", "bank": "bank", "series": "series",
+        "strategy": "strategy", "case": "case"}  # fmt: skip
+
+
+@pytest.mark.parametrize("image", sorted(MAGIC))
+@pytest.mark.parametrize("command", sorted(PICTURED))
+def test_plot_writes_the_image_beside_the_same_report(
+    shtoss: Shtoss, tmp_path: Path, command: str, image: str
+) -> None:
+    target = tmp_path / f"picture.{image}"
+    drawn = shtoss(*PICTURED[command], "--plot", str(target))
+    plain = shtoss(*PICTURED[command])
+    assert (drawn.status, drawn.stderr) == (0, ""), drawn.stderr
+    assert drawn.stdout == plain.stdout != ""
+    assert target.read_bytes().startswith(MAGIC[image])
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+@pytest.mark.parametrize("command", sorted(PICTURED))
+def test_the_plot_command_draws_the_same_picture_alone(
+    shtoss: Shtoss, tmp_path: Path, command: str
+) -> None:
+    alone, beside = tmp_path / "alone.svg", tmp_path / "beside.svg"
+    args = PICTURED[command][1:]
+    ran = shtoss("plot", "-o", str(alone), "--kind", KIND[command], *args)
+    assert (ran.status, ran.stdout, ran.stderr) == (0, "", ""), ran.stderr
+    assert shtoss(*PICTURED[command], "--plot", str(beside)).status == 0
+    assert alone.read_bytes() == beside.read_bytes()
+
+
+def test_the_picture_is_the_result_computed(shtoss: Shtoss, tmp_path: Path) -> None:
+    # The bank's SVG has the legend of the very result the command printed as JSON.
+    target = tmp_path / "bank.svg"
+    ran = shtoss("bank", "--bet", "7:10", "--bet", "Q:5", "--format", "json", "--plot", str(target))
+    assert ran.status == 0, ran.stderr
+    import json
+    from fractions import Fraction
+
+    from shtoss_exact.report import decimal_str
+
+    ev = Fraction(json.loads(ran.stdout)["ev"])
+    assert f"banker's expected net: {decimal_str(-ev, 4)}" in target.read_text()
+
+
+def test_case_draws_the_replay_or_the_bets_now(shtoss: Shtoss, tmp_path: Path) -> None:
+    now, turns = tmp_path / "now.svg", tmp_path / "turns.svg"
+    assert shtoss("case", "--seen", "5h Ks 5d", "--plot", str(now)).status == 0
+    assert shtoss("plot", "-o", str(turns), "--kind", "case", "--seen", "5h Ks 5d").status == 0
+    assert "the banker's edge on each live rank now" in now.read_text()
+    assert "the banker's edge on each live rank, turn by turn" in turns.read_text()
+
+
+@pytest.mark.parametrize("command", sorted(PICTURED))
+@pytest.mark.parametrize(
+    ("path", "needle"),
+    [
+        ("x.gif", "': the suffix '.gif' is not an image format: allowed .png, .svg, .pdf"),
+        ("x", "': no suffix: allowed .png, .svg, .pdf"),
+        ("no/x.png", "': no directory '"),
+    ],
+)
+def test_bad_paths_are_one_line_before_any_work(
+    shtoss: Shtoss, tmp_path: Path, command: str, path: str, needle: str
+) -> None:
+    ran = shtoss(*PICTURED[command], "--plot", f"{tmp_path}/{path}")
+    assert (ran.status, ran.stdout) == (2, "")
+    (line,) = ran.stderr.splitlines()
+    assert line.startswith("shtoss-exact: error: cannot ") and needle in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_missing_matplotlib_is_one_line_before_the_report(
+    shtoss: Shtoss, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from shtoss_exact.report.plots.figures import MISSING_MATPLOTLIB
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    ran = shtoss("odds", "--plot", str(tmp_path / "a.png"))
+    assert (ran.status, ran.stdout) == (2, "")
+    assert ran.stderr == f"shtoss-exact: error: {MISSING_MATPLOTLIB}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_refused_result_leaves_no_file(shtoss: Shtoss, tmp_path: Path) -> None:
+    ran = shtoss("plot", "-o", str(tmp_path / "x.png"), "--kind", "series", "--plan", "flat")
+    assert ran.status == 2 and "no number of deals" in ran.stderr
+    ran = shtoss("table", "--cards", "36", "--by-abzug", "--plot", str(tmp_path / "t.png"))
+    assert ran.status == 2 and "not with --by-abzug" in ran.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_plot_command_takes_the_command_options(shtoss: Shtoss, tmp_path: Path) -> None:
+    target = str(tmp_path / "x.png")
+    ran = shtoss("plot", "-o", target, "--kind", "bank")
+    assert ran.status == 2 and "Missing option '--bet'" in ran.stderr
+    ran = shtoss("plot", "-o", target, "--plan", "flat")  # abzug: the options of odds
+    assert ran.status == 2 and "No such option '--plan'" in ran.stderr
+    ran = shtoss("plot", "-o", target, "--plot", target)
+    assert ran.status == 2 and "plot writes -o FILE: give no --plot" in ran.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_plot_help_is_the_registry(shtoss: Shtoss) -> None:
+    from shtoss_exact.report.plots.registry import KINDS
+
+    text = " ".join(shtoss("plot", "-h").stdout.split())
+    for kind in KINDS.values():
+        assert f"{kind.name}: {kind.description} (the options of {kind.command})" in text
+
 
 UNUSABLE = "/proc/no-such-directory"
 """A directory nobody can create, root included."""

@@ -33,7 +33,7 @@ from shtoss_exact.case.rules import BetKind, GameRules, Side
 from shtoss_exact.errors import MAX_MESSAGE, quoted
 from shtoss_exact.limits import MAX_SECONDS, sum_cost
 from shtoss_exact.plans.catalog import load_plan
-from shtoss_exact.report.plots.figures import render
+from shtoss_exact.report.plots.figures import figure_of, plot_to
 from shtoss_exact.schemes.files import resolve_scheme
 
 CPU_SECONDS = 0.5
@@ -466,14 +466,11 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
     ("recorded-side-unknown", lambda: _recorded(side="sideways"), "side"),
     ("recorded-kind-unknown", lambda: _recorded(kind=3), "kind"),
     ("summary_records-text", lambda: s.summary_records("x"), "spec='x' is a str: allowed a Table"),
-    (
-        "render-misspelt",
-        lambda: render("strategy", "x.svg", target=5, gmae="faro"),
-        "the strategy plot has no option 'gmae': allowed target, bankroll",
-    ),
-    ("render-no-target", lambda: render("strategy", "x.svg"), "the strategy plot needs target="),
-    ("render-path-number", lambda: render("abzug", 5, deal=s.Deal(52, 4)), "path=5 is a int"),
-    ("render-path-none", lambda: render("abzug", None, deal=s.Deal(52, 4)), "path=None"),
+    ("plot-no-picture", lambda: figure_of(s.Deal(52, 4)), "a Deal has no picture: drawn are"),
+    ("plot-to-gif", lambda: plot_to(s.odds(), "x.gif"), "the suffix '.gif' is not an image"),
+    ("plot-to-number", lambda: plot_to(s.odds(), 5), "cannot plot to a int: allowed a file's"),
+    ("plot-to-none", lambda: plot_to(s.odds(), None), "cannot plot to a NoneType"),
+    ("plot-on-a-string", lambda: s.odds().plot(ax="left"), "ax=str: allowed matplotlib Axes"),
     ("series-deals-400-digits", lambda: s.series(deals=10**400), "(about 401 digits) deals:"),
     (
         "series-paroli-deals-310-digits",

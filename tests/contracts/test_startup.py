@@ -87,9 +87,21 @@ def test_formula_loads_sympy_and_no_other_heavy_library() -> None:
     assert "sympy" in tops and not tops & (HEAVY - {"sympy"})
 
 
-def test_plot_loads_matplotlib_and_no_other_heavy_library(tmp_path: object) -> None:
+PLOTS = [
+    ["plot", "--kind", "abzug", "-o", "{tmp}/abzug.png"],
+    ["table", "--plot", "{tmp}/edge.svg"],
+    ["strategy", "--bankroll", "3", "--target", "6", "--plot", "{tmp}/strategy.pdf"],
+    ["case", "--seen", "5h Ks 5d", "--replay", "--plot", "{tmp}/case.png"],
+]
+"""Commands drawing a picture: only they load matplotlib."""
+
+
+@pytest.mark.parametrize("args", PLOTS, ids=[" ".join(a[:2]) for a in PLOTS])
+def test_plot_loads_matplotlib_and_no_other_heavy_library(
+    tmp_path: object, args: list[str]
+) -> None:
     pytest.importorskip("matplotlib")
-    tops = _tops(loaded(["plot", "--kind", "abzug", "-o", f"{tmp_path}/abzug.png"], str(tmp_path)))
+    tops = _tops(loaded([arg.format(tmp=tmp_path) for arg in args], str(tmp_path)))
     assert "matplotlib" in tops and not tops & {"sympy", "networkx", "pandas"}
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.report.plots.figures import net_bars
 
 if TYPE_CHECKING:
-    from shtoss_exact.banks.odds import Bet
+    from shtoss_exact.banks.odds import Bank, Bet
 
 
 def _bets_text(bets: Sequence[Bet], *, most: int = 6) -> str:
@@ -16,26 +16,15 @@ def _bets_text(bets: Sequence[Bet], *, most: int = 6) -> str:
     return shown + (f" and {len(bets) - most} more" if len(bets) > most else "")
 
 
-def bank_plot(
-    axes: Any,
-    *,
-    bets: Sequence[Bet | str],
-    deck: int = 52,
-    cards: int | None = None,
-    copies: int | Mapping[str, int] | None = None,
-    one_deck: bool = False,
-) -> None:
-    # Options as those of ``shtoss_exact.banks.odds.bank``.
-    from shtoss_exact.banks.odds import bank
-
-    result = bank(bets, deck=deck, cards=cards, copies=copies, one_deck=one_deck)
-    net_bars(axes, result.banker_net, who="banker", others="punters")
-    game = "one-deck game" if result.as_played.one_deck else "banker's deck"
-    count = len(result.bets)
-    axes.set_title(
+def draw(bank: Bank, ax: Any) -> None:
+    """Bars of the banker's net result of ``bank`` against its exact probability."""
+    net_bars(ax, bank.banker_net, who="banker", others="punters")
+    game = "one-deck game" if bank.as_played.one_deck else "banker's deck"
+    count = len(bank.bets)
+    ax.set_title(
         f"The bank: the banker's net result when one deal decides {count} "
         f"{'bet' if count == 1 else 'bets'}\n"
-        f"{result.as_played.cards} cards in the {game}; stakes {_bets_text(result.bets)}",
+        f"{bank.as_played.cards} cards in the {game}; stakes {_bets_text(bank.bets)}",
         fontsize=11,
     )
-    axes.set_xlabel("banker's net result (stakes won minus stakes paid)")
+    ax.set_xlabel("banker's net result (stakes won minus stakes paid)")

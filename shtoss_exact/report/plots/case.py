@@ -1,67 +1,100 @@
-"""The plot ``case``: the banker's edge on each live rank along a recorded deal.
+"""The plot ``case``: the banker's edge on each live rank, from a ``CaseReport``.
 
-After each turn of the cards seen, the edge (per unit staked) of a bet that stays on
-each rank still live; a rank's line ends when its last copy is dealt. Listed in
-``registry.KINDS`` as the kind ``case``.
+With a replay (``replay=True``), after each turn of the cards seen the edge (per unit
+staked) of the report's bet on each rank still live, one line per rank, ending when its
+last copy is dealt; without one, the edge of that bet on each live rank now, as bars.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shtoss_exact.case.state import Case
-from shtoss_exact.deck import Card
-from shtoss_exact.schemes.scheme import SchemeArgument
+from shtoss_exact.errors import ShtossError
+
+if TYPE_CHECKING:
+    from shtoss_exact.case.answers import CaseAnswers, CaseReport
+    from shtoss_exact.case.bets import CaseBet
+
+MARKERS = "osD^v<>px*hH+"
 
 
-def case_series(case: Case) -> dict[str, list[tuple[int, Fraction]]]:
-    """The edge of a staying open bet on each rank after each turn of the cards seen,
-    as (turns dealt, edge) points, rank by rank while it is live.
+def replay_lines(report: CaseReport) -> dict[str, list[tuple[int, Fraction]]]:
+    """The edge of the report's bet on each rank after each turn of its replay, as
+    (turns dealt, edge) points, rank by rank while it is live.
 
-    >>> series = case_series(Case.from_seen("5h Ks 5d", game="faro"))
-    >>> series["5"]
+    >>> from shtoss_exact.case.state import Case
+    >>> report = Case.from_seen("5h Ks 5d", game="faro").report(replay=True)
+    >>> replay_lines(report)["5"]
     [(0, Fraction(25, 1666)), (1, Fraction(1, 98))]
     """
-    series: dict[str, list[tuple[int, Fraction]]] = {rank: [] for rank in case.ranks}
-    for state in case.history():
-        for bet in state.bets():
-            assert bet.rank is not None
-            series[bet.rank].append((state.turns_dealt, bet.edge))
-    return {rank: points for rank, points in series.items() if points}
+    lines: dict[str, list[tuple[int, Fraction]]] = {}
+    for row in report.replay or ():
+        for bet in row.bets:
+            if _live(bet) and bet.rank is not None:
+                lines.setdefault(bet.rank, []).append((row.case.turns_dealt, bet.edge))
+    order = {rank: index for index, rank in enumerate(report.now.case.ranks)}
+    return dict(sorted(lines.items(), key=lambda item: order.get(item[0], len(order))))
 
 
-def case_plot(
-    axes: Any,
-    *,
-    seen: str | Iterable[Card | str],
-    game: SchemeArgument = "faro",
-    deck: int = 52,
-) -> None:
-    # Options as those of ``Case.from_seen``.
-    case = Case.from_seen(seen, game=game, deck=deck)
-    series = case_series(case)
-    markers = "osD^v<>px*hH+"
-    colours = [f"C{i}" for i in range(10)]
-    for index, (rank, points) in enumerate(series.items()):
-        axes.plot(
+def draw(report: CaseReport, ax: Any) -> None:
+    """The replay's lines, or the bars of the bets now (see the module)."""
+    answers = report.now
+    if not any(_live(bet) for bet in answers.bets):
+        raise ShtossError(f"no {answers.kind.value} bet on a live rank: nothing to plot")
+    game = answers.case.game.name
+    title = game.capitalize() if game != "two-deck" else "Stoss"
+    if report.replay is not None:
+        _replay(report, ax)
+        turns = len(report.replay) - 1
+        ax.set_title(
+            f"{title}: the banker's edge on each live rank, turn by turn\n"
+            f"a {_bet_words(answers)}; {turns} turns of a recorded deal",
+            fontsize=11,
+        )
+        ax.set_xlabel("turns dealt")
+    else:
+        _now(answers, ax)
+        ax.set_title(
+            f"{title}: the banker's edge on each live rank now\n"
+            f"a {_bet_words(answers)}; {answers.case.cards_left} cards left",
+            fontsize=11,
+        )
+        ax.set_xlabel("rank")
+    ax.set_ylabel("banker's edge (% of the stake)")
+    ax.axhline(0, color="black", linewidth=0.5)
+    ax.grid(alpha=0.3)
+
+
+def _replay(report: CaseReport, ax: Any) -> None:
+    for index, (rank, points) in enumerate(replay_lines(report).items()):
+        ax.plot(
             [turns for turns, _ in points],
             [float(edge) * 100 for _, edge in points],
-            marker=markers[index % len(markers)],
+            marker=MARKERS[index % len(MARKERS)],
             markersize=4,
-            color=colours[index % len(colours)],
+            color=f"C{index % 10}",
             linestyle=("-", "--", "-.", ":")[index % 4],
             label=rank,
         )
-    title = case.game.name.capitalize() if case.game.name != "two-deck" else "Stoss"
-    axes.set_title(
-        f"{title}: the banker's edge on each live rank, turn by turn\n"
-        f"a bet that stays until decided; {len(case.history()) - 1} turns of a recorded deal",
-        fontsize=11,
+    ax.legend(title="rank", ncol=2, fontsize=8)
+
+
+def _now(answers: CaseAnswers, ax: Any) -> None:
+    bets = [bet for bet in answers.bets if _live(bet)]
+    ax.bar(
+        [str(bet.rank) for bet in bets],
+        [float(bet.edge) * 100 for bet in bets],
+        color=["#2a7f62" if bet.edge > 0 else "#b2443a" for bet in bets],
     )
-    axes.set_xlabel("turns dealt")
-    axes.set_ylabel("banker's edge (% of the stake)")
-    axes.axhline(0, color="black", linewidth=0.5)
-    axes.grid(alpha=0.3)
-    axes.legend(title="rank", ncol=2, fontsize=8)
+
+
+def _live(bet: CaseBet) -> bool:
+    """A bet on a rank with a copy still to come (high card names no rank)."""
+    return bet.rank is not None and bool(bet.copies_left)
+
+
+def _bet_words(answers: CaseAnswers) -> str:
+    kind = {"stay": "bet that stays until decided", "one-turn": "bet on one turn"}
+    words = kind.get(answers.kind.value, f"{answers.kind.value} bet")
+    return f"coppered {words}" if answers.side.value == "coppered" else words

@@ -1,13 +1,13 @@
-"""Plots (PNG or SVG) of exact results; matplotlib imported lazily.
+"""Figures of finished results; matplotlib (the optional extra ``plot``) imported lazily.
 
-Each kind of plot is one function named in ``registry.KINDS`` (``draw(axes, **options)``,
-in a module of its own: ``odds``, ``bank``, ``series``, ``case``, ``strategy``): it
-computes exact values with the library and draws them (floats appear only there, for
-drawing). ``render`` does the rest:
-imports matplotlib (the optional extra ``plot``), builds a figure without pyplot
-(no GUI backend, safe headless), and writes the image through the one writer. A
-line has no more points than the figure has pixels across (``MAX_POINTS``): longer
-series are thinned evenly, so any deck draws at once.
+Each kind of plot is one module named in ``registry.KINDS`` with ``draw(result, ax)``:
+it puts a result the library has already computed on matplotlib Axes, reading its
+exact values and turning them into floats only to draw. ``figure_of`` draws a result
+on the Axes given, or on a new figure made without pyplot (no GUI backend, no global
+state; a notebook shows the figure it returns); ``save`` writes a figure as PNG, SVG
+or PDF, chosen by the file's suffix, replaced whole or not at all. A line has no more
+points than the figure has pixels across (``MAX_POINTS``): longer series are thinned
+evenly, so any deck draws at once.
 """
 
 from __future__ import annotations
@@ -23,12 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from shtoss_exact.distribution import Distribution
-from shtoss_exact.errors import ShtossError, quoted
-from shtoss_exact.output import STDOUT
+from shtoss_exact.errors import ShtossError
 from shtoss_exact.report.numbers import decimal_str, percent_str
-from shtoss_exact.report.plots.registry import PlotKind, plot_named
+from shtoss_exact.report.plots.registry import kind_of_result
 
-FORMATS = {".png": "png", ".svg": "svg"}
+FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 """File suffix -> image format."""
 
 FIGSIZE = (8.0, 5.0)
@@ -39,28 +38,58 @@ MAX_POINTS = int(FIGSIZE[0] * DPI)
 """Most points on one line: the figure's width in pixels. Longer series are thinned
 evenly (their ends kept), so a deck of any size draws in the same time."""
 
+STYLE = {"svg.fonttype": "none", "svg.hashsalt": "shtoss-exact"}
+"""Text stays text in SVG (searchable, and testable), and its ids do not change."""
 
-def image_format(path: str | Path, fmt: str | None = None) -> str:
-    """The image format: ``fmt`` if given, else the path's suffix (standard output,
-    ``-``, is SVG).
+METADATA = {"svg": {"Date": None}, "pdf": {"CreationDate": None}, "png": {}}
+"""No date in the file: the same figure writes the same bytes."""
 
-    >>> image_format("edge.SVG"), image_format("-"), image_format("-", "png")
-    ('svg', 'svg', 'png')
+
+def image_format(path: Any) -> str:
+    """The image format of ``path``, by its suffix: png, svg or pdf (any case).
+
+    >>> image_format("edge.SVG"), image_format("bank.pdf")
+    ('svg', 'pdf')
+    >>> image_format("odds.gif")
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: cannot plot to 'odds.gif': the suffix '.gif' is not an \
+image format: allowed .png, .svg, .pdf
     """
-    allowed = sorted(FORMATS.values())
-    if fmt is not None:
-        if fmt not in allowed:
-            raise ShtossError(f"unknown image format {quoted(fmt)}: allowed {', '.join(allowed)}")
-        return fmt
-    if str(path) == STDOUT:
-        return "svg"
-    suffix = Path(path).suffix.lower()
-    if suffix not in FORMATS:
+    if not isinstance(path, str | os.PathLike):
+        raise ShtossError(f"cannot plot to a {type(path).__name__}: allowed a file's path "
+                          f"ending in {', '.join(FORMATS)}")  # fmt: skip
+    suffix = Path(path).suffix
+    if suffix.lower() not in FORMATS:
+        what = f"the suffix {suffix[:20]!r} is not an image format" if suffix else "no suffix"
         raise ShtossError(
-            f"cannot plot to {str(path)[:80]!r}: the file must end in {', '.join(FORMATS)} "
-            "(or give the format)"
+            f"cannot plot to {str(path)[:80]!r}: {what}: allowed {', '.join(FORMATS)}"
         )
-    return FORMATS[suffix]
+    return FORMATS[suffix.lower()]
+
+
+def check_target(path: str | os.PathLike[str]) -> str:
+    """The image format of ``path`` once it is known writable: a suffix refused by
+    ``image_format``, a missing or unwritable directory, or a target that is not a
+    regular file is one ``ShtossError``, before anything is computed or drawn.
+
+    >>> check_target("/no/such/folder/odds.png")
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: cannot write '/no/such/folder/odds.png': no directory \
+'/no/such/folder'
+    """
+    image = image_format(path)
+    shown = os.fspath(path)[:80]
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        raise ShtossError(f"cannot write {shown!r}: not a regular file")
+    folder = target.parent
+    if not folder.is_dir():
+        raise ShtossError(f"cannot write {shown!r}: no directory {str(folder)[:80]!r}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ShtossError(f"cannot write {shown!r}: the directory is not writable")
+    return image
 
 
 def _matplotlib() -> Any:
@@ -74,14 +103,70 @@ def _matplotlib() -> Any:
     return matplotlib, Figure
 
 
+def figure_of(result: object, ax: Any = None) -> Any:
+    """The matplotlib ``Figure`` of ``result``, drawn by its kind (``registry.KINDS``)
+    on ``ax`` if given, else on a new figure of its own.
+
+    A result with no picture is refused before matplotlib is imported: ``figure_of(3)``
+    raises a ``ShtossError`` naming the results that have one.
+    """
+    kind = kind_of_result(type(result).__name__)
+    matplotlib, figure_class = _matplotlib()
+    if ax is None:
+        with matplotlib.rc_context(STYLE):
+            figure = figure_class(figsize=FIGSIZE, dpi=DPI)
+            axes = figure.add_subplot()
+            kind.draw(result, axes)
+            figure.tight_layout()
+        return figure
+    if not hasattr(ax, "get_figure") or not hasattr(ax, "plot"):
+        raise ShtossError(f"ax={type(ax).__name__[:40]}: allowed matplotlib Axes, or None")
+    kind.draw(result, ax)
+    return ax.get_figure()
+
+
+def image_bytes(figure: Any, image: str) -> bytes:
+    """The bytes of ``figure`` as an ``image`` ("png", "svg", "pdf")."""
+    matplotlib, _ = _matplotlib()
+    buffer = io.BytesIO()
+    with matplotlib.rc_context(STYLE):
+        figure.savefig(buffer, format=image, metadata=METADATA[image])
+    return buffer.getvalue()
+
+
+def save(figure: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``figure`` to ``path``: PNG, SVG or PDF by its suffix.
+
+    The image is made in memory first; the file is replaced whole or not at all
+    (``output.atomic_path``: a symlink is followed; a device or FIFO is never replaced),
+    and a path that cannot be written is one ``OutputError`` line.
+    """
+    image = image_format(path)
+    data = image_bytes(figure, image)
+    from shtoss_exact.output import OutputError, atomic_path
+
+    with atomic_path(path) as temporary:
+        try:
+            temporary.write_bytes(data)
+        except OSError as error:
+            raise OutputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+
+
+def plot_to(result: object, path: str | os.PathLike[str]) -> None:
+    """Draw ``result`` and write its figure to ``path`` (the command line's ``--plot``);
+    the path is checked (``check_target``) before anything is drawn."""
+    check_target(path)
+    save(figure_of(result), path)
+
+
 @contextmanager
 def files_only() -> Iterator[None]:
-    """Matplotlib as a program that only writes image files needs it (the ``plot``
-    command): loaded with the Agg backend whatever ``MPLBACKEND`` says (no window is
-    ever opened), and quiet. An unusable ``HOME``, ``MPLCONFIGDIR`` or ``TMPDIR``
-    makes matplotlib work in a fresh temporary directory of its own, removed at
-    exit: its warnings about that, about its configuration files and while drawing
-    are not shown; a matplotlib that cannot start at all is one ``ShtossError``.
+    """Matplotlib as a program that only writes image files needs it (``--plot``):
+    loaded with the Agg backend whatever ``MPLBACKEND`` says (no window is ever
+    opened), and quiet. An unusable ``HOME``, ``MPLCONFIGDIR`` or ``TMPDIR`` makes
+    matplotlib work in a fresh temporary directory of its own, removed at exit: its
+    warnings about that, about its configuration files and while drawing are not
+    shown; a matplotlib that cannot start at all is one ``ShtossError``.
 
     >>> with files_only():
     ...     image_format("odds.svg")
@@ -109,122 +194,18 @@ def files_only() -> Iterator[None]:
             os.environ["MPLBACKEND"] = backend
 
 
-def render(kind: str, path: str | Path, *, fmt: str | None = None, **options: Any) -> None:
-    """Draw the plot ``kind`` with ``options`` and write it to ``path`` (PNG or SVG).
-
-    A file is replaced whole or not at all (``output.atomic_path``: a symlink is
-    followed; a device or FIFO is never replaced); ``-`` is standard output. The
-    format is ``fmt`` or the path's suffix. The format and the kind are checked
-    before matplotlib is imported or anything is computed, and the image is drawn in
-    memory before any file is touched: ``render("abzug", "odds.pdf", deal=Deal(52, 4))``
-    raises a ``ShtossError`` naming the allowed suffixes.
-    """
-    if not isinstance(path, str | os.PathLike):
-        raise ShtossError(f"path={quoted(path)} is a {type(path).__name__}: allowed a file's path "
-                          "(str or pathlib.Path) ending in .png or .svg, or '-'")  # fmt: skip
-    image = image_format(path, fmt)
-    plot = plot_named(kind)
-    check_options(plot, options)
-    to_stdout = str(path) == STDOUT
-    if to_stdout and image == "png" and _stdout_is_terminal():
-        raise ShtossError(
-            "a PNG image is not written to a terminal: give -o FILE.png, or redirect "
-            "standard output"
-        )
-    data = draw(plot.name, image, **options)
-    if to_stdout:
-        _write_stdout(data, image)
-        return
-    from shtoss_exact.output import OutputError, atomic_path
-
-    with atomic_path(path) as temporary:
-        try:
-            temporary.write_bytes(data)
-        except OSError as error:
-            raise OutputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
-
-
-def check_options(plot: PlotKind, options: dict[str, Any]) -> None:
-    """Refuse (``ShtossError``) options the plot's drawing does not take, or one it
-    needs that is missing, before anything is computed.
-
-    >>> check_options(plot_named("strategy"), {"gmae": "faro"})
-    Traceback (most recent call last):
-    ...
-    shtoss_exact.errors.ShtossError: the strategy plot has no option 'gmae': allowed target, \
-bankroll, scheme, objective, max_stake, deal
-    """
-    from inspect import Parameter, signature
-
-    parameters = list(signature(plot.draw).parameters.values())[1:]  # past the axes
-    allowed = [p.name for p in parameters]
-    for name in options:
-        if name not in allowed:
-            raise ShtossError(f"the {plot.name} plot has no option {quoted(name, 40)}: allowed "
-                              f"{', '.join(allowed)}")  # fmt: skip
-    for p in parameters:
-        if p.default is Parameter.empty and p.name not in options:
-            raise ShtossError(f"the {plot.name} plot needs {p.name}=...: give it as a keyword")
-
-
-def draw(kind: str, image: str, **options: Any) -> bytes:
-    """The plot ``kind`` drawn with ``options`` as the bytes of an ``image`` ("png", "svg")."""
-    matplotlib, figure_class = _matplotlib()
-    # Text stays text in SVG (searchable, and testable); no date, so output is reproducible.
-    style = {"svg.fonttype": "none", "svg.hashsalt": "shtoss-exact"}
-    with matplotlib.rc_context(style):
-        figure = figure_class(figsize=FIGSIZE, dpi=DPI)
-        axes = figure.add_subplot()
-        plot_named(kind).draw(axes, **options)
-        figure.tight_layout()
-        metadata = {"Date": None} if image == "svg" else {}
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format=image, metadata=metadata)
-    return buffer.getvalue()
-
-
-def _stdout_is_terminal() -> bool:
-    stream = sys.stdout
-    return stream is not None and stream.isatty()
-
-
-def _write_stdout(data: bytes, image: str) -> None:
-    """The image to standard output: SVG through ``open_output`` (text), PNG as bytes."""
-    from shtoss_exact.output import OutputError, open_output
-
-    if image == "svg":
-        with open_output(None) as out:
-            try:
-                out.write(data.decode("utf-8"))
-            except BrokenPipeError:
-                raise
-            except OSError as error:
-                raise OutputError(f"cannot write standard output: {error.strerror}") from None
-        return
-    stream = sys.stdout
-    if stream is None:
-        raise OutputError("cannot write standard output: it is closed")
-    try:
-        stream.flush()
-        stream.buffer.write(data)
-        stream.buffer.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as error:
-        raise OutputError(f"cannot write standard output: {error.strerror or error}") from None
-
-
 def thin(count: int, most: int = MAX_POINTS) -> list[int]:
     """Indices 0..count-1, or ``most`` of them evenly spread, the first and the last kept.
 
-    >>> thin(5), thin(10, 4)
-    ([0, 1, 2, 3, 4], [0, 3, 6, 9])
+    >>> thin(5), thin(10, 4), thin(10**100, 2)[-1] == 10**100 - 1
+    ([0, 1, 2, 3, 4], [0, 3, 6, 9], True)
     """
     if count <= most:
         return list(range(count))
     if most < 2:
         return [0][:most]
-    return [round(k * (count - 1) / (most - 1)) for k in range(most)]
+    # k (count - 1) / (most - 1) rounded half up, in whole numbers: exact for any count.
+    return [(2 * k * (count - 1) + most - 1) // (2 * (most - 1)) for k in range(most)]
 
 
 MAX_BARS = 400

@@ -1,17 +1,14 @@
 """The ``strategy`` plot: the optimal value and every optimal stake against the bankroll.
 
-Listed in ``registry.KINDS`` (``render("strategy", path, target=100)``); the values
-are computed exactly by ``optimal_play`` and turned into floats only to draw.
+Drawn from an ``OptimalPlay`` (``optimal_play(...).plot()``): its exact values are
+turned into floats only to draw.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from shtoss_exact.deck import Deal
 from shtoss_exact.report.numbers import decimal_str
-from shtoss_exact.schemes.scheme import SchemeArgument
 
 if TYPE_CHECKING:
     from shtoss_exact.strategy.play import OptimalPlay
@@ -20,29 +17,10 @@ VALUE, STAKE, BOLD = "#2a7f62", "#b2443a", "#8c8c8c"
 """Colours: the optimal value, the optimal stakes, bold play's stakes."""
 
 
-def strategy_plot(
-    axes: Any,
-    *,
-    target: Fraction | int | str,
-    bankroll: Fraction | int | str = 1,
-    scheme: SchemeArgument = "classic",
-    objective: str = "reach",
-    max_stake: Fraction | int | str | None = None,
-    deal: Deal | None = None,
-) -> None:
-    # Options as those of ``shtoss_exact.strategy.play.optimal_play``; the bankroll marks the
-    # punter's place (every bankroll up to the target is drawn).
-    from shtoss_exact.strategy.play import optimal_play
-
-    result = optimal_play(
-        bankroll=bankroll,
-        target=target,
-        scheme=scheme,
-        objective=objective,
-        max_stake=max_stake,
-        deal=deal,
-        plans=(),
-    )
+def draw(result: OptimalPlay, ax: Any) -> None:
+    """The optimal value of ``result`` and every optimal stake against the bankroll, with
+    bold play's stake beside them (``reach``); the punter's bankroll is marked."""
+    axes = ax
     reach = result.objective.value == "reach"
     xs = [float(x) for x in result.values]
     axes.plot(

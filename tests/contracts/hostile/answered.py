@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from shtoss_exact.deck import RANKS_52
 from tests.contracts.hostile.harness import (
+    HUGE,
     answer,
     coprime_scheme,
     heavy_scheme,
@@ -113,6 +114,8 @@ ANSWERED = [
         ["plot", "-o", "x.svg", "--kind", "strategy", *SMALL_GOAL, "--max-stake", "9" * 60],
         leaves=("x.svg",),
     ),
+    answer("plot-googol-cards", f"plot -o out.png --cards {HUGE}", leaves=("out.png",)),
+    answer("odds-googol-cards-plot-pdf", f"odds --cards {HUGE} --plot o.pdf", leaves=("o.pdf",)),
     answer(
         "plan-file-kush-60-digit-int",
         "series --plan-file p.toml --deals 2",

@@ -151,7 +151,7 @@ CASES = [
         "seen twice",
     ),
     case(
-        "plot-seen-wrong-kind", ["plot", "-o", "c.png", "--seen", "5h"], "--seen is for --kind case"
+        "plot-seen-wrong-kind", ["plot", "-o", "c.png", "--seen", "5h"], "No such option '--seen'"
     ),
     case("case-game-one-deck", "case --game one-deck", "--game 'one-deck' is not dealt here"),
     case(

@@ -1,4 +1,5 @@
-"""``plot``: targets, kinds, and plots with too many points or too costly to draw."""
+"""``plot`` and ``--plot FILE``: targets, kinds, and plots with too many points or too costly
+to draw. A refused picture leaves no file, and no report is printed before it."""
 
 from __future__ import annotations
 
@@ -7,11 +8,41 @@ from tests.contracts.hostile.table import BAD_SCHEME
 
 BASE = ["--bankroll", "5", "--target", "10"]
 
+PICTURED = (
+    ("odds", "odds"),
+    ("table", "table --cards 8..20:4"),
+    ("bank", "bank --bet 7"),
+    ("series", "series --deals 2"),
+    ("strategy", "strategy --bankroll 2 --target 4"),
+    ("case", "case --seen 5h"),
+)
+"""Each command with a picture, as the shortest call that computes one."""
+
 CASES = [
     case("plot-missing-output", "plot", "Missing option '-o'"),
-    case("plot-suffix", "plot -o out.pdf", "cannot plot to 'out.pdf'"),
+    case(
+        "plot-suffix",
+        "plot -o out.gif",
+        "cannot plot to 'out.gif': the suffix '.gif' is not an image format: allowed .png, .svg, "
+        ".pdf",
+    ),
+    case("plot-no-suffix", "plot -o out", "cannot plot to 'out': no suffix: allowed .png"),
     case("plot-format", "plot -o x.png --format gif", "'gif' is not one of"),
-    case("plot-no-directory", "plot -o nodir/out.svg --cards 8", "cannot write"),
+    case("plot-and-plot", "plot -o x.png --plot y.svg", "plot writes -o FILE: give no --plot"),
+    case(
+        "plot-a-directory",
+        "plot -o d.png",
+        "cannot write 'd.png': not a regular file",
+        links={"d.png": "."},
+    ),
+    case(
+        "plot-fifo", "plot -o f.svg", "cannot write 'f.svg': not a regular file", fifos=("f.svg",)
+    ),
+    case(
+        "plot-no-directory",
+        "plot -o nodir/out.svg --cards 8",
+        "cannot write 'nodir/out.svg': no directory",
+    ),
     case("plot-scheme-unknown", "plot -o out.svg --kind edge --scheme nosuch", "nosuch"),
     case(
         "plot-scheme-file",
@@ -19,7 +50,6 @@ CASES = [
         "bad.toml",
         bad__toml=BAD_SCHEME,
     ),
-    case("plot-googol-cards", f"plot -o out.png --cards {HUGE}", "too large"),
     case(
         "plot-series-raise-ruin-2000",
         "plot -o x.png --kind series --plan raise --bankroll 2000 --target 4000",
@@ -28,9 +58,7 @@ CASES = [
     case(
         "plot-series-deals-400-digits", f"plot -o x.png --kind series --deals {HUGE * 4}", "digits"
     ),
-    case(
-        "plot-abzug-two-sizes", "plot -o x.png --cards 36,52", "the abzug plot takes one deck size"
-    ),
+    case("plot-abzug-two-sizes", "plot -o x.png --cards 36,52", "'36,52' is not a whole number"),
     case("plot-too-many-points", "plot -o out.svg --kind edge --cards 4..1000000", "at most"),
     case("plot-edge-many", "plot -o x.png --kind edge --cards 1..60000", "at most 50000"),
     case(
@@ -42,15 +70,15 @@ CASES = [
         "plot-edge-slow",
         "plot -o x.png --kind edge --cards 10000..40000 --copies 600 "
         "--scheme classic,pharaon,faro,lob-half",
-        "the table (the most for deck=40000 with copies=600): about",
+        "the table has 120004 rows: at most 50000",
     ),
     case(
         "plot-strategy-max-stake-61-digits",
         ["plot", "-o", "x.svg", "--kind", "strategy", *BASE, "--max-stake", "9" * 61],
         "--max-stake: '99999999999999999999'... has more than 60 digits",
     ),
-    case("plot-case-cards", "plot -o out.svg --kind case --cards 40", "not for the case plot"),
-    case("plot-case-one-deck", "plot -o out.svg --kind case --one-deck", "not for the case plot"),
+    case("plot-case-cards", "plot -o out.svg --kind case --cards 40", "No such option '--cards'"),
+    case("plot-case-one-deck", "plot -o out.svg --kind case --one-deck", "No such option"),
     case(
         "plot-case-game-one-deck",
         "plot --kind case --game one-deck -o x.svg",
@@ -66,5 +94,35 @@ CASES = [
         "plot -o x.svg --kind series --plan-file p.toml",
         "(about 1205 digits) deals",  # refused by the series cost: no crash past a float
         p__toml=b"deals = 0x" + b"f" * 1000 + b"\n",
+    ),
+    # --- --plot FILE on each command that has a picture --------------------------------------
+    *(
+        case(
+            f"{name}-plot-suffix",
+            f"{argv} --plot out.jpg",
+            "the suffix '.jpg' is not an image format: allowed .png, .svg, .pdf",
+        )
+        for name, argv in PICTURED
+    ),
+    *(
+        case(
+            f"{name}-plot-no-directory",
+            f"{argv} --plot no/x.svg",
+            "cannot write 'no/x.svg': no directory",
+        )
+        for name, argv in PICTURED
+    ),
+    case("odds-plot-a-directory", "odds --plot d.svg", "not a regular file", links={"d.svg": "."}),
+    case(
+        "table-plot-by-abzug",
+        "table --cards 36 --by-abzug --plot t.png",
+        "--plot draws the edge by deck size: not with --by-abzug",
+    ),
+    case(
+        "odds-plot-file-size-limit",
+        "odds --cards 9000 --plot big.png",
+        "cannot write 'big.png'",
+        status=1,
+        file_limit=4096,
     ),
 ]

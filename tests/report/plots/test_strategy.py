@@ -1,20 +1,39 @@
-"""The ``strategy`` plot: registered, drawn headless, its options checked in one line."""
+"""The ``strategy`` plot: the optimal value by bankroll, every optimal stake, bold play's."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from fractions import Fraction
+from typing import Any
 
-import pytest
-
-from shtoss_exact.report.plots.figures import render
-from shtoss_exact.report.plots.registry import KINDS as PLOTS
-from shtoss_exact.report.plots.strategy import bold_stakes
+from shtoss_exact.report.plots.strategy import bold_stakes, draw
 from shtoss_exact.strategy.play import optimal_play
-from tests.conftest import Shtoss
+from tests.report.plots.conftest import lines_by_label
+
+VALUE = "P(reach the target), best stakes"
 
 
-def test_registered() -> None:
-    assert "strategy" in PLOTS and PLOTS["strategy"].description
+def test_the_value_line_and_the_stakes_are_the_result(ax: Any) -> None:
+    result = optimal_play(bankroll=3, target=8, plans=())
+    draw(result, ax)
+    xs, ys = lines_by_label(ax)[VALUE]
+    assert xs == [float(x) for x in result.values]
+    assert ys == [float(v) for v in result.values.values()]
+    stakes = ax.get_figure().axes[1]  # the twin Axes of the stakes
+    offsets = sorted(tuple(map(float, point)) for point in stakes.collections[0].get_offsets())
+    assert offsets == sorted(
+        (float(x), float(s)) for x, tied in result.policy.items() for s in tied
+    )
+    bold = lines_by_label(stakes)["bold play's stake"]
+    assert bold[1] == [float(s) for s in bold_stakes(result)]
+
+
+def test_two_to_four_is_one_bold_bet(ax: Any) -> None:
+    # From 2 to 4 the best is to stake both units at once: P(given) = 400/833.
+    result = optimal_play(bankroll=2, target=4, plans=())
+    draw(result, ax)
+    xs, ys = lines_by_label(ax)[VALUE]
+    assert ys[xs.index(2.0)] == float(Fraction(400, 833))
+    assert "from a bankroll of 2: P(reach) = 0.480192, stake 2" in ax.get_title()
 
 
 def test_bold_stakes_are_the_start_of_the_search() -> None:
@@ -26,43 +45,8 @@ def test_bold_stakes_are_the_start_of_the_search() -> None:
     assert bold_stakes(capped) == [min(x, 10 - x, 3) for x in range(1, 10)]
 
 
-def test_svg_has_the_words(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
-    target = tmp_path / "strategy.svg"
-    render("strategy", target, bankroll=30, target=100)
-    text = target.read_text()
-    assert "The best a punter can do: target 100, classic scheme, free kush" in text
-    assert "from a bankroll of 30: P(reach) = 0.275379, stake 5, 20, 30" in text
-    assert "bold play" in text and "optimal stakes (every one where they tie)" in text
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["strategy.svg"]
-
-
-def test_cli(tmp_path: Path, shtoss: Shtoss) -> None:
-    pytest.importorskip("matplotlib")
-    target = tmp_path / "s.svg"
-    args = ["plot", "-o", str(target), "--kind", "strategy", "--target", "12", "--scheme",
-            "lob-half", "--max-stake", "3", "--deck", "36"]  # fmt: skip
-    result = shtoss(*args)
-    assert result.status == 0, result.stderr
-    text = target.read_text()
-    assert "target 12, lob-half scheme, maximum stake 3" in text
-
-
-@pytest.mark.parametrize(
-    ("args", "needle"),
-    [
-        (["--kind", "strategy"], "--kind strategy needs --target T"),
-        (["--kind", "strategy", "--target", "x"], "--target: 'x' is not an exact number"),
-        (["--kind", "strategy", "--target", "9", "--plan", "flat"], "--plan is for --kind"),
-        (["--kind", "strategy", "--target", "9", "--bet", "7"], "--bet is for --kind bank"),
-        (["--kind", "strategy", "--target", "3", "--bankroll", "5"], "target=3 is not above"),
-        (["--kind", "abzug", "--target", "3"], "--target is for --kind series or strategy"),
-    ],
-)
-def test_bad_options_one_line(args: list[str], needle: str, tmp_path: Path, shtoss: Shtoss) -> None:
-    pytest.importorskip("matplotlib")
-    result = shtoss("plot", "-o", str(tmp_path / "x.png"), *args)
-    lines = result.stderr.splitlines()
-    assert result.status == 2 and len(lines) == 1, result.stderr
-    assert needle in lines[0]
-    assert list(tmp_path.iterdir()) == []
+def test_stay_has_no_bold_line(ax: Any) -> None:
+    draw(optimal_play(bankroll=2, target=5, objective="stay", plans=()), ax)
+    assert "expected deals, best stakes" in lines_by_label(ax)
+    stakes = ax.get_figure().axes[1]
+    assert "bold play's stake" not in lines_by_label(stakes)
