@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shtoss_exact.errors import ShtossError
@@ -35,7 +34,8 @@ LANGUAGES = ("en", "ru")
 """The languages the program speaks, by their ``--lang`` word."""
 
 DOMAIN = "shtoss_exact"
-LOCALE_DIR = Path(__file__).with_name("locale")
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
+"""The catalogs' folder (a plain path: ``pathlib`` is not loaded at start-up)."""
 ENVIRONMENT = ("LC_ALL", "LC_MESSAGES", "LANG")
 """The locale variables read after ``SHTOSS_LANG``, in the C library's order."""
 
