@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Generic, TypeVar
 
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 
 T = TypeVar("T")
 
@@ -77,7 +78,11 @@ class Catalogue(Generic[T]):
         self.files = files
         unknown = [name for name in self.aliases.values() if name not in entries]
         if unknown:
-            raise ShtossError(f"{what} alias for {unknown[0]!r}: not a built-in {what}")
+            raise ShtossError(
+                _("{what} alias for {unknown!r}: not a built-in {what}").format(
+                    what=what, unknown=unknown[0]
+                )
+            )
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.entries)

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 
 MAX_SECONDS = 10.0
 """CPU seconds of one computation (a command, or one library call)."""
@@ -159,7 +160,11 @@ fewer outcomes or shorter counts
     pairs = sizes[0] * sizes[1]
     what = f"the sum of two results of {sizes[0]} and {sizes[1]} outcomes"
     if pairs > MAX_SUM_PAIRS:
-        raise ShtossError(f"{what} combines {pairs} pairs: allowed at most {MAX_SUM_PAIRS}")
+        raise ShtossError(
+            _("{what} combines {pairs} pairs: allowed at most {max_sum_pairs}").format(
+                what=what, pairs=pairs, max_sum_pairs=MAX_SUM_PAIRS
+            )
+        )
     check_cost(
         sum_cost(pairs, outcomes, bits),
         what=f"{what} (counts of {bits[0]} and {bits[1]} bits)",

@@ -54,9 +54,10 @@ def test_every_marked_message_has_a_russian_translation_with_its_placeholders() 
         key = message if len(message) > 1 else message[0]
         assert key in russian, f"no Russian for {message!r}"
         forms = russian[key]
-        for form in forms if isinstance(forms, tuple) else (forms,):
+        for index, form in enumerate(forms if isinstance(forms, tuple) else (forms,)):
             assert form, f"an empty Russian form for {message!r}"
-            assert _fields(form) == _fields(message[0]), message
+            # The first form is the singular's (click's plurals differ in their placeholders).
+            assert _fields(form) == _fields(message[min(index, len(message) - 1)]), message
 
 
 def test_every_command_summary_has_a_russian_translation() -> None:
@@ -211,3 +212,54 @@ def test_csv_headers_stay_the_glossarys_words(shtoss: Shtoss) -> None:
     assert shtoss("odds", "--by-abzug", "--format", "csv", "--lang", "ru").stdout == english
     json = shtoss("odds", "--format", "json").stdout
     assert shtoss("odds", "--format", "json", "--lang", "ru").stdout == json
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "russian"),
+    [
+        (
+            ("odds", "--cards", "zz"),
+            "Invalid value for '--cards': 'zz' is not a whole number: allowed whole numbers >= 0",
+            "Неверное значение '--cards': 'zz' — не целое число: допустимо целые числа >= 0",
+        ),
+        (
+            ("case", "--seen", "9x"),
+            "unknown card '9x': unknown suit 'x': allowed suits are s/c/h/d, ♠/♣/♥/♦, п/т/ч/б "
+            "or spades/clubs/hearts/diamonds",
+            "неизвестная карта '9x': неизвестная масть 'x': допустимые масти — п/т/ч/б, "
+            "♠/♣/♥/♦, s/c/h/d или spades/clubs/hearts/diamonds",
+        ),
+        (
+            ("odds", "--format", "xx"),
+            "Invalid value for '--format': 'xx' is not one of 'text', 'json', 'csv', 'markdown'.",
+            "Неверное значение '--format': 'xx' — ни одно из 'text', 'json', 'csv', 'markdown'.",
+        ),
+        (
+            ("odds", "--nope"),
+            "No such option '--nope'. Did you mean '--copies'?",
+            "Нет такого параметра '--nope'. Может быть, '--copies'?",
+        ),
+        (
+            ("odds", "--cards"),
+            "Option '--cards' requires an argument.",
+            "Параметру '--cards' нужен аргумент.",
+        ),
+    ],
+)
+def test_error_lines_in_russian_and_english_as_before(
+    shtoss: Shtoss, args: tuple[str, ...], english: str, russian: str
+) -> None:
+    before = shtoss(*args)
+    assert (before.status, before.stderr) == (2, f"shtoss-exact: error: {english}\n")
+    spoken = shtoss(args[0], "--lang", "ru", *args[1:])
+    assert (spoken.status, spoken.stderr) == (2, f"shtoss-exact: ошибка: {russian}\n")
+
+
+def test_click_messages_outside_the_errors_stay_clicks() -> None:
+    from shtoss_exact.cli import usage_errors
+
+    click_types = sys.modules["click.types"]
+    with i18n.speaking("ru"):
+        assert click_types._("Choose from:\n\t{choices}") == "Choose from:\n\t{choices}"  # type: ignore[attr-defined]
+        assert click_types._("Missing option") == "Не хватает параметра"  # type: ignore[attr-defined]
+    assert "Missing option" in usage_errors.CLICK_ERRORS

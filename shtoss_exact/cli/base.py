@@ -23,6 +23,7 @@ from shtoss_exact.cli.process import (
     signal_mask,
     stop_signals,
 )
+from shtoss_exact.cli.usage_errors import speak_click_errors
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import LANGUAGES, _, language, language_from_environment, set_language
 from shtoss_exact.output import OutputError, Terminated, drop_stdout, remove_temporaries
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from shtoss_exact.report.stream import RowStream
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+speak_click_errors()  # click's usage errors in the language spoken
 
 
 # click >= 8.2 raises this for a bare ``shtoss-exact`` (click 8.1 prints the help itself).
@@ -156,6 +159,7 @@ class ShtossGroup(SpeakingGroup):
         before = language()
         try:
             set_language(language_from_environment())
+            set_language(_lang_given(sys.argv[1:] if args is None else args) or language())
             return self._run(args, prog_name, complete_var, extra)
         except ShtossError as error:  # SHTOSS_LANG itself
             return fail(f"SHTOSS_LANG: {error}", status=2)
@@ -197,6 +201,25 @@ class ShtossGroup(SpeakingGroup):
         except Exception as error:  # a bug: still one line, never a traceback
             name = type(error).__name__
             return fail(f"internal error ({name}: {error}); please report it", status=1)
+
+
+def _lang_given(args: Sequence[str]) -> str | None:
+    """The language of a ``--lang`` among ``args`` (before ``--``), read before click parses
+    them, so that an error in parsing (``No such option``) is in that language too; a bad
+    value is left to click.
+
+    >>> _lang_given(["odds", "--nope", "--lang=RU"]), _lang_given(["--", "--lang", "ru"])
+    ('ru', None)
+    """
+    for at, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = arg[7:] if arg.startswith("--lang=") else None
+        if arg == "--lang" and at + 1 < len(args):
+            value = args[at + 1]
+        if value is not None and value.lower() in LANGUAGES:
+            return value.lower()
+    return None
 
 
 class WholeNumber(click.ParamType):  # type: ignore[type-arg,unused-ignore]
