@@ -105,25 +105,40 @@ class Catalogue(Generic[T]):
     def allowed(self) -> str:
         """What a refusal says is allowed: the names, then the other ways in brackets."""
         listed = ", ".join(self.labels.get(name, name) for name in self.entries)
+        what = _(self.what)
         others = []
         if self.aliases:
-            others.append("or a Russian name")
+            others.append(_("or a Russian name"))
         if self.files:
-            others.append(f"or a .toml or .json {self.what} file")
-        inside = "; ".join(part for part in (self.note, ", ".join(others)) if part)
-        return f"{self.what}s are {listed}" + (f" ({inside})" if inside else "")
+            others.append(_("or a .toml or .json {what} file").format(what=what))
+        inside = "; ".join(part for part in (_(self.note), ", ".join(others)) if part)
+        return _("{what}s are {listed}").format(what=what, listed=listed) + (
+            f" ({inside})" if inside else ""
+        )
 
     def unknown(self, name: object) -> ShtossError:
         """The one refusal of a name that is not in the catalogue."""
-        return ShtossError(f"unknown {self.what} {quoted(name)}: allowed {self.allowed()}")
+        return ShtossError(
+            _("unknown {what} {name}: allowed {allowed}").format(
+                what=_(self.what), name=quoted(name), allowed=self.allowed()
+            )
+        )
 
     def wrong_type(self, value: object, *, argument: str) -> ShtossError:
         """The one refusal of an argument that is neither a value, a name nor a path."""
         kind = self.kind.__name__
-        path = f" or a {self.what} file's path" if self.files else ""
+        what = _(self.what)
+        path = _(" or a {what} file's path").format(what=what) if self.files else ""
         return ShtossError(
-            f"{argument}={quoted(value)} is of type {type(value).__name__}: allowed a {kind}, a "
-            f"built-in name{path}"
+            _(
+                "{argument}={value} is of type {name}: allowed a {kind}, a built-in name{path}"
+            ).format(
+                argument=argument,
+                value=quoted(value),
+                name=type(value).__name__,
+                kind=kind,
+                path=path,
+            )
         )
 
     def named(self, name: object, *, argument: str | None = None) -> T:

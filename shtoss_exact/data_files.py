@@ -33,7 +33,7 @@ from typing import Any
 
 from shtoss_exact.data_shape import json_shape, toml_shape, whole_numbers_bounded
 from shtoss_exact.errors import ShtossError, quoted
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
 from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number, within_digits
@@ -351,7 +351,7 @@ class Spec:
     ``Spec()`` itself takes any value: one a subject checks itself.
     """
 
-    allowed = "any value"
+    allowed = N_("any value")
 
     def fits(self, value: object) -> bool:
         """Whether ``value`` is of this type's shape (``Either`` picks the first that fits)."""
@@ -374,7 +374,9 @@ class DataError(ShtossError):
         shown = key if key.isprintable() else repr(key)
         head = f"{where}: {shown[:80]}: " if key else f"{where}: "
         super().__init__(
-            head + problem + (_("; allowed {allowed}").format(allowed=allowed) if allowed else "")
+            head
+            + _(problem)
+            + (_("; allowed {allowed}").format(allowed=_(allowed)) if allowed else "")
         )
 
 
@@ -383,7 +385,7 @@ data_error = DataError
 
 
 def _bad(value: object) -> str:
-    return f"bad value {quoted(value)}"
+    return _("bad value {value}").format(value=quoted(value))
 
 
 class Text(Spec):
@@ -410,7 +412,7 @@ class Text(Spec):
 class Word(Text):
     """A name such as ``x`` or ``lob`` (a Python identifier)."""
 
-    allowed = "a name such as x, lob"
+    allowed = N_("a name such as x, lob")
 
     def check(self, value: object, key: str, where: str) -> str:
         if not isinstance(value, str) or not value.isidentifier() or len(value) > MAX_TEXT:
@@ -431,7 +433,11 @@ class Choice(Spec):
 
     def check(self, value: object, key: str, where: str) -> str:
         if value not in self.values:
-            problem = f"unknown {self.what} {quoted(value)}" if self.what else _bad(value)
+            problem = (
+                _("unknown {what} {value}").format(what=_(self.what), value=quoted(value))
+                if self.what
+                else _bad(value)
+            )
             raise data_error(where, key, problem, self.allowed)
         assert isinstance(value, str)
         return value
@@ -463,7 +469,7 @@ class Whole(Spec):
 class Flag(Spec):
     """``true`` or ``false``."""
 
-    allowed = "true or false"
+    allowed = N_("true or false")
 
     def fits(self, value: object) -> bool:
         return isinstance(value, bool)
@@ -522,7 +528,7 @@ class Table(Spec):
         *,
         required: tuple[str, ...] = (),
         other: Spec | None = None,
-        allowed: str = "a table",
+        allowed: str = N_("a table"),
     ) -> None:
         self.fields = fields
         self.required = required
@@ -538,11 +544,11 @@ class Table(Spec):
         inside = f"{key}." if key else ""
         for found in value:
             if found not in self.fields and self.other is None:
-                allowed = ", ".join(self.fields) or "no keys here"
-                raise data_error(where, f"{inside}{found}", "unknown key", allowed)
+                allowed = ", ".join(self.fields) or N_("no keys here")
+                raise data_error(where, f"{inside}{found}", N_("unknown key"), allowed)
         for name in self.required:
             if name not in value:
-                raise data_error(where, f"{inside}{name}", "missing", self.fields[name].allowed)
+                raise data_error(where, f"{inside}{name}", N_("missing"), self.fields[name].allowed)
         return {
             k: self.fields.get(k, self.other or Spec()).check(v, f"{inside}{k}", where)
             for k, v in value.items()

@@ -167,8 +167,10 @@ fewer outcomes or shorter counts
         )
     check_cost(
         sum_cost(pairs, outcomes, bits),
-        what=f"{what} (counts of {bits[0]} and {bits[1]} bits)",
-        advice="sum results of fewer outcomes or shorter counts",
+        what=_("{what} (counts of {bits} and {bits2} bits)").format(
+            what=what, bits=bits[0], bits2=bits[1]
+        ),
+        advice=_("sum results of fewer outcomes or shorter counts"),
     )
 
 
@@ -281,18 +283,38 @@ of 10 s; use fewer deals
         most = Budget(*(min(a, b) for a, b in zip(limit, now, strict=True)))
     seconds = most.seconds
     if cost.seconds > seconds:
-        _refuse(f"{what}: about {figure(cost.seconds)} s of work, more than the limit of "
-                f"{seconds:g} s; {advice}")  # fmt: skip
+        _refuse(
+            _(
+                "{what}: about {figure} s of work, more than the limit of {seconds:g} s; {advice}"
+            ).format(what=what, figure=figure(cost.seconds), seconds=seconds, advice=_(advice))
+        )
     if cost.bytes > most.bytes:
         unit, size = ("GB", 1e9) if most.bytes >= 1e9 else ("MB", 1e6)
-        _refuse(f"{what}: about {figure(cost.bytes / size)} {unit} held at once, more than the "
-                f"limit of {most.bytes / size:g} {unit}; {advice}")  # fmt: skip
+        _refuse(
+            _(
+                "{what}: about {figure} {unit} held at once, more than the limit of "
+                "{limit:g} {unit}; {advice}"
+            ).format(
+                what=what,
+                figure=figure(cost.bytes / size),
+                unit=unit,
+                limit=most.bytes / size,
+                advice=_(advice),
+            )
+        )
     if cost.digits > most.digits:
-        _refuse(f"{what}: exact values of about {figure(cost.digits)} digits, more than the "
-                f"limit of {most.digits:g} digits; {advice}")  # fmt: skip
+        _refuse(
+            _(
+                "{what}: exact values of about {figure} digits, more than the limit of "
+                "{limit:g} digits; {advice}"
+            ).format(what=what, figure=figure(cost.digits), limit=most.digits, advice=_(advice))
+        )
     if cost.rows > most.rows:
-        _refuse(f"{what}: about {figure(cost.rows)} rows, more than the limit of "
-                f"{most.rows:g} rows; {advice}")  # fmt: skip
+        _refuse(
+            _(
+                "{what}: about {figure} rows, more than the limit of {limit:g} rows; {advice}"
+            ).format(what=what, figure=figure(cost.rows), limit=most.rows, advice=_(advice))
+        )
     spent = _SPENT.get()
     if spent is not None:
         spent.seconds = max(spent.seconds, cost.seconds)

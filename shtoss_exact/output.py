@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 
 if TYPE_CHECKING:
     from _typeshed import ReadableBuffer
@@ -111,7 +112,9 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     """
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():
-        raise ShtossError(f"cannot write {os.fspath(path)!r}: not a regular file")
+        raise ShtossError(
+            _("cannot write {fspath!r}: not a regular file").format(fspath=os.fspath(path))
+        )
     temporary: Path | None = None
     try:
         with _signals_held():  # the name is known before any signal can unwind
@@ -201,7 +204,7 @@ def open_output(path: str | os.PathLike[str] | None) -> Iterator[TextIO]:
     except OSError as error:
         raise open_failure(name, error) from None
     if mode is not None and stat.S_ISDIR(mode):
-        raise ShtossError(f"cannot write {name!r}: it is a directory")
+        raise ShtossError(_("cannot write {name!r}: it is a directory").format(name=name))
     if mode is not None and not stat.S_ISREG(mode):
         # A device or a FIFO: written in place, never replaced by a regular file.
         try:

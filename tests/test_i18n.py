@@ -255,6 +255,24 @@ def test_error_lines_in_russian_and_english_as_before(
     assert (spoken.status, spoken.stderr) == (2, f"shtoss-exact: ошибка: {russian}\n")
 
 
+def test_a_library_error_line_in_russian_keeps_the_flags(shtoss: Shtoss) -> None:
+    english = shtoss("odds", "--scheme", "nope").stderr
+    assert english.startswith("shtoss-exact: error: unknown scheme 'nope': allowed schemes are ")
+    ran = shtoss("odds", "--lang", "ru", "--scheme", "nope")
+    assert ran.status == 2
+    assert ran.stderr.startswith(
+        "shtoss-exact: ошибка: неизвестное имя 'nope' (правила): допустимы правила — classic, "
+    )
+    assert ran.stderr.count("\n") == 1
+    assert ran.stderr.endswith("(или русское имя, или файл .toml или .json (правила))\n")
+    ran = shtoss("series", "--lang", "ru", "--plan", "flat")
+    assert (ran.status, ran.stderr) == (
+        2,
+        "shtoss-exact: ошибка: не задано число меток: задайте --deals или --bankroll/--target, "
+        "чтобы играть, пока одно из них не кончит игру\n",
+    )
+
+
 def test_click_messages_outside_the_errors_stay_clicks() -> None:
     from shtoss_exact.cli import usage_errors
 

@@ -632,7 +632,7 @@ class _GameType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
                 try:
                     chosen.append(parse_game(part, allowed=allowed, what="--game").value)
                 except ShtossError as error:
-                    raise ShtossError(f"{error}, or both") from None
+                    raise ShtossError(_("{error}, or both").format(error=error)) from None
         return tuple(dict.fromkeys(chosen))
 
     def shell_complete(

@@ -207,11 +207,12 @@ def _check_plot(ctx: click.Context, param: click.Parameter, value: str | None) -
     from importlib.util import find_spec
 
     from shtoss_exact.errors import ShtossError
+    from shtoss_exact.i18n import _
     from shtoss_exact.report.plots.figures import MISSING_MATPLOTLIB, check_target
 
     check_target(value)
     if find_spec("matplotlib") is None:
-        raise ShtossError(MISSING_MATPLOTLIB)
+        raise ShtossError(_(MISSING_MATPLOTLIB))
     return value
 
 

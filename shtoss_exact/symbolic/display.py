@@ -25,6 +25,8 @@ from collections.abc import Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from shtoss_exact.i18n import _
+
 if TYPE_CHECKING:
     from shtoss_exact.symbolic.forms import AbzugForms, ClosedForm
 
@@ -363,7 +365,11 @@ class Shown:
         if rows is not None and rows not in FRAME_ROWS:
             from shtoss_exact.errors import ShtossError, quoted
 
-            raise ShtossError(f"rows={quoted(rows)}: allowed None, 'quantities' or 'per_abzug'")
+            raise ShtossError(
+                _("rows={rows}: allowed None, 'quantities' or 'per_abzug'").format(
+                    rows=quoted(rows)
+                )
+            )
         shown = self._shown()
         if isinstance(shown, tuple):
             found = frame_rows(shown)
