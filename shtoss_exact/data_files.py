@@ -278,13 +278,13 @@ def exact_from_data(value: object) -> Fraction | None:
 
 
 _NOT_PRINTABLE = {
-    "Cc": "a control character",
-    "Cf": "an invisible format character",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
-    "Cs": "a lone surrogate",
-    "Co": "a private-use character",
-    "Cn": "an unassigned character",
+    "Cc": N_("a control character"),
+    "Cf": N_("an invisible format character"),
+    "Zl": N_("a line separator"),
+    "Zp": N_("a paragraph separator"),
+    "Cs": N_("a lone surrogate"),
+    "Co": N_("a private-use character"),
+    "Cn": N_("an unassigned character"),
 }
 """What each kind of character that is not printable is called in a refusal (by its
 Unicode general category)."""
@@ -328,7 +328,9 @@ def printable_text(value: str) -> tuple[str, str | None]:
     text = "".join(" " if unicodedata.category(ch) == "Zs" else ch for ch in value)
     for ch in text:
         if not ch.isprintable():
-            return text, _NOT_PRINTABLE.get(unicodedata.category(ch), "a character not printable")
+            return text, _(
+                _NOT_PRINTABLE.get(unicodedata.category(ch), N_("a character not printable"))
+            )
     return text, None
 
 
@@ -405,7 +407,12 @@ class Text(Spec):
             raise data_error(where, key, _bad(value), self.allowed)
         text, problem = printable_text(value)
         if problem is not None:
-            raise data_error(where, key, f"{quoted(value)} holds {problem}", self.allowed)
+            raise data_error(
+                where,
+                key,
+                _("{value} holds {problem}").format(value=quoted(value), problem=problem),
+                self.allowed,
+            )
         return text
 
 
@@ -515,7 +522,9 @@ class Items(Spec):
         if not isinstance(value, list):
             raise data_error(where, key, _bad(value), self.allowed)
         if not self.least <= len(value) <= self.most:
-            raise data_error(where, key, f"{len(value)} entries", self.allowed)
+            raise data_error(
+                where, key, _("{count} entries").format(count=len(value)), self.allowed
+            )
         return [self.item.check(v, f"{key}[{i}]", where) for i, v in enumerate(value, start=1)]
 
 
