@@ -158,7 +158,9 @@ of 9930 and 9930 bits): about 68 s of work, more than the limit of 10 s; sum res
 fewer outcomes or shorter counts
     """
     pairs = sizes[0] * sizes[1]
-    what = f"the sum of two results of {sizes[0]} and {sizes[1]} outcomes"
+    what = _("the sum of two results of {sizes} and {sizes2} outcomes").format(
+        sizes=sizes[0], sizes2=sizes[1]
+    )
     if pairs > MAX_SUM_PAIRS:
         raise ShtossError(
             _("{what} combines {pairs} pairs: allowed at most {max_sum_pairs}").format(

@@ -137,7 +137,11 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     except OSError as error:
         if temporary is not None:
             _discard(temporary)
-        raise OutputError(f"cannot write {os.fspath(path)!r}: {_describe(error)}") from None
+        raise OutputError(
+            _("cannot write {fspath!r}: {describe}").format(
+                fspath=os.fspath(path), describe=_describe(error)
+            )
+        ) from None
     except BaseException:
         if temporary is not None:
             _discard(temporary)
@@ -215,7 +219,9 @@ def open_output(path: str | os.PathLike[str] | None) -> Iterator[TextIO]:
             with handle as out:
                 yield out
         except OSError as error:
-            raise OutputError(f"cannot write {name!r}: {_describe(error)}") from None
+            raise OutputError(
+                _("cannot write {name!r}: {describe}").format(name=name, describe=_describe(error))
+            ) from None
         return
     with atomic_path(name) as temporary:
         try:
@@ -224,7 +230,9 @@ def open_output(path: str | os.PathLike[str] | None) -> Iterator[TextIO]:
                 out.flush()
                 os.fsync(out.fileno())
         except OSError as error:
-            raise OutputError(f"cannot write {name!r}: {_describe(error)}") from None
+            raise OutputError(
+                _("cannot write {name!r}: {describe}").format(name=name, describe=_describe(error))
+            ) from None
 
 
 def write_output(path: str | os.PathLike[str] | None, text: str) -> None:
@@ -243,7 +251,11 @@ def write_output(path: str | os.PathLike[str] | None, text: str) -> None:
         except BrokenPipeError:
             raise
         except OSError as error:
-            raise OutputError(f"cannot write {_where(path)}: {_describe(error)}") from None
+            raise OutputError(
+                _("cannot write {where}: {describe}").format(
+                    where=_where(path), describe=_describe(error)
+                )
+            ) from None
 
 
 def _where(path: str | os.PathLike[str] | None) -> str:
@@ -253,7 +265,7 @@ def _where(path: str | os.PathLike[str] | None) -> str:
 def _stdout() -> TextIO:
     stream = sys.stdout
     if stream is None:
-        raise OutputError("cannot write standard output: it is closed")
+        raise OutputError(_("cannot write standard output: it is closed"))
     return stream
 
 
@@ -267,7 +279,9 @@ def flush_stdout() -> None:
     except BrokenPipeError:
         raise
     except OSError as error:
-        raise OutputError(f"cannot write standard output: {_describe(error)}") from None
+        raise OutputError(
+            _("cannot write standard output: {describe}").format(describe=_describe(error))
+        ) from None
 
 
 class _WholeWrites(io.RawIOBase):
@@ -393,7 +407,9 @@ def finish_stdout() -> None:
     try:
         os.close(copy)
     except OSError as error:
-        raise OutputError(f"cannot write standard output: {_describe(error)}") from None
+        raise OutputError(
+            _("cannot write standard output: {describe}").format(describe=_describe(error))
+        ) from None
 
 
 def drop_stdout() -> None:

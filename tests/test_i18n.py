@@ -281,3 +281,33 @@ def test_click_messages_outside_the_errors_stay_clicks() -> None:
         assert click_types._("Choose from:\n\t{choices}") == "Choose from:\n\t{choices}"  # type: ignore[attr-defined]
         assert click_types._("Missing option") == "Не хватает параметра"  # type: ignore[attr-defined]
     assert "Missing option" in usage_errors.CLICK_ERRORS
+
+
+def _plain_hostile_rows() -> list[object]:
+    from tests.contracts.test_hostile import CASES
+
+    return [
+        row
+        for row in CASES
+        if not (row.files or row.links or row.fifos or row.file_limit)
+        and row.stdout == "file"
+        and row.status == 2
+        and row.command not in ("serve", "plot")
+    ]
+
+
+@pytest.mark.slow
+def test_the_hostile_table_is_refused_in_one_russian_line(shtoss: Shtoss) -> None:
+    rows = _plain_hostile_rows()
+    assert len(rows) >= 100
+    english = []
+    for row in rows:
+        ran = shtoss(*row.argv, env={"SHTOSS_LANG": "ru"})  # type: ignore[attr-defined]
+        lines = ran.stderr.splitlines()
+        assert ran.status == 2, (row.id, ran.stderr)  # type: ignore[attr-defined]
+        assert len(lines) == 1, (row.id, ran.stderr)  # type: ignore[attr-defined]
+        assert lines[0].startswith("shtoss-exact: ошибка: "), lines[0]
+        assert "Traceback" not in ran.stderr and "internal error" not in lines[0]
+        if lines[0] == f"shtoss-exact: ошибка: {row.expect}":  # type: ignore[attr-defined]
+            english.append(row.id)  # type: ignore[attr-defined]
+    assert not english, english

@@ -354,7 +354,13 @@ class TableSpec:
         for _deck, _scheme, deal in self.setups():
             check_deal(deal)  # one deck too large to count, or with too many digits
         seconds, worst = self._cost()
-        most = "" if worst is None else f" (the most for deck={worst[0]} with copies={worst[1]})"
+        most = (
+            ""
+            if worst is None
+            else _(" (the most for deck={worst} with copies={worst2})").format(
+                worst=worst[0], worst2=worst[1]
+            )
+        )
         check_cost(
             Cost(seconds=seconds),
             what=_("the table{most}").format(most=most),

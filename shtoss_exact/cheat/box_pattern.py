@@ -292,7 +292,9 @@ def box_against_pattern(
     the_pattern = resolve_pattern(pattern)
     honest = state.deal(the_pattern)  # checks the pattern against the game
     box = _Box(state, the_pattern)
-    what = f"the two-card box over {state.cards_left} cards against {the_pattern.name} with "
+    what = _("the two-card box over {cards_left} cards against {name} with ").format(
+        cards_left=state.cards_left, name=the_pattern.name
+    )
     check_cost(
         _cost(box, state, chosen, honest.states),
         what=_("{what}{chosen} takes").format(what=what, chosen=chosen),

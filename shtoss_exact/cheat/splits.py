@@ -147,7 +147,7 @@ def stacked_splits(
     # A soda still to come is of a rank not put up: one full rank is left for it.
     most = min(len(full) - (1 if state.soda_due else 0), turns)
     if stacked > most:
-        soda = ", one of them the soda's" if state.soda_due else ""
+        soda = _(", one of them the soda's") if state.soda_due else ""
         raise ShtossError(
             _(
                 "stacked={stacked}: allowed at most {max} here ({full_count} full ranks{soda}, "

@@ -541,8 +541,12 @@ class Output:
             except BrokenPipeError:
                 raise
             except OSError as error:
-                where = "standard output" if self.path in (None, "-") else repr(self.path)
-                raise OutputError(f"cannot write {where}: {error.strerror or error}") from None
+                where = _("standard output") if self.path in (None, "-") else repr(self.path)
+                raise OutputError(
+                    _("cannot write {where}: {value}").format(
+                        where=where, value=error.strerror or error
+                    )
+                ) from None
 
 
 def output_options(*formats: str) -> Callable[[F], F]:
@@ -594,7 +598,11 @@ def output_options(*formats: str) -> Callable[[F], F]:
 
 def _check_decimals(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
     if value is not None and value > MAX_DECIMALS:
-        raise click.BadParameter(f"{value} is too many places: allowed 0..{MAX_DECIMALS}")
+        raise click.BadParameter(
+            _("{value} is too many places: allowed 0..{max_decimals}").format(
+                value=value, max_decimals=MAX_DECIMALS
+            )
+        )
     return value
 
 

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import click
 
 from shtoss_exact.cli.base import WholeNumber, completion, option_number
+from shtoss_exact.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -151,7 +152,7 @@ def plan_arguments(options: Mapping[str, Any]) -> dict[str, Any]:
 
     plan_file = options["plan_file"]
     if plan_file is not None and options["plan_name"] is not None:
-        raise click.UsageError("give --plan or --plan-file, not both")
+        raise click.UsageError(_("give --plan or --plan-file, not both"))
     plan = (
         load_plan(plan_file)
         if plan_file is not None

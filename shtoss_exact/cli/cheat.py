@@ -87,7 +87,9 @@ def _emit(cheat_name: str, out: Output, options: dict[str, Any]) -> None:
         _box_pattern(out, options)
         return
     if options["rank"] is None:
-        raise click.UsageError("give --rank (one bet on a rank) or --pattern (the punters' bets)")
+        raise click.UsageError(
+            _("give --rank (one bet on a rank) or --pattern (the punters' bets)")
+        )
     if cheat_name == "box":
         from shtoss_exact.cheat.box import two_card_box as compute
     elif cheat_name == "tell":
@@ -121,7 +123,7 @@ def _box_pattern(out: Output, options: dict[str, Any]) -> None:
     from shtoss_exact.report.cheat_view import box_pattern_csv, box_pattern_tables
 
     if options["rank"] is not None:
-        raise click.UsageError("give --rank or --pattern, not both")
+        raise click.UsageError(_("give --rank or --pattern, not both"))
     scheme = options["scheme"]
     if scheme is not None:
         from shtoss_exact.schemes.files import resolve_scheme

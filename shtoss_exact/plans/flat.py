@@ -212,7 +212,7 @@ def _ruin_closed_form(denominator: int, unit: Fraction, steps: dict[int, int], l
     size = high - low + 2  # N: from the ruin end to the target end
     start = -low + 1  # i: the start's distance from the ruin end
     bits = size * max(p, q).bit_length()
-    what = f"a walk of {size - 1} positions"
+    what = _("a walk of {size} positions").format(size=size - 1)
     check_bits(bits, what=what, advice=_SMALLER)
     check_cost(
         Cost(seconds=6 * reduce_seconds(bits), bytes=int_bytes(8, bits)), what=what, advice=_SMALLER
@@ -245,7 +245,7 @@ def _ruin_solve(denominator: int, unit: Fraction, steps: list[tuple[int, int]], 
 
     width = high - low + 1
     bits = denominator.bit_length()
-    what = f"a walk of {width} positions"
+    what = _("a walk of {width} positions").format(width=width)
     check_bits(width * (bits + 1), what=what, advice=_SMALLER)
     span = max(e for e, _ in steps) - min(e for e, _ in steps)
     # Dixon's solve: about 2 W (bits + 1) / 244 lifting steps over W (2 span + 1) entries.

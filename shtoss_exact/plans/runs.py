@@ -46,7 +46,9 @@ def p_series(outcomes: DealOutcomes, *, deals: int, length: int) -> Fraction:
     win, loss = outcomes.weight(sign=1), outcomes.weight(sign=-1)
     push = outcomes.denominator - win - loss
     bits = bits_after(deals, outcomes.denominator)
-    what = f"a series of {short_int(length)} wins within {short_int(deals)} deals"
+    what = _("a series of {short_int} wins within {short_int2} deals").format(
+        short_int=short_int(length), short_int2=short_int(deals)
+    )
     check_bits(bits, what=what, advice=_("use fewer deals"))
     check_cost(
         Cost(
@@ -116,9 +118,8 @@ def p_series_played(rules: Rules, *, deals: int, length: int) -> Fraction:
     whole = rules.outcomes.denominator
     moves = rules._moves
     bits = bits_after(deals, whole)
-    what = (
-        f"a series of {short_int(length)} wins within {short_int(deals)} deals of plan "
-        f"{rules.plan.name}"
+    what = _("a series of {short_int} wins within {short_int2} deals of plan {name}").format(
+        short_int=short_int(length), short_int2=short_int(deals), name=rules.plan.name
     )
     check_bits(bits, what=what, advice=_("use fewer deals"))
     seconds = 0.0
@@ -257,7 +258,9 @@ def story_played(
         event: [(payoff, int(p * whole)) for payoff, p in told.items()]
         for event, told in chances.items()
     }
-    what = f"the story of {len(story)} deals of plan {rules.plan.name}"
+    what = _("the story of {story_count} deals of plan {name}").format(
+        story_count=len(story), name=rules.plan.name
+    )
     bits = bits_after(len(story), whole)
     check_bits(bits, what=what, advice=_("tell a shorter story"))
     seconds, moves = 0.0, max(len(told) for told in counts.values())

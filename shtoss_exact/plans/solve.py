@@ -62,7 +62,9 @@ def solve_unbounded(chain: Chain) -> Solved:
     assert best is not None
     work, playing, rows, ends = best
     index = {state: i for i, state in enumerate(playing)}
-    what = f"{len(playing)} playing states until the play ends"
+    what = _("{playing_count} playing states until the play ends").format(
+        playing_count=len(playing)
+    )
     check_cost(
         Cost(seconds=work * 1e-9, bytes=int_bytes(work / 1000, 256)), what=what, advice=_ADVICE
     )

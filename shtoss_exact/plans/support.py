@@ -79,7 +79,9 @@ def check_support(chain: Chain, deals: int, *, dense: float | None = None) -> fl
     seconds, held, bits = _set_cost(chain, incoming, deals, slope)
     memory = held * (ENTRY_BYTES + bits / 8)
     if dense > budget().seconds:  # the arrays cannot: refused unless the dicts can
-        what = f"the nets of {short_int(deals)} deals of a chain of {len(chain.depth)} states"
+        what = _("the nets of {short_int} deals of a chain of {depth_count} states").format(
+            short_int=short_int(deals), depth_count=len(chain.depth)
+        )
         check_cost(
             Cost(seconds=seconds, bytes=memory),
             what=_("{what} (about {held:.1e} values held at once)").format(what=what, held=held),

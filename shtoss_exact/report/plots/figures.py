@@ -65,7 +65,11 @@ image format: allowed .png, .svg, .pdf
         )
     suffix = Path(path).suffix
     if suffix.lower() not in FORMATS:
-        what = f"the suffix {suffix[:20]!r} is not an image format" if suffix else "no suffix"
+        what = (
+            _("the suffix {suffix!r} is not an image format").format(suffix=suffix[:20])
+            if suffix
+            else _("no suffix")
+        )
         raise ShtossError(
             _("cannot plot to {path!r}: {what}: allowed {formats}").format(
                 path=str(path)[:80], what=what, formats=", ".join(FORMATS)
@@ -165,7 +169,11 @@ def save(figure: Any, path: str | os.PathLike[str]) -> None:
         try:
             temporary.write_bytes(data)
         except OSError as error:
-            raise OutputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+            raise OutputError(
+                _("cannot write {path!r}: {value}").format(
+                    path=str(path), value=error.strerror or error
+                )
+            ) from None
 
 
 def plot_to(result: object, path: str | os.PathLike[str]) -> None:
