@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Generic, TypeVar
 
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 
 T = TypeVar("T")
 
@@ -77,7 +78,11 @@ class Catalogue(Generic[T]):
         self.files = files
         unknown = [name for name in self.aliases.values() if name not in entries]
         if unknown:
-            raise ShtossError(f"{what} alias for {unknown[0]!r}: not a built-in {what}")
+            raise ShtossError(
+                _("{what} alias for {unknown!r}: not a built-in {what}").format(
+                    what=what, unknown=unknown[0]
+                )
+            )
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.entries)
@@ -100,25 +105,40 @@ class Catalogue(Generic[T]):
     def allowed(self) -> str:
         """What a refusal says is allowed: the names, then the other ways in brackets."""
         listed = ", ".join(self.labels.get(name, name) for name in self.entries)
+        what = _(self.what)
         others = []
         if self.aliases:
-            others.append("or a Russian name")
+            others.append(_("or a Russian name"))
         if self.files:
-            others.append(f"or a .toml or .json {self.what} file")
-        inside = "; ".join(part for part in (self.note, ", ".join(others)) if part)
-        return f"{self.what}s are {listed}" + (f" ({inside})" if inside else "")
+            others.append(_("or a .toml or .json {what} file").format(what=what))
+        inside = "; ".join(part for part in (_(self.note), ", ".join(others)) if part)
+        return _("{what}s are {listed}").format(what=what, listed=listed) + (
+            f" ({inside})" if inside else ""
+        )
 
     def unknown(self, name: object) -> ShtossError:
         """The one refusal of a name that is not in the catalogue."""
-        return ShtossError(f"unknown {self.what} {quoted(name)}: allowed {self.allowed()}")
+        return ShtossError(
+            _("unknown {what} {name}: allowed {allowed}").format(
+                what=_(self.what), name=quoted(name), allowed=self.allowed()
+            )
+        )
 
     def wrong_type(self, value: object, *, argument: str) -> ShtossError:
         """The one refusal of an argument that is neither a value, a name nor a path."""
         kind = self.kind.__name__
-        path = f" or a {self.what} file's path" if self.files else ""
+        what = _(self.what)
+        path = _(" or a {what} file's path").format(what=what) if self.files else ""
         return ShtossError(
-            f"{argument}={quoted(value)} is of type {type(value).__name__}: allowed a {kind}, a "
-            f"built-in name{path}"
+            _(
+                "{argument}={value} is of type {name}: allowed a {kind}, a built-in name{path}"
+            ).format(
+                argument=argument,
+                value=quoted(value),
+                name=type(value).__name__,
+                kind=kind,
+                path=path,
+            )
         )
 
     def named(self, name: object, *, argument: str | None = None) -> T:

@@ -33,6 +33,7 @@ from typing import Any
 
 from shtoss_exact.data_shape import json_shape, toml_shape, whole_numbers_bounded
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
 from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number, within_digits
@@ -75,14 +76,20 @@ def data_path(path: object, *, what: str) -> str:
     name = os.fspath(path) if isinstance(path, os.PathLike) else path
     if not isinstance(name, str):
         raise ShtossError(
-            f"{what} {quoted(path)} is a {type(path).__name__}: allowed a path as str or "
-            "pathlib.Path"
+            _("{what} {path} is a {name}: allowed a path as str or pathlib.Path").format(
+                what=what, path=quoted(path), name=type(path).__name__
+            )
         )
     if "\0" in name:
-        raise ShtossError(f"{what} {quoted(name)}: a path holds no NUL character")
+        raise ShtossError(
+            _("{what} {name}: a path holds no NUL character").format(what=what, name=quoted(name))
+        )
     if len(name) > MAX_PATH:
-        raise ShtossError(f"{what} {quoted(name)}: the path is too long; allowed at most "
-                          f"{MAX_PATH} characters")  # fmt: skip
+        raise ShtossError(
+            _("{what} {name}: the path is too long; allowed at most {max_path} characters").format(
+                what=what, name=quoted(name), max_path=MAX_PATH
+            )
+        )
     return name
 
 
@@ -100,28 +107,46 @@ def read_text(
     where = f"{what} {quoted(name, 200)}"
     suffix = Path(name).suffix.lower()
     if suffix not in suffixes:
-        raise ShtossError(f"{where}: unknown file type {suffix or 'none'!r}; allowed "
-                          f"{', '.join(suffixes)}")  # fmt: skip
+        raise ShtossError(
+            _("{where}: unknown file type {value!r}; allowed {suffixes}").format(
+                where=where, value=suffix or "none", suffixes=", ".join(suffixes)
+            )
+        )
     try:
         mode = os.stat(name).st_mode
     except OSError as error:
-        raise ShtossError(f"{where}: cannot read the file ({error.strerror})") from None
+        raise ShtossError(
+            _("{where}: cannot read the file ({strerror})").format(
+                where=where, strerror=error.strerror
+            )
+        ) from None
     if not stat.S_ISREG(mode):
-        raise ShtossError(f"{where}: not a regular file; allowed a regular "
-                          f"{' or '.join(suffixes)} file")  # fmt: skip
+        raise ShtossError(
+            _("{where}: not a regular file; allowed a regular {suffixes} file").format(
+                where=where, suffixes=" or ".join(suffixes)
+            )
+        )
     try:
         with open(name, "rb") as handle:  # at most one byte past the limit
             raw = handle.read(max_bytes + 1)
     except OSError as error:
-        raise ShtossError(f"{where}: cannot read the file ({error.strerror})") from None
+        raise ShtossError(
+            _("{where}: cannot read the file ({strerror})").format(
+                where=where, strerror=error.strerror
+            )
+        ) from None
     if len(raw) > max_bytes:
-        raise ShtossError(f"{where}: the file is too large; allowed at most {max_bytes} bytes")
+        raise ShtossError(
+            _("{where}: the file is too large; allowed at most {max_bytes} bytes").format(
+                where=where, max_bytes=max_bytes
+            )
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ShtossError(f"{where}: the file is not UTF-8 text") from None
+        raise ShtossError(_("{where}: the file is not UTF-8 text").format(where=where)) from None
     if not text.strip():
-        raise ShtossError(f"{where}: the file is empty")
+        raise ShtossError(_("{where}: the file is empty").format(where=where))
     return unicodedata.normalize("NFC", text)
 
 
@@ -163,7 +188,11 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
         )
     except (ValueError, RecursionError) as error:  # TOMLDecodeError, JSONDecodeError too
         problem = " ".join(_in_our_words(error).split())[:200]
-        raise ShtossError(f"{where}: bad {suffix[1:].upper()} ({problem})") from None
+        raise ShtossError(
+            _("{where}: bad {value} ({problem})").format(
+                where=where, value=suffix[1:].upper(), problem=problem
+            )
+        ) from None
 
 
 def _in_our_words(error: BaseException) -> str:
@@ -222,7 +251,9 @@ def exact_from_data(value: object) -> Fraction | None:
     if isinstance(value, int):
         if not within_digits(value):
             raise ShtossError(
-                f"a number of more than {MAX_DIGITS} digits: allowed {NUMBER_ALLOWED}"
+                _("a number of more than {max_digits} digits: allowed {number_allowed}").format(
+                    max_digits=MAX_DIGITS, number_allowed=_(NUMBER_ALLOWED)
+                )
             )
         return Fraction(value)
     if isinstance(value, Decimal):
@@ -230,8 +261,15 @@ def exact_from_data(value: object) -> Fraction | None:
         # 10**99999999 denominator: the exponent counts as well as the digits.
         if decimal_too_long(value):
             raise ShtossError(
-                f"the decimal {value:.3} is too long or too large: allowed {NUMBER_ALLOWED}, "
-                f"at most {MAX_DIGITS} digits and exponent {MAX_EXPONENT}"
+                _(
+                    "the decimal {value:.3} is too long or too large: allowed {number_allowed}, at "
+                    "most {max_digits} digits and exponent {max_exponent}"
+                ).format(
+                    value=value,
+                    number_allowed=_(NUMBER_ALLOWED),
+                    max_digits=MAX_DIGITS,
+                    max_exponent=MAX_EXPONENT,
+                )
             )
         return Fraction(value)
     if isinstance(value, str):
@@ -240,13 +278,13 @@ def exact_from_data(value: object) -> Fraction | None:
 
 
 _NOT_PRINTABLE = {
-    "Cc": "a control character",
-    "Cf": "an invisible format character",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
-    "Cs": "a lone surrogate",
-    "Co": "a private-use character",
-    "Cn": "an unassigned character",
+    "Cc": N_("a control character"),
+    "Cf": N_("an invisible format character"),
+    "Zl": N_("a line separator"),
+    "Zp": N_("a paragraph separator"),
+    "Cs": N_("a lone surrogate"),
+    "Co": N_("a private-use character"),
+    "Cn": N_("an unassigned character"),
 }
 """What each kind of character that is not printable is called in a refusal (by its
 Unicode general category)."""
@@ -262,10 +300,18 @@ def text_from_data(value: object, *, key: str) -> str:
     ("Hermann's plan", 'a b')
     """
     if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise ShtossError(f"{key}: expected a string of at most {MAX_TEXT} characters")
+        raise ShtossError(
+            _("{key}: expected a string of at most {max_text} characters").format(
+                key=key, max_text=MAX_TEXT
+            )
+        )
     text, problem = printable_text(value)
     if problem is not None:
-        raise ShtossError(f"{key}: {value[:40]!r} holds {problem}; allowed printable text")
+        raise ShtossError(
+            _("{key}: {value!r} holds {problem}; allowed printable text").format(
+                key=key, value=value[:40], problem=problem
+            )
+        )
     return text
 
 
@@ -282,7 +328,9 @@ def printable_text(value: str) -> tuple[str, str | None]:
     text = "".join(" " if unicodedata.category(ch) == "Zs" else ch for ch in value)
     for ch in text:
         if not ch.isprintable():
-            return text, _NOT_PRINTABLE.get(unicodedata.category(ch), "a character not printable")
+            return text, _(
+                _NOT_PRINTABLE.get(unicodedata.category(ch), N_("a character not printable"))
+            )
     return text, None
 
 
@@ -305,7 +353,7 @@ class Spec:
     ``Spec()`` itself takes any value: one a subject checks itself.
     """
 
-    allowed = "any value"
+    allowed = N_("any value")
 
     def fits(self, value: object) -> bool:
         """Whether ``value`` is of this type's shape (``Either`` picks the first that fits)."""
@@ -327,7 +375,11 @@ class DataError(ShtossError):
         self.where, self.key, self.problem, self.allowed = where, key, problem, allowed
         shown = key if key.isprintable() else repr(key)
         head = f"{where}: {shown[:80]}: " if key else f"{where}: "
-        super().__init__(head + problem + (f"; allowed {allowed}" if allowed else ""))
+        super().__init__(
+            head
+            + _(problem)
+            + (_("; allowed {allowed}").format(allowed=_(allowed)) if allowed else "")
+        )
 
 
 data_error = DataError
@@ -335,7 +387,7 @@ data_error = DataError
 
 
 def _bad(value: object) -> str:
-    return f"bad value {quoted(value)}"
+    return _("bad value {value}").format(value=quoted(value))
 
 
 class Text(Spec):
@@ -355,14 +407,19 @@ class Text(Spec):
             raise data_error(where, key, _bad(value), self.allowed)
         text, problem = printable_text(value)
         if problem is not None:
-            raise data_error(where, key, f"{quoted(value)} holds {problem}", self.allowed)
+            raise data_error(
+                where,
+                key,
+                _("{value} holds {problem}").format(value=quoted(value), problem=problem),
+                self.allowed,
+            )
         return text
 
 
 class Word(Text):
     """A name such as ``x`` or ``lob`` (a Python identifier)."""
 
-    allowed = "a name such as x, lob"
+    allowed = N_("a name such as x, lob")
 
     def check(self, value: object, key: str, where: str) -> str:
         if not isinstance(value, str) or not value.isidentifier() or len(value) > MAX_TEXT:
@@ -383,7 +440,11 @@ class Choice(Spec):
 
     def check(self, value: object, key: str, where: str) -> str:
         if value not in self.values:
-            problem = f"unknown {self.what} {quoted(value)}" if self.what else _bad(value)
+            problem = (
+                _("unknown {what} {value}").format(what=_(self.what), value=quoted(value))
+                if self.what
+                else _bad(value)
+            )
             raise data_error(where, key, problem, self.allowed)
         assert isinstance(value, str)
         return value
@@ -415,7 +476,7 @@ class Whole(Spec):
 class Flag(Spec):
     """``true`` or ``false``."""
 
-    allowed = "true or false"
+    allowed = N_("true or false")
 
     def fits(self, value: object) -> bool:
         return isinstance(value, bool)
@@ -429,7 +490,7 @@ class Flag(Spec):
 class Number(Spec):
     """An exact number: an integer, a decimal or a string such as ``"1/2"`` (a ``Fraction``)."""
 
-    allowed = NUMBER_ALLOWED
+    allowed = _(NUMBER_ALLOWED)
 
     def fits(self, value: object) -> bool:
         return isinstance(value, int | Decimal | str) and not isinstance(value, bool)
@@ -438,7 +499,7 @@ class Number(Spec):
         try:
             number = exact_from_data(value)
         except ShtossError as error:  # its problem, without its own "allowed"
-            problem = str(error).rsplit(": allowed ", 1)[0]
+            problem = str(error).rsplit(_(": allowed "), 1)[0]
             raise data_error(where, key, problem, self.allowed) from None
         if number is None:
             raise data_error(where, key, _bad(value), self.allowed)
@@ -461,7 +522,9 @@ class Items(Spec):
         if not isinstance(value, list):
             raise data_error(where, key, _bad(value), self.allowed)
         if not self.least <= len(value) <= self.most:
-            raise data_error(where, key, f"{len(value)} entries", self.allowed)
+            raise data_error(
+                where, key, _("{count} entries").format(count=len(value)), self.allowed
+            )
         return [self.item.check(v, f"{key}[{i}]", where) for i, v in enumerate(value, start=1)]
 
 
@@ -474,7 +537,7 @@ class Table(Spec):
         *,
         required: tuple[str, ...] = (),
         other: Spec | None = None,
-        allowed: str = "a table",
+        allowed: str = N_("a table"),
     ) -> None:
         self.fields = fields
         self.required = required
@@ -490,11 +553,11 @@ class Table(Spec):
         inside = f"{key}." if key else ""
         for found in value:
             if found not in self.fields and self.other is None:
-                allowed = ", ".join(self.fields) or "no keys here"
-                raise data_error(where, f"{inside}{found}", "unknown key", allowed)
+                allowed = ", ".join(self.fields) or N_("no keys here")
+                raise data_error(where, f"{inside}{found}", N_("unknown key"), allowed)
         for name in self.required:
             if name not in value:
-                raise data_error(where, f"{inside}{name}", "missing", self.fields[name].allowed)
+                raise data_error(where, f"{inside}{name}", N_("missing"), self.fields[name].allowed)
         return {
             k: self.fields.get(k, self.other or Spec()).check(v, f"{inside}{k}", where)
             for k, v in value.items()

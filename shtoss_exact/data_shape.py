@@ -28,6 +28,7 @@ import re
 from typing import Any
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_DATA_DEPTH, MAX_KEY_PARTS
 from shtoss_exact.numbers import whole_digits_over, whole_digits_refused
 
@@ -174,7 +175,9 @@ def _deeper(text: str, at: int, depth: int, *, what: str = "arrays and tables") 
 
 
 def _refuse(text: str, at: int, problem: str) -> None:
-    raise ShtossError(f"line {text.count(chr(10), 0, at) + 1}: {problem}")
+    raise ShtossError(
+        _("line {count}: {problem}").format(count=text.count(chr(10), 0, at) + 1, problem=problem)
+    )
 
 
 def _string_end(text: str, start: int) -> int:

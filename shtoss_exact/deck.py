@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.numbers import short_int, whole_digits_over, whole_digits_refused
 
 
@@ -101,7 +102,11 @@ def deck_ranks(deck: object) -> tuple[str, ...]:
     """
     if isinstance(deck, bool) or not isinstance(deck, int) or deck not in PRESETS:
         allowed = ", ".join(map(str, PRESETS))
-        raise ShtossError(f"unknown deck {quoted(deck)}: allowed decks are {allowed}")
+        raise ShtossError(
+            _("unknown deck {deck}: allowed decks are {allowed}").format(
+                deck=quoted(deck), allowed=allowed
+            )
+        )
     return PRESETS[deck]
 
 
@@ -121,15 +126,21 @@ def parse_rank(text: str) -> str:
     >>> len({parse_rank(word) for word in "2 3 4 5 6 7 8 9 10 В Д К Т J Q K A".split()})
     13
     """
-    allowed = "2..10, J, Q, K, A (or В, Д, К, Т)"
+    allowed = _("2..10, J, Q, K, A (or В, Д, К, Т)")
     if not isinstance(text, str):
         raise ShtossError(
-            f"rank={quoted(text)} is a {type(text).__name__}: allowed a rank such as {allowed}"
+            _("rank={text} is a {name}: allowed a rank such as {allowed}").format(
+                text=quoted(text), name=type(text).__name__, allowed=allowed
+            )
         )
     key = _nfc(text.strip()[:8]).upper()
     key = _RANK_ALIASES.get(key, key)
     if key not in RANKS_52:
-        raise ShtossError(f"unknown rank {quoted(text)}: allowed ranks are {allowed}")
+        raise ShtossError(
+            _("unknown rank {text}: allowed ranks are {allowed}").format(
+                text=quoted(text), allowed=allowed
+            )
+        )
     return key
 
 
@@ -144,10 +155,12 @@ def parse_suit(text: str) -> Suit:
     >>> parse_suit("♠")
     <Suit.SPADES: 'spades'>
     """
-    allowed = "s/c/h/d, ♠/♣/♥/♦, п/т/ч/б or spades/clubs/hearts/diamonds"
+    allowed = _("s/c/h/d, ♠/♣/♥/♦, п/т/ч/б or spades/clubs/hearts/diamonds")
     if not isinstance(text, str):
         raise ShtossError(
-            f"suit={quoted(text)} is a {type(text).__name__}: allowed a suit such as {allowed}"
+            _("suit={text} is a {name}: allowed a suit such as {allowed}").format(
+                text=quoted(text), name=type(text).__name__, allowed=allowed
+            )
         )
     key = _nfc(text.strip()[:10]).lower()
     for suit in Suit:
@@ -155,7 +168,11 @@ def parse_suit(text: str) -> Suit:
             return suit
     if key in _SUIT_ALIASES:
         return _SUIT_ALIASES[key]
-    raise ShtossError(f"unknown suit {quoted(text)}: allowed suits are {allowed}")
+    raise ShtossError(
+        _("unknown suit {text}: allowed suits are {allowed}").format(
+            text=quoted(text), allowed=allowed
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -178,13 +195,15 @@ class Card:
     def __post_init__(self) -> None:
         if not isinstance(self.rank, str) or self.rank not in RANKS_52:
             raise ShtossError(
-                f"rank={quoted(self.rank)}: allowed one of {', '.join(RANKS_52)} (parse_rank "
-                "reads the other spellings)"
+                _(
+                    "rank={rank}: allowed one of {ranks_52} (parse_rank reads the other spellings)"
+                ).format(rank=quoted(self.rank), ranks_52=", ".join(RANKS_52))
             )
         if not isinstance(self.suit, Suit):
             raise ShtossError(
-                f"suit={quoted(self.suit)} is a {type(self.suit).__name__}: allowed a Suit "
-                "(parse_suit reads 'h', '♥', 'hearts')"
+                _(
+                    "suit={suit} is a {name}: allowed a Suit (parse_suit reads 'h', '♥', 'hearts')"
+                ).format(suit=quoted(self.suit), name=type(self.suit).__name__)
             )
 
     def __str__(self) -> str:
@@ -197,17 +216,23 @@ def parse_card(text: str) -> Card:
     >>> parse_card("10D")
     Card(rank='10', suit=<Suit.DIAMONDS: 'diamonds'>)
     """
-    form = "write a rank then a suit, e.g. 7h, 10D, QS, A♠, Дп"
+    form = _("write a rank then a suit, e.g. 7h, 10D, QS, A♠, Дп")
     if not isinstance(text, str):
-        raise ShtossError(f"card={quoted(text)} is a {type(text).__name__}: {form}")
+        raise ShtossError(
+            _("card={text} is a {name}: {form}").format(
+                text=quoted(text), name=type(text).__name__, form=form
+            )
+        )
     raw = _nfc(text.strip()[:8])
     if len(raw) < 2 or len(raw) > 3:
-        raise ShtossError(f"unknown card {quoted(text)}: {form}")
+        raise ShtossError(_("unknown card {text}: {form}").format(text=quoted(text), form=form))
     rank_part, suit_part = raw[:-1], raw[-1]
     try:
         return Card(parse_rank(rank_part), parse_suit(suit_part))
     except ShtossError as error:
-        raise ShtossError(f"unknown card {quoted(text)}: {error}") from None
+        raise ShtossError(
+            _("unknown card {text}: {error}").format(text=quoted(text), error=error)
+        ) from None
 
 
 def parse_suits(text: str) -> tuple[Suit, ...]:
@@ -217,7 +242,11 @@ def parse_suits(text: str) -> tuple[Suit, ...]:
     ['spades', 'hearts']
     """
     if not isinstance(text, str) or len(text) > 1000:
-        raise ShtossError(f"suits={quoted(text)}: allowed text such as 'shc', one suit per copy")
+        raise ShtossError(
+            _("suits={text}: allowed text such as 'shc', one suit per copy").format(
+                text=quoted(text)
+            )
+        )
     cleaned = [ch for ch in _nfc(text) if not ch.isspace() and ch != ","]
     return tuple(parse_suit(ch) for ch in cleaned)
 
@@ -290,30 +319,46 @@ class Deal:
             return  # a plain deck: every check below passes
         for name, value in (("cards", self.cards), ("copies", self.copies)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
+                raise ShtossError(
+                    _("{name} must be a whole number, got {value}").format(
+                        name=name, value=quoted(value)
+                    )
+                )
             if value < 0:
-                raise ShtossError(f"{name} must be >= 0, got {quoted(value)}")
+                raise ShtossError(
+                    _("{name} must be >= 0, got {value}").format(name=name, value=quoted(value))
+                )
             if whole_digits_over(value):
                 raise whole_digits_refused(value, name=name)
         if self.card is not None and not isinstance(self.card, Card):
-            raise ShtossError(f"card={quoted(self.card)}: allowed a Card (parse_card) or None")
+            raise ShtossError(
+                _("card={card}: allowed a Card (parse_card) or None").format(card=quoted(self.card))
+            )
         if not isinstance(self.one_deck, bool):
-            raise ShtossError(f"one_deck={quoted(self.one_deck)}: allowed True or False")
+            raise ShtossError(
+                _("one_deck={one_deck}: allowed True or False").format(
+                    one_deck=quoted(self.one_deck)
+                )
+            )
         if self.copy_suits is not None and not (
             isinstance(self.copy_suits, tuple) and all(isinstance(x, Suit) for x in self.copy_suits)
         ):
             raise ShtossError(
-                f"copy_suits={quoted(self.copy_suits)}: allowed a tuple of Suit, one per copy"
+                _("copy_suits={copy_suits}: allowed a tuple of Suit, one per copy").format(
+                    copy_suits=quoted(self.copy_suits)
+                )
             )
         if self.copies > self.cards:
             raise ShtossError(
-                f"copies={self.copies} is more than cards={self.cards}: "
-                "allowed 0 <= copies <= cards"
+                _(
+                    "copies={copies} is more than cards={cards}: allowed 0 <= copies <= cards"
+                ).format(copies=self.copies, cards=self.cards)
             )
         if self.copy_suits is not None and len(self.copy_suits) != self.copies:
             raise ShtossError(
-                f"{len(self.copy_suits)} suits given for copies={self.copies}: "
-                "give one suit per copy"
+                _(
+                    "{copy_suits_count} suits given for copies={copies}: give one suit per copy"
+                ).format(copy_suits_count=len(self.copy_suits), copies=self.copies)
             )
 
     @property
@@ -392,9 +437,13 @@ def parse_game(value: object, *, allowed: Sequence[Game], what: str = "game") ->
     else:
         game = None
     if game is None or game not in allowed:
-        known = "" if game is None else " is not dealt here"
+        known = "" if game is None else _(" is not dealt here")
         shown = value.value if isinstance(value, Game) else value
-        raise ShtossError(f"{what} {quoted(shown)}{known}: allowed games are {names}")
+        raise ShtossError(
+            _("{what} {shown}{known}: allowed games are {names}").format(
+                what=what, shown=quoted(shown), known=known, names=names
+            )
+        )
     return game
 
 
@@ -433,51 +482,79 @@ def make_deal(
             return _plain_deal(cards, copies)  # type: ignore[arg-type]
     ranks = deck_ranks(deck)
     if not isinstance(one_deck, bool):
-        raise ShtossError(f"one_deck={quoted(one_deck)}: allowed True or False")
+        raise ShtossError(
+            _("one_deck={one_deck}: allowed True or False").format(one_deck=quoted(one_deck))
+        )
     if card is not None and not isinstance(card, Card | str):
-        raise ShtossError(f"card={quoted(card)} is not a card: allowed a Card or text such as '7h'")
+        raise ShtossError(
+            _("card={card} is not a card: allowed a Card or text such as '7h'").format(
+                card=quoted(card)
+            )
+        )
     if suits is not None and not (
         isinstance(suits, str)
         or (isinstance(suits, tuple) and all(isinstance(x, Suit) for x in suits))
     ):
         raise ShtossError(
-            f"suits={quoted(suits)}: allowed text such as 'shc' or a tuple of Suit, one per copy"
+            _("suits={suits}: allowed text such as 'shc' or a tuple of Suit, one per copy").format(
+                suits=quoted(suits)
+            )
         )
     punter_card = parse_card(card) if isinstance(card, str) else card
     if cards is None:
         if punter_card is not None and punter_card.rank not in ranks:
             low = ranks[0]
             raise ShtossError(
-                f"card {punter_card} is not in the {deck}-card deck: allowed ranks {low}..A"
+                _(
+                    "card {punter_card} is not in the {deck}-card deck: allowed ranks {low}..A"
+                ).format(punter_card=punter_card, deck=deck, low=low)
             )
         size = deck
     else:
         size = cards
     for name, value in (("cards", cards), ("copies", copies)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ShtossError(f"{name} must be a whole number, got {quoted(value)}")
+            raise ShtossError(
+                _("{name} must be a whole number, got {value}").format(
+                    name=name, value=quoted(value)
+                )
+            )
         if value is not None and value < 0:
-            raise ShtossError(f"{name} must be >= 0, got {short_int(value)}")
+            raise ShtossError(
+                _("{name} must be >= 0, got {short_int}").format(
+                    name=name, short_int=short_int(value)
+                )
+            )
         if value is not None and whole_digits_over(value):
             raise whole_digits_refused(value, name=name)
     count = PRESET_COPIES if copies is None else copies
     if cards is None and count > PRESET_COPIES:
         raise ShtossError(
-            f"copies={count} in the preset {deck}-card deck, which holds {PRESET_COPIES} "
-            f"of each rank: allowed copies <= {PRESET_COPIES}, or give cards="
+            _(
+                "copies={count} in the preset {deck}-card deck, which holds {preset_copies} of "
+                "each rank: allowed copies <= {preset_copies}, or give cards="
+            ).format(count=count, deck=deck, preset_copies=PRESET_COPIES)
         )
     if count > size:
-        raise ShtossError(f"copies={count} is more than cards={size}: allowed 0 <= copies <= cards")
+        raise ShtossError(
+            _("copies={count} is more than cards={size}: allowed 0 <= copies <= cards").format(
+                count=count, size=size
+            )
+        )
     if one_deck and count < 1:
         raise ShtossError(
-            "copies=0 in a one-deck game: the punter's card is a copy of his rank, taken "
-            "from the deck; allowed copies >= 1"
+            _(
+                "copies=0 in a one-deck game: the punter's card is a copy of his rank, taken from "
+                "the deck; allowed copies >= 1"
+            )
         )
     in_deck, held = (size - 1, count - 1) if one_deck else (size, count)
     if suits is not None and punter_card is None:
         raise ShtossError(
-            "suits of the copies are given but no punter's card: the suit relation needs "
-            "both (card= with suits=)"
+            _(
+                "suits of the copies are given but no punter's card: the suit relation needs both "
+                "(card= with suits=)"
+            )
         )
     copy_suits = parse_suits(suits) if isinstance(suits, str) else suits
     if copy_suits is None and punter_card is not None:
@@ -519,11 +596,17 @@ def deal_from(
     }  # fmt: skip
     if deal is not None:
         if not isinstance(deal, Deal):
-            raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
+            raise ShtossError(
+                _("deal={deal} is not a Deal: build one with make_deal(...)").format(
+                    deal=quoted(deal)
+                )
+            )
         if given:
             names = ", ".join(f"{name}=" for name in given)
             raise ShtossError(
-                f"deal= and {names} both given: give the deck arguments or a Deal, not both"
+                _(
+                    "deal= and {names} both given: give the deck arguments or a Deal, not both"
+                ).format(names=names)
             )
         return deal
     return make_deal(

@@ -35,6 +35,7 @@ from math import gcd, isqrt, lcm
 from typing import Any, TypeVar
 
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import check_sum
 from shtoss_exact.numbers import exact_number, exact_text, whole_number
 
@@ -57,13 +58,21 @@ def _pairs(source: object, *, name: str, of: str) -> list[tuple[Any, Any]]:
     """The (value, ``of``) pairs of ``source`` (the argument ``name``): a mapping or pairs."""
     if isinstance(source, Mapping):
         return list(source.items())
-    allowed = f"allowed a mapping value -> {of}, or (value, {of}) pairs"
+    allowed = _("allowed a mapping value -> {of}, or (value, {of}) pairs").format(of=of)
     if isinstance(source, str | bytes) or not isinstance(source, Iterable):
-        raise ShtossError(f"{name}={quoted(source)} is a {type(source).__name__}: {allowed}")
+        raise ShtossError(
+            _("{name}={source} is a {name2}: {allowed}").format(
+                name=name, source=quoted(source), name2=type(source).__name__, allowed=allowed
+            )
+        )
     pairs = list(source)
     for pair in pairs:
         if not isinstance(pair, tuple | list) or len(pair) != 2:
-            raise ShtossError(f"{name}: {quoted(pair)} is not a (value, {of}) pair; {allowed}")
+            raise ShtossError(
+                _("{name}: {pair} is not a (value, {of}) pair; {allowed}").format(
+                    name=name, pair=quoted(pair), of=of, allowed=allowed
+                )
+            )
     return pairs
 
 
@@ -151,13 +160,17 @@ class Distribution(Mapping[Fraction, Fraction]):
         """
         at, weights = _wholes(points, name="point"), _wholes(counts, name="count")
         if len(at) != len(weights):
-            raise ShtossError(f"{len(at)} points and {len(weights)} counts: allowed one each")
+            raise ShtossError(
+                _("{at_count} points and {weights_count} counts: allowed one each").format(
+                    at_count=len(at), weights_count=len(weights)
+                )
+            )
         total = whole_number(total, name="total", minimum=None)
         if any(c < 0 for c in weights) or total <= 0 or sum(weights) != total:
-            raise ShtossError("the counts must be >= 0 and sum to the total, which is > 0")
+            raise ShtossError(_("the counts must be >= 0 and sum to the total, which is > 0"))
         the_unit = _value(unit, name="unit")  # no float: 0.1 is not 1/10
         if the_unit == 0:
-            raise ShtossError("the grid's unit must not be 0")
+            raise ShtossError(_("the grid's unit must not be 0"))
         pairs = zip(at, weights, strict=True)
         return cls._of_points(the_unit, pairs, total, whole_number(base, name="base"))
 
@@ -178,8 +191,10 @@ class Distribution(Mapping[Fraction, Fraction]):
         if total is None:
             total = whole
         if whole_number(total, name="total") != whole or whole == 0:
-            raise ShtossError(f"the counts sum to {whole}, not to total={total}: allowed "
-                              "counts >= 0 summing to the total, which is > 0")  # fmt: skip
+            raise ShtossError(_(
+                    "the counts sum to {whole}, not to total={total}: allowed counts >= 0 summing "
+                    "to the total, which is > 0"
+                ).format(whole=whole, total=total))  # fmt: skip
         scale = lcm(1, *(v.denominator for v, _ in items))
         pairs = ((int(v * scale), c) for v, c in items)
         return cls._of_points(Fraction(1, scale), pairs, whole)
@@ -196,10 +211,18 @@ class Distribution(Mapping[Fraction, Fraction]):
                  ]  # fmt: skip
         for value, p in items:
             if p < 0:
-                raise ShtossError(f"value {value} has probability {p}: allowed probabilities >= 0")
+                raise ShtossError(
+                    _("value {value} has probability {p}: allowed probabilities >= 0").format(
+                        value=value, p=p
+                    )
+                )
         whole = sum((p for _, p in items), Fraction(0))
         if whole != 1:
-            raise ShtossError(f"the probabilities sum to {whole}: allowed a sum of exactly 1")
+            raise ShtossError(
+                _("the probabilities sum to {whole}: allowed a sum of exactly 1").format(
+                    whole=whole
+                )
+            )
         total = lcm(1, *(p.denominator for _, p in items))
         return cls.from_counts([(v, int(p * total)) for v, p in items], total)
 
@@ -225,11 +248,18 @@ class Distribution(Mapping[Fraction, Fraction]):
         parts = [(_value(w, name="weight"), d) for w, d in weighted]
         for weight, d in parts:
             if weight < 0 or not isinstance(d, Distribution):
-                raise ShtossError(f"a mixture takes (weight >= 0, Distribution) pairs, not "
-                                  f"({weight}, {type(d).__name__})")  # fmt: skip
+                raise ShtossError(
+                    _(
+                        "a mixture takes (weight >= 0, Distribution) pairs, not ({weight}, {name})"
+                    ).format(weight=weight, name=type(d).__name__)
+                )
         whole = sum((w for w, _ in parts), Fraction(0))
         if whole != 1:
-            raise ShtossError(f"the mixture's weights sum to {whole}: allowed a sum of exactly 1")
+            raise ShtossError(
+                _("the mixture's weights sum to {whole}: allowed a sum of exactly 1").format(
+                    whole=whole
+                )
+            )
         unit = _common_unit(d._unit for w, d in parts if w)
         scale = lcm(*(w.denominator for w, _ in parts))
         tables = [
@@ -392,7 +422,11 @@ class Distribution(Mapping[Fraction, Fraction]):
         """
         places = whole_number(places, name="places")
         if places > MAX_SD_PLACES:
-            raise ShtossError(f"places={places}: allowed 0..{MAX_SD_PLACES}")
+            raise ShtossError(
+                _("places={places}: allowed 0..{max_sd_places}").format(
+                    places=places, max_sd_places=MAX_SD_PLACES
+                )
+            )
         v = self.variance
         a, b = v.numerator * 100**places, v.denominator
         r = isqrt(a // b)  # floor(√v · 10^places): floor(√floor(x)) = floor(√x)
@@ -420,7 +454,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         """
         level = _value(q, name="q")
         if not 0 < level <= 1:
-            raise ShtossError(f"q={level}: allowed 0 < q <= 1")
+            raise ShtossError(_("q={level}: allowed 0 < q <= 1").format(level=level))
         running = 0
         for point, count in zip(self._points, self._counts, strict=True):
             running += count
@@ -465,7 +499,9 @@ class Distribution(Mapping[Fraction, Fraction]):
                 if event(p * self._unit)]  # fmt: skip
         total = sum(c for _, c in kept)
         if not total:
-            raise ShtossError("the event has probability 0: a distribution given it is undefined")
+            raise ShtossError(
+                _("the event has probability 0: a distribution given it is undefined")
+            )
         return Distribution._of_points(self._unit, kept, total)
 
     def plus(self, other: Distribution | Value) -> Distribution:

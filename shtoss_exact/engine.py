@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import (
     MAX_DECK_SECONDS,
     MAX_PRINTED_DIGITS,
@@ -287,8 +288,10 @@ values of about 8e+04 digits, more than the limit of 50000 digits; use fewer cop
         return  # passed, with nothing to record: no message built (``deal_cost`` as is)
     check_cost(
         Cost(seconds=seconds, digits=digits),
-        what=f"cards={short_int(cards)} with copies={short_int(copies)}",
-        advice="use fewer copies or cards",
+        what=_("cards={short_int} with copies={short_int2}").format(
+            short_int=short_int(cards), short_int2=short_int(copies)
+        ),
+        advice=_("use fewer copies or cards"),
         limit=Budget(seconds=MAX_DECK_SECONDS),
     )
 
@@ -326,11 +329,15 @@ def check_counts_args(cards: object, copies: object, *, position: object = 0) ->
     for name, value in (("cards", cards), ("copies", copies), ("position", position)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ShtossError(
-                f"{name}={quoted(value)} is not a whole number: allowed 0 <= copies <= cards"
+                _("{name}={value} is not a whole number: allowed 0 <= copies <= cards").format(
+                    name=name, value=quoted(value)
+                )
             )
     if not 0 <= copies <= cards:  # type: ignore[operator]
         raise ShtossError(
-            f"copies={quoted(copies)}, cards={quoted(cards)}: allowed 0 <= copies <= cards"
+            _("copies={copies}, cards={cards}: allowed 0 <= copies <= cards").format(
+                copies=quoted(copies), cards=quoted(cards)
+            )
         )
 
 
@@ -439,8 +446,10 @@ def abzug_counts(cards: int, copies: int) -> list[tuple[int, int, int]]:
     check_counts_args(cards, copies)
     check_cost(
         abzug_cost(cards, copies),
-        what=f"abzug_counts(cards={short_int(cards)}, copies={short_int(copies)})",
-        advice="use fewer cards, or iter_abzug_counts (one row at a time)",
+        what=_("abzug_counts(cards={short_int}, copies={short_int2})").format(
+            short_int=short_int(cards), short_int2=short_int(copies)
+        ),
+        advice=_("use fewer cards, or iter_abzug_counts (one row at a time)"),
     )
     return list(iter_abzug_counts(cards, copies))
 

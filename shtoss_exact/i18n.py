@@ -51,7 +51,11 @@ def check_language(word: object) -> str:
     """
     text = str(word).strip().lower()
     if text not in LANGUAGES:
-        raise ShtossError(f"language {str(word)[:40]!r}: allowed {', '.join(LANGUAGES)}")
+        raise ShtossError(
+            _("language {word!r}: allowed {languages}").format(
+                word=str(word)[:40], languages=", ".join(LANGUAGES)
+            )
+        )
     return text
 
 

@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 
 if TYPE_CHECKING:
     from shtoss_exact.distribution import Distribution
@@ -39,7 +40,11 @@ def _library(name: str, *, what: str) -> Any:
     try:
         return import_module(name)
     except ImportError:
-        raise ShtossError(f"{what} needs {name}, which is not installed: {INSTALL[name]}") from None
+        raise ShtossError(
+            _("{what} needs {name}, which is not installed: {install}").format(
+                what=what, name=name, install=INSTALL[name]
+            )
+        ) from None
 
 
 def to_icepool(distribution: Distribution) -> Any:
@@ -67,21 +72,27 @@ def icepool_counts(die: object) -> tuple[list[tuple[Fraction | int, int]], int]:
     icepool = _library("icepool", what="from_icepool")
     if not isinstance(die, icepool.Die):
         raise ShtossError(
-            f"from_icepool takes an icepool.Die, not a {type(die).__name__}: allowed a Die "
-            "with int or Fraction outcomes"
+            _(
+                "from_icepool takes an icepool.Die, not a {name}: allowed a Die with int or "
+                "Fraction outcomes"
+            ).format(name=type(die).__name__)
         )
     pairs: list[tuple[Fraction | int, int]] = []
     for outcome, quantity in die.items():
         if isinstance(outcome, bool) or not isinstance(outcome, int | Fraction):
             raise ShtossError(
-                f"icepool outcome {quoted(outcome)} is a {type(outcome).__name__}: allowed "
-                "int or Fraction outcomes (exact numbers)"
+                _(
+                    "icepool outcome {outcome} is a {name}: allowed int or Fraction outcomes "
+                    "(exact numbers)"
+                ).format(outcome=quoted(outcome), name=type(outcome).__name__)
             )
         if quantity:
             pairs.append((outcome, int(quantity)))
     total = sum(quantity for _, quantity in pairs)
     if total <= 0:
-        raise ShtossError("the icepool Die is empty (denominator 0): allowed a Die with outcomes")
+        raise ShtossError(
+            _("the icepool Die is empty (denominator 0): allowed a Die with outcomes")
+        )
     return pairs, total
 
 
@@ -96,7 +107,9 @@ def to_sympy(distribution: Distribution, name: str = "X") -> Any:
     (-33/833, 400/833)
     """
     if not isinstance(name, str) or not name.isidentifier():
-        raise ShtossError(f"name={quoted(name)}: allowed a name such as 'X' (an identifier)")
+        raise ShtossError(
+            _("name={name}: allowed a name such as 'X' (an identifier)").format(name=quoted(name))
+        )
     sympy = _library("sympy", what="to_sympy")
     stats = _library("sympy.stats", what="to_sympy")
     rational = sympy.Rational

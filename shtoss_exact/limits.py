@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 
 MAX_SECONDS = 10.0
 """CPU seconds of one computation (a command, or one library call)."""
@@ -157,13 +158,21 @@ of 9930 and 9930 bits): about 68 s of work, more than the limit of 10 s; sum res
 fewer outcomes or shorter counts
     """
     pairs = sizes[0] * sizes[1]
-    what = f"the sum of two results of {sizes[0]} and {sizes[1]} outcomes"
+    what = _("the sum of two results of {sizes} and {sizes2} outcomes").format(
+        sizes=sizes[0], sizes2=sizes[1]
+    )
     if pairs > MAX_SUM_PAIRS:
-        raise ShtossError(f"{what} combines {pairs} pairs: allowed at most {MAX_SUM_PAIRS}")
+        raise ShtossError(
+            _("{what} combines {pairs} pairs: allowed at most {max_sum_pairs}").format(
+                what=what, pairs=pairs, max_sum_pairs=MAX_SUM_PAIRS
+            )
+        )
     check_cost(
         sum_cost(pairs, outcomes, bits),
-        what=f"{what} (counts of {bits[0]} and {bits[1]} bits)",
-        advice="sum results of fewer outcomes or shorter counts",
+        what=_("{what} (counts of {bits} and {bits2} bits)").format(
+            what=what, bits=bits[0], bits2=bits[1]
+        ),
+        advice=_("sum results of fewer outcomes or shorter counts"),
     )
 
 
@@ -276,18 +285,38 @@ of 10 s; use fewer deals
         most = Budget(*(min(a, b) for a, b in zip(limit, now, strict=True)))
     seconds = most.seconds
     if cost.seconds > seconds:
-        _refuse(f"{what}: about {figure(cost.seconds)} s of work, more than the limit of "
-                f"{seconds:g} s; {advice}")  # fmt: skip
+        _refuse(
+            _(
+                "{what}: about {figure} s of work, more than the limit of {seconds:g} s; {advice}"
+            ).format(what=what, figure=figure(cost.seconds), seconds=seconds, advice=_(advice))
+        )
     if cost.bytes > most.bytes:
         unit, size = ("GB", 1e9) if most.bytes >= 1e9 else ("MB", 1e6)
-        _refuse(f"{what}: about {figure(cost.bytes / size)} {unit} held at once, more than the "
-                f"limit of {most.bytes / size:g} {unit}; {advice}")  # fmt: skip
+        _refuse(
+            _(
+                "{what}: about {figure} {unit} held at once, more than the limit of "
+                "{limit:g} {unit}; {advice}"
+            ).format(
+                what=what,
+                figure=figure(cost.bytes / size),
+                unit=unit,
+                limit=most.bytes / size,
+                advice=_(advice),
+            )
+        )
     if cost.digits > most.digits:
-        _refuse(f"{what}: exact values of about {figure(cost.digits)} digits, more than the "
-                f"limit of {most.digits:g} digits; {advice}")  # fmt: skip
+        _refuse(
+            _(
+                "{what}: exact values of about {figure} digits, more than the limit of "
+                "{limit:g} digits; {advice}"
+            ).format(what=what, figure=figure(cost.digits), limit=most.digits, advice=_(advice))
+        )
     if cost.rows > most.rows:
-        _refuse(f"{what}: about {figure(cost.rows)} rows, more than the limit of "
-                f"{most.rows:g} rows; {advice}")  # fmt: skip
+        _refuse(
+            _(
+                "{what}: about {figure} rows, more than the limit of {limit:g} rows; {advice}"
+            ).format(what=what, figure=figure(cost.rows), limit=most.rows, advice=_(advice))
+        )
     spent = _SPENT.get()
     if spent is not None:
         spent.seconds = max(spent.seconds, cost.seconds)

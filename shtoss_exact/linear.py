@@ -33,6 +33,7 @@ from fractions import Fraction
 from math import gcd, isqrt, prod
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import N_, _
 
 Row = dict[int, int]
 """One equation's non-zero integer coefficients, by unknown's index."""
@@ -43,7 +44,7 @@ PRIMES = ((1 << 61) - 1, (1 << 62) - 57, (1 << 63) - 25)
 POWER = 4
 """The lifting works modulo ``p**POWER``: four words a digit, a quarter of the steps."""
 
-_SINGULAR = "the system has no unique solution (the play never ends)"
+_SINGULAR = N_("the system has no unique solution (the play never ends)")
 
 
 def solve(rows: Sequence[Row], rhs: Sequence[int]) -> list[Fraction]:
@@ -191,7 +192,7 @@ def _lift(
                for s in sums]  # fmt: skip
     equations = [list(row.items()) for row in rows]
     digits: list[list[int]] = []  # per step, each sum's base-q digit
-    for _ in range(steps):
+    for _step in range(steps):
         y = factors.solve(list(residual))
         digits.append([sum(y) if w is None else sum(v * y[j] for j, v in w) for w in weights])
         for i, row in enumerate(equations):
@@ -269,7 +270,7 @@ def _exact_solve(rows: Sequence[Row], rhs: Sequence[int]) -> list[Fraction]:
             holders[c].add(r)
     for pivot in range(size):
         if work[pivot].get(pivot, 0) == 0:
-            raise ShtossError(_SINGULAR)
+            raise ShtossError(_(_SINGULAR))
         for r in [r for r in holders[pivot] if r > pivot]:
             _combine(work, right, holders, r, pivot)
     for pivot in reversed(range(size)):

@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Any, TypeGuard
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.numbers import exact_of, exact_str, float_of, int_str
 
 WHOLE_DIGITS = 30
@@ -66,7 +67,7 @@ WORD_KEYS = frozenset({
 
 _EXACT = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
 
-FRAME_ERROR = "pandas is not installed: pip install 'shtoss-exact[pandas]'"
+FRAME_ERROR = N_("pandas is not installed: pip install 'shtoss-exact[pandas]'")
 
 
 # -- values ---------------------------------------------------------------------------
@@ -208,9 +209,11 @@ class Sheet:
             else:
                 self.summary.append((key, value))
         if rows is not None and rows not in self.tables:
+            listed = ", ".join(repr(k) for k in self.tables) or _("none (one row of its summary)")
             raise ShtossError(
-                f"rows={rows!r}: allowed the rows of this {name}: "
-                + (", ".join(repr(k) for k in self.tables) or "none (one row of its summary)")
+                _("rows={rows!r}: allowed the rows of this {name}: {listed}").format(
+                    rows=rows, name=name, listed=listed
+                )
             )
         if rows is None:
             rows = natural if natural in self.tables else next(iter(self.tables), None)
@@ -427,7 +430,7 @@ def pandas_module() -> Any:
     try:
         return import_module("pandas")
     except ImportError:
-        raise ShtossError(FRAME_ERROR) from None
+        raise ShtossError(_(FRAME_ERROR)) from None
 
 
 def frame(rows: Sequence[Mapping[str, Any]], *, summary: Iterable[tuple[str, Any]] = ()) -> Any:

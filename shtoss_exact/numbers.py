@@ -12,6 +12,7 @@ from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Decimal, Inexact, localcontext
 from fractions import Fraction
 
 from shtoss_exact.errors import ShtossError, quoted, shown_number
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 
 MAX_DIGITS = 60
@@ -36,7 +37,7 @@ def within_digits(number: Fraction | int) -> bool:
 _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:/\d+)?"
 """An exact number as text (compiled on first use, by re's own cache: not at start-up)."""
 
-ALLOWED = 'an integer, decimal or fraction such as -1, 0.5, "1/2", "-2/3"'
+ALLOWED = N_('an integer, decimal or fraction such as -1, 0.5, "1/2", "-2/3"')
 
 
 def parse_fraction(text: str) -> Fraction:
@@ -47,15 +48,31 @@ def parse_fraction(text: str) -> Fraction:
     """
     raw = text.strip()
     if not raw.isascii() or not re.fullmatch(_NUMBER, raw):
-        raise ShtossError(f"{quoted(text)} is not an exact number: allowed {ALLOWED}")
+        raise ShtossError(
+            _("{text} is not an exact number: allowed {allowed}").format(
+                text=quoted(text), allowed=_(ALLOWED)
+            )
+        )
     if sum(ch.isdigit() for ch in raw) > MAX_DIGITS:
-        raise ShtossError(f"{text[:20]!r}... has more than {MAX_DIGITS} digits: allowed {ALLOWED}")
+        raise ShtossError(
+            _("{text!r}... has more than {max_digits} digits: allowed {allowed}").format(
+                text=text[:20], max_digits=MAX_DIGITS, allowed=_(ALLOWED)
+            )
+        )
     if "/" in raw:
         head, tail = raw.split("/")
         if int(tail) == 0:
-            raise ShtossError(f"{quoted(text)} divides by zero: allowed {ALLOWED}")
+            raise ShtossError(
+                _("{text} divides by zero: allowed {allowed}").format(
+                    text=quoted(text), allowed=_(ALLOWED)
+                )
+            )
         if "." in head:
-            raise ShtossError(f"{quoted(text)} mixes a decimal and a fraction: allowed {ALLOWED}")
+            raise ShtossError(
+                _("{text} mixes a decimal and a fraction: allowed {allowed}").format(
+                    text=quoted(text), allowed=_(ALLOWED)
+                )
+            )
         return Fraction(int(head), int(tail))
     return Fraction(raw)
 
@@ -202,7 +219,9 @@ def float_of(value: Fraction | int) -> float | None:
         return None
 
 
-_FLOAT_ADVICE = 'pass a Fraction, an int or an exact string such as "1/10" (floats are not exact)'
+_FLOAT_ADVICE = N_(
+    'pass a Fraction, an int or an exact string such as "1/10" (floats are not exact)'
+)
 
 
 def exact_number(value: object, *, name: str) -> Fraction:
@@ -218,19 +237,34 @@ def exact_number(value: object, *, name: str) -> Fraction:
 string such as "1/10" (floats are not exact)
     """
     if isinstance(value, bool):
-        raise ShtossError(f"{name}={value!r} is a bool: {_FLOAT_ADVICE}")
+        raise ShtossError(
+            _("{name}={value!r} is a bool: {float_advice}").format(
+                name=name, value=value, float_advice=_(_FLOAT_ADVICE)
+            )
+        )
     if isinstance(value, Fraction):
         return value
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
-        raise ShtossError(f"{name}={value!r} is a float: {_FLOAT_ADVICE}")
+        raise ShtossError(
+            _("{name}={value!r} is a float: {float_advice}").format(
+                name=name, value=value, float_advice=_(_FLOAT_ADVICE)
+            )
+        )
     if isinstance(value, str):
         try:
             return parse_fraction(value)
         except ShtossError as error:
             raise ShtossError(f"{name}: {error}") from None
-    raise ShtossError(f"{name}={quoted(value)} is a {type(value).__name__}: {_FLOAT_ADVICE}")
+    raise ShtossError(
+        _("{name}={value} is a {name2}: {float_advice}").format(
+            name=name,
+            value=quoted(value),
+            name2=type(value).__name__,
+            float_advice=_(_FLOAT_ADVICE),
+        )
+    )
 
 
 def whole_number(
@@ -264,21 +298,42 @@ def whole_number(
         digits = written[1:] if written[:1] in ("+", "-") else written
         if not (digits.isascii() and digits.isdigit()):
             raise ShtossError(
-                f"{_named(name, repr(value[:40]))} is not a whole number: allowed {allowed}"
+                _("{named} is not a whole number: allowed {allowed}").format(
+                    named=_named(name, repr(value[:40])), allowed=allowed
+                )
             )
         if len(digits) > MAX_WHOLE_DIGITS:
             raise ShtossError(
-                f"{_named(name, repr(value[:12]) + '...')} is not a whole number of at most "
-                f"{MAX_WHOLE_DIGITS} digits (it has {len(digits)}): allowed {allowed}"
+                _(
+                    "{named} is not a whole number of at most {max_whole_digits} digits (it has "
+                    "{digits_count}): allowed {allowed}"
+                ).format(
+                    named=_named(name, repr(value[:12]) + "..."),
+                    max_whole_digits=MAX_WHOLE_DIGITS,
+                    digits_count=len(digits),
+                    allowed=allowed,
+                )
             )
         number = _int_of(digits)
         value = -number if written.startswith("-") else number
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ShtossError(f"{_named(name, quoted(value))} is not a whole number: allowed {allowed}")
+        raise ShtossError(
+            _("{named} is not a whole number: allowed {allowed}").format(
+                named=_named(name, quoted(value)), allowed=allowed
+            )
+        )
     if minimum is not None and value < minimum:
-        raise ShtossError(f"{_named(name, short_int(value))} is too small: allowed {allowed}")
+        raise ShtossError(
+            _("{named} is too small: allowed {allowed}").format(
+                named=_named(name, short_int(value)), allowed=allowed
+            )
+        )
     if maximum is not None and value > maximum:
-        raise ShtossError(f"{_named(name, short_int(value))} is too large: allowed {allowed}")
+        raise ShtossError(
+            _("{named} is too large: allowed {allowed}").format(
+                named=_named(name, short_int(value)), allowed=allowed
+            )
+        )
     return value
 
 
@@ -309,19 +364,20 @@ def whole_digits_refused(value: int, *, name: str) -> ShtossError:
     'cards=(about 7606 digits) is not a whole number of at most 4300 digits'
     """
     return ShtossError(
-        f"{_named(name, short_int(value))} is not a whole number of at most "
-        f"{MAX_WHOLE_DIGITS} digits"
+        _("{named} is not a whole number of at most {max_whole_digits} digits").format(
+            named=_named(name, short_int(value)), max_whole_digits=MAX_WHOLE_DIGITS
+        )
     )
 
 
 def _whole_allowed(minimum: int | None, maximum: int | None) -> str:
     if minimum is None and maximum is None:
-        return "whole numbers"
+        return _("whole numbers")
     if maximum is None:
-        return f"whole numbers >= {minimum}"
+        return _("whole numbers >= {minimum}").format(minimum=minimum)
     if minimum is None:
-        return f"whole numbers <= {maximum}"
-    return f"whole numbers {minimum}..{maximum}"
+        return _("whole numbers <= {maximum}").format(maximum=maximum)
+    return _("whole numbers {minimum}..{maximum}").format(minimum=minimum, maximum=maximum)
 
 
 def _named(name: str, shown: str) -> str:

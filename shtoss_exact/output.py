@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 
 if TYPE_CHECKING:
     from _typeshed import ReadableBuffer
@@ -111,7 +112,9 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     """
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():
-        raise ShtossError(f"cannot write {os.fspath(path)!r}: not a regular file")
+        raise ShtossError(
+            _("cannot write {fspath!r}: not a regular file").format(fspath=os.fspath(path))
+        )
     temporary: Path | None = None
     try:
         with _signals_held():  # the name is known before any signal can unwind
@@ -134,7 +137,11 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     except OSError as error:
         if temporary is not None:
             _discard(temporary)
-        raise OutputError(f"cannot write {os.fspath(path)!r}: {_describe(error)}") from None
+        raise OutputError(
+            _("cannot write {fspath!r}: {describe}").format(
+                fspath=os.fspath(path), describe=_describe(error)
+            )
+        ) from None
     except BaseException:
         if temporary is not None:
             _discard(temporary)
@@ -201,7 +208,7 @@ def open_output(path: str | os.PathLike[str] | None) -> Iterator[TextIO]:
     except OSError as error:
         raise open_failure(name, error) from None
     if mode is not None and stat.S_ISDIR(mode):
-        raise ShtossError(f"cannot write {name!r}: it is a directory")
+        raise ShtossError(_("cannot write {name!r}: it is a directory").format(name=name))
     if mode is not None and not stat.S_ISREG(mode):
         # A device or a FIFO: written in place, never replaced by a regular file.
         try:
@@ -212,7 +219,9 @@ def open_output(path: str | os.PathLike[str] | None) -> Iterator[TextIO]:
             with handle as out:
                 yield out
         except OSError as error:
-            raise OutputError(f"cannot write {name!r}: {_describe(error)}") from None
+            raise OutputError(
+                _("cannot write {name!r}: {describe}").format(name=name, describe=_describe(error))
+            ) from None
         return
     with atomic_path(name) as temporary:
         try:
@@ -221,7 +230,9 @@ def open_output(path: str | os.PathLike[str] | None) -> Iterator[TextIO]:
                 out.flush()
                 os.fsync(out.fileno())
         except OSError as error:
-            raise OutputError(f"cannot write {name!r}: {_describe(error)}") from None
+            raise OutputError(
+                _("cannot write {name!r}: {describe}").format(name=name, describe=_describe(error))
+            ) from None
 
 
 def write_output(path: str | os.PathLike[str] | None, text: str) -> None:
@@ -240,7 +251,11 @@ def write_output(path: str | os.PathLike[str] | None, text: str) -> None:
         except BrokenPipeError:
             raise
         except OSError as error:
-            raise OutputError(f"cannot write {_where(path)}: {_describe(error)}") from None
+            raise OutputError(
+                _("cannot write {where}: {describe}").format(
+                    where=_where(path), describe=_describe(error)
+                )
+            ) from None
 
 
 def _where(path: str | os.PathLike[str] | None) -> str:
@@ -250,7 +265,7 @@ def _where(path: str | os.PathLike[str] | None) -> str:
 def _stdout() -> TextIO:
     stream = sys.stdout
     if stream is None:
-        raise OutputError("cannot write standard output: it is closed")
+        raise OutputError(_("cannot write standard output: it is closed"))
     return stream
 
 
@@ -264,7 +279,9 @@ def flush_stdout() -> None:
     except BrokenPipeError:
         raise
     except OSError as error:
-        raise OutputError(f"cannot write standard output: {_describe(error)}") from None
+        raise OutputError(
+            _("cannot write standard output: {describe}").format(describe=_describe(error))
+        ) from None
 
 
 class _WholeWrites(io.RawIOBase):
@@ -390,7 +407,9 @@ def finish_stdout() -> None:
     try:
         os.close(copy)
     except OSError as error:
-        raise OutputError(f"cannot write standard output: {_describe(error)}") from None
+        raise OutputError(
+            _("cannot write standard output: {describe}").format(describe=_describe(error))
+        ) from None
 
 
 def drop_stdout() -> None:

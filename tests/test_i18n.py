@@ -54,9 +54,10 @@ def test_every_marked_message_has_a_russian_translation_with_its_placeholders() 
         key = message if len(message) > 1 else message[0]
         assert key in russian, f"no Russian for {message!r}"
         forms = russian[key]
-        for form in forms if isinstance(forms, tuple) else (forms,):
+        for index, form in enumerate(forms if isinstance(forms, tuple) else (forms,)):
             assert form, f"an empty Russian form for {message!r}"
-            assert _fields(form) == _fields(message[0]), message
+            # The first form is the singular's (click's plurals differ in their placeholders).
+            assert _fields(form) == _fields(message[min(index, len(message) - 1)]), message
 
 
 def test_every_command_summary_has_a_russian_translation() -> None:
@@ -261,3 +262,102 @@ def test_csv_headers_stay_the_glossarys_words(shtoss: Shtoss) -> None:
     assert shtoss("odds", "--by-abzug", "--format", "csv", "--lang", "ru").stdout == english
     json = shtoss("odds", "--format", "json").stdout
     assert shtoss("odds", "--format", "json", "--lang", "ru").stdout == json
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "russian"),
+    [
+        (
+            ("odds", "--cards", "zz"),
+            "Invalid value for '--cards': 'zz' is not a whole number: allowed whole numbers >= 0",
+            "Неверное значение '--cards': 'zz' — не целое число: допустимо целые числа >= 0",
+        ),
+        (
+            ("case", "--seen", "9x"),
+            "unknown card '9x': unknown suit 'x': allowed suits are s/c/h/d, ♠/♣/♥/♦, п/т/ч/б "
+            "or spades/clubs/hearts/diamonds",
+            "неизвестная карта '9x': неизвестная масть 'x': допустимые масти — п/т/ч/б, "
+            "♠/♣/♥/♦, s/c/h/d или spades/clubs/hearts/diamonds",
+        ),
+        (
+            ("odds", "--format", "xx"),
+            "Invalid value for '--format': 'xx' is not one of 'text', 'json', 'csv', 'markdown'.",
+            "Неверное значение '--format': 'xx' — ни одно из 'text', 'json', 'csv', 'markdown'.",
+        ),
+        (
+            ("odds", "--nope"),
+            "No such option '--nope'. Did you mean '--copies'?",
+            "Нет такого параметра '--nope'. Может быть, '--copies'?",
+        ),
+        (
+            ("odds", "--cards"),
+            "Option '--cards' requires an argument.",
+            "Параметру '--cards' нужен аргумент.",
+        ),
+    ],
+)
+def test_error_lines_in_russian_and_english_as_before(
+    shtoss: Shtoss, args: tuple[str, ...], english: str, russian: str
+) -> None:
+    before = shtoss(*args)
+    assert (before.status, before.stderr) == (2, f"shtoss-exact: error: {english}\n")
+    spoken = shtoss(args[0], "--lang", "ru", *args[1:])
+    assert (spoken.status, spoken.stderr) == (2, f"shtoss-exact: ошибка: {russian}\n")
+
+
+def test_a_library_error_line_in_russian_keeps_the_flags(shtoss: Shtoss) -> None:
+    english = shtoss("odds", "--scheme", "nope").stderr
+    assert english.startswith("shtoss-exact: error: unknown scheme 'nope': allowed schemes are ")
+    ran = shtoss("odds", "--lang", "ru", "--scheme", "nope")
+    assert ran.status == 2
+    assert ran.stderr.startswith(
+        "shtoss-exact: ошибка: неизвестное имя 'nope' (правила): допустимы правила — classic, "
+    )
+    assert ran.stderr.count("\n") == 1
+    assert ran.stderr.endswith("(или русское имя, или файл .toml или .json (правила))\n")
+    ran = shtoss("series", "--lang", "ru", "--plan", "flat")
+    assert (ran.status, ran.stderr) == (
+        2,
+        "shtoss-exact: ошибка: не задано число меток: задайте --deals или --bankroll/--target, "
+        "чтобы играть, пока одно из них не кончит игру\n",
+    )
+
+
+def test_click_messages_outside_the_errors_stay_clicks() -> None:
+    from shtoss_exact.cli import usage_errors
+
+    click_types = sys.modules["click.types"]
+    with i18n.speaking("ru"):
+        assert click_types._("Choose from:\n\t{choices}") == "Choose from:\n\t{choices}"  # type: ignore[attr-defined]
+        assert click_types._("Missing option") == "Не хватает параметра"  # type: ignore[attr-defined]
+    assert "Missing option" in usage_errors.CLICK_ERRORS
+
+
+def _plain_hostile_rows() -> list[object]:
+    from tests.contracts.test_hostile import CASES
+
+    return [
+        row
+        for row in CASES
+        if not (row.files or row.links or row.fifos or row.file_limit)
+        and row.stdout == "file"
+        and row.status == 2
+        and row.command not in ("serve", "plot")
+    ]
+
+
+@pytest.mark.slow
+def test_the_hostile_table_is_refused_in_one_russian_line(shtoss: Shtoss) -> None:
+    rows = _plain_hostile_rows()
+    assert len(rows) >= 100
+    english = []
+    for row in rows:
+        ran = shtoss(*row.argv, env={"SHTOSS_LANG": "ru"})  # type: ignore[attr-defined]
+        lines = ran.stderr.splitlines()
+        assert ran.status == 2, (row.id, ran.stderr)  # type: ignore[attr-defined]
+        assert len(lines) == 1, (row.id, ran.stderr)  # type: ignore[attr-defined]
+        assert lines[0].startswith("shtoss-exact: ошибка: "), lines[0]
+        assert "Traceback" not in ran.stderr and "internal error" not in lines[0]
+        if lines[0] == f"shtoss-exact: ошибка: {row.expect}":  # type: ignore[attr-defined]
+            english.append(row.id)  # type: ignore[attr-defined]
+    assert not english, english

@@ -16,6 +16,7 @@ from typing import Any
 from shtoss_exact.case.parse import parse_seen, split_end, whole_deal
 from shtoss_exact.deck import Card
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 from shtoss_exact.records import Record, exact_fields
 
 
@@ -64,8 +65,8 @@ def audit_deal(seen: str | Iterable[Card | str], *, deck: int = 52) -> DealCheck
     (False, 25, 2)
     """
     if isinstance(seen, str):
-        seen, _ = split_end(seen)
+        seen, _end = split_end(seen)
     cards = parse_seen(seen, deck=deck)
     if not cards:
-        raise ShtossError("cards seen: none; allowed the cards of a whole deal, soda first")
+        raise ShtossError(_("cards seen: none; allowed the cards of a whole deal, soda first"))
     return DealCheck(seen=cards, missing=whole_deal(cards, deck=deck))

@@ -39,6 +39,7 @@ from math import comb, factorial, gcd
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 
 FAIR_COPIES = 4
 """Copies of each rank in a Faro deck."""
@@ -69,7 +70,11 @@ def split_counts(copies: Sequence[int], *, turns: int) -> list[int]:
     """
     cards = sum(copies)
     if turns < 0 or 2 * turns > cards:
-        raise ShtossError(f"{turns} turns of {cards} cards: allowed 0..{cards // 2}")
+        raise ShtossError(
+            _("{turns} turns of {cards} cards: allowed 0..{cards2}").format(
+                turns=turns, cards=cards, cards2=cards // 2
+            )
+        )
     product = [1]
     for c in copies:
         factor = rank_factor(c)
@@ -117,7 +122,7 @@ def fair_splits(*, ranks: int = FAIR_RANKS, copies: int = FAIR_COPIES) -> Distri
     (Fraction(25, 17), Fraction(8871794433380254866210816, 39771805680360892122359375))
     """
     _check_deck(ranks, copies)
-    _, turns = deck_shape(ranks, copies)
+    _cards, turns = deck_shape(ranks, copies)
     return _law(split_counts([copies] * ranks, turns=turns))
 
 
@@ -133,12 +138,14 @@ def stacked_splits(
     Fraction(17, 7)
     """
     _check_deck(ranks, copies)
-    _, turns = deck_shape(ranks, copies)
+    _cards, turns = deck_shape(ranks, copies)
     most = min(ranks - 1, turns) if copies >= 2 else 0
     if isinstance(stacked, bool) or not isinstance(stacked, int) or not 0 <= stacked <= most:
         raise ShtossError(
-            f"stacked={stacked!r}: allowed a whole number 0..{most} (pairs of different full "
-            f"ranks, not the soda's, in {turns} turns)"
+            _(
+                "stacked={stacked!r}: allowed a whole number 0..{most} (pairs of different full "
+                "ranks, not the soda's, in {turns} turns)"
+            ).format(stacked=stacked, most=most, turns=turns)
         )
     rest = [copies - 1] + [copies - 2] * stacked + [copies] * (ranks - 1 - stacked)
     return _law(split_counts(rest, turns=turns - stacked), shift=stacked)
@@ -154,6 +161,14 @@ MAX_COPIES = 8
 def _check_deck(ranks: int, copies: int) -> None:
     for value, name, most in ((ranks, "ranks", MAX_RANKS), (copies, "copies", MAX_COPIES)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
-            raise ShtossError(f"{name}={value!r}: allowed a whole number 1..{most}")
+            raise ShtossError(
+                _("{name}={value!r}: allowed a whole number 1..{most}").format(
+                    name=name, value=value, most=most
+                )
+            )
     if ranks * copies < 3:
-        raise ShtossError(f"a deck of {ranks * copies} cards has no turn: allowed 3 cards or more")
+        raise ShtossError(
+            _("a deck of {ranks} cards has no turn: allowed 3 cards or more").format(
+                ranks=ranks * copies
+            )
+        )

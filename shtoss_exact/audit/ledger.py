@@ -39,6 +39,7 @@ from shtoss_exact.case.rules import BetKind, side_payoff, turn_settlements
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.records import Record, exact_fields, frozen_hash
@@ -295,15 +296,19 @@ def _deal(case: Case, bets: str | Sequence[RecordedBet], *, number: int) -> Deal
     ledger = settle_bets(case, bets)
     recorded = tuple(settled.bet for settled in ledger.bets)
     if not recorded:
-        raise ShtossError("no recorded bet: allowed 1 bet or more, such as 'K:stay:1@0'")
+        raise ShtossError(_("no recorded bet: allowed 1 bet or more, such as 'K:stay:1@0'"))
     assert case.seen is not None
     soda = 1 if case.game.soda else 0
     first = min(b.placed_after for b in recorded)
     start = CaseType.from_seen(case.seen[: soda + 2 * first], game=case.game, deck=case.deck)
     walk = _Walk(start, recorded, last_turn=case.turns_dealt)
-    check_cost(walk.cost(), what=f"the law of {len(recorded)} recorded bets over "
-               f"{case.turns_dealt - first} turns", advice="audit fewer bets or fewer turns, "
-               "or bets placed later")  # fmt: skip
+    check_cost(
+        walk.cost(),
+        what=_("the law of {recorded_count} recorded bets over {turns_dealt} turns").format(
+            recorded_count=len(recorded), turns_dealt=case.turns_dealt - first
+        ),
+        advice=_("audit fewer bets or fewer turns, or bets placed later"),
+    )
     return DealLedger(deal=number, ledger=ledger, law=walk.law())
 
 
@@ -386,21 +391,33 @@ def audit_ledger(
 
     level = check_alpha(alpha)
     if isinstance(deals, str | bytes) or not hasattr(deals, "__iter__"):
-        raise ShtossError(f"deals={quoted(deals, 20)}: allowed a list of (cards seen, bets)")
+        raise ShtossError(
+            _("deals={deals}: allowed a list of (cards seen, bets)").format(deals=quoted(deals, 20))
+        )
     found: list[DealLedger] = []
     for number, item in enumerate(deals, start=1):
         if len(found) >= MAX_DEALS:
-            raise ShtossError(f"more than {MAX_DEALS} deals: allowed at most {MAX_DEALS}")
+            raise ShtossError(
+                _("more than {max_deals} deals: allowed at most {max_deals}").format(
+                    max_deals=MAX_DEALS
+                )
+            )
         if not isinstance(item, tuple | list) or len(item) != 2:
-            raise ShtossError(f"deal {number}: {quoted(item, 40)}: allowed (cards seen, bets)")
+            raise ShtossError(
+                _("deal {number}: {item}: allowed (cards seen, bets)").format(
+                    number=number, item=quoted(item, 40)
+                )
+            )
         seen, bets = item
         try:
             case = Case.from_seen(seen, game=game, scheme=scheme, deck=deck)
             found.append(_deal(case, bets, number=number))
         except ShtossError as error:
-            raise ShtossError(f"deal {number}: {error}") from None
+            raise ShtossError(
+                _("deal {number}: {error}").format(number=number, error=error)
+            ) from None
     if not found:
-        raise ShtossError("no deal: allowed the cards seen and bets of 1 deal or more")
+        raise ShtossError(_("no deal: allowed the cards seen and bets of 1 deal or more"))
     law = _sum(tuple(d.law for d in found))
     observed = sum((d.total for d in found), Fraction(0))
     critical, size = lower_critical(law, level)
@@ -413,9 +430,11 @@ def _sum(laws: tuple[Distribution, ...]) -> Distribution:
     """The law of the sum of independent deals, its cost checked up front."""
     widths = [len(law) for law in laws]
     pairs = sum(prod(widths[: i + 1]) for i in range(1, len(widths)))
-    check_cost(Cost(seconds=pairs * STEP_SECONDS * 10, bytes=prod(widths) * 100.0),
-               what=f"the sum of the laws of {len(laws)} deals",
-               advice="audit fewer deals")  # fmt: skip
+    check_cost(
+        Cost(seconds=pairs * STEP_SECONDS * 10, bytes=prod(widths) * 100.0),
+        what=_("the sum of the laws of {laws_count} deals").format(laws_count=len(laws)),
+        advice=_("audit fewer deals"),
+    )
     total = laws[0]
     for law in laws[1:]:
         total = total + law

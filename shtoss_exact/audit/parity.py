@@ -26,6 +26,7 @@ from shtoss_exact.case.parse import FULL, parse_seen
 from shtoss_exact.deck import Card, deck_ranks, parse_rank
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.records import Record, exact_fields, frozen_hash
 
@@ -39,18 +40,29 @@ def parse_class(ranks: str | Iterable[str], *, deck: int = 52) -> tuple[str, ...
     parts = ranks.replace(",", " ").split() if isinstance(ranks, str) else list(ranks)
     in_deck = deck_ranks(deck)
     if len(parts) > len(in_deck):
-        raise ShtossError(f"class: {len(parts)} ranks; the {deck}-card deck has {len(in_deck)}")
+        raise ShtossError(
+            _("class: {parts_count} ranks; the {deck}-card deck has {in_deck_count}").format(
+                parts_count=len(parts), deck=deck, in_deck_count=len(in_deck)
+            )
+        )
     chosen: set[str] = set()
     for part in parts:
         rank = parse_rank(part)
         if rank not in in_deck:
-            raise ShtossError(f"class: rank {rank} is not in the {deck}-card deck")
+            raise ShtossError(
+                _("class: rank {rank} is not in the {deck}-card deck").format(rank=rank, deck=deck)
+            )
         if rank in chosen:
-            raise ShtossError(f"class: rank {rank} is given twice: give each rank once")
+            raise ShtossError(
+                _("class: rank {rank} is given twice: give each rank once").format(rank=rank)
+            )
         chosen.add(rank)
     if not chosen or len(chosen) == len(in_deck):
-        raise ShtossError(f"class {quoted(ranks, 40)}: allowed 1 to {len(in_deck) - 1} ranks "
-                          "of the deck, not all of them")  # fmt: skip
+        raise ShtossError(
+            _(
+                "class {ranks}: allowed 1 to {in_deck_count} ranks of the deck, not all of them"
+            ).format(ranks=quoted(ranks, 40), in_deck_count=len(in_deck) - 1)
+        )
     return tuple(r for r in in_deck if r in chosen)
 
 
@@ -135,14 +147,21 @@ def audit_parity(
     chosen = parse_class(ranks, deck=deck)
     deals = list(seen) if not isinstance(seen, str) else [seen]
     if not 1 <= len(deals) <= MAX_DEALS:
-        raise ShtossError(f"{len(deals)} deals seen: allowed 1 to {MAX_DEALS}")
+        raise ShtossError(
+            _("{deals_count} deals seen: allowed 1 to {max_deals}").format(
+                deals_count=len(deals), max_deals=MAX_DEALS
+            )
+        )
     rows = tuple(
         deal_parity(parse_seen(cards, deck=deck), chosen, deal=i, deck=deck)
         for i, cards in enumerate(deals, start=1)
     )
     laws = [hypergeometric(2 * r.turns, r.class_cards, r.turns) for r in rows]
-    check_cost(_cost(laws), what=f"the parity audit of {len(rows)} deals",
-               advice="audit fewer deals")  # fmt: skip
+    check_cost(
+        _cost(laws),
+        what=_("the parity audit of {rows_count} deals").format(rows_count=len(rows)),
+        advice=_("audit fewer deals"),
+    )
     total = laws[0]
     for law in laws[1:]:
         total = total + law

@@ -29,6 +29,7 @@ from shtoss_exact.data_files import (
     read_text,
 )
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 from shtoss_exact.numbers import whole_number
 
 MAX_SHEET_BYTES = 200_000
@@ -59,19 +60,31 @@ def row_schema() -> Items:
 def parse_counts(text: str) -> tuple[int, ...]:
     """The split counts of ``"3,1,0"`` (commas or spaces between them)."""
     if not isinstance(text, str):
-        raise ShtossError(f"counts {quoted(text, 20)}: allowed text such as '3,1,0'")
+        raise ShtossError(
+            _("counts {text}: allowed text such as '3,1,0'").format(text=quoted(text, 20))
+        )
     if len(text) > MAX_COUNTS_TEXT:
-        raise ShtossError(f"counts: {len(text)} characters; allowed at most {MAX_COUNTS_TEXT}")
+        raise ShtossError(
+            _("counts: {text_count} characters; allowed at most {max_counts_text}").format(
+                text_count=len(text), max_counts_text=MAX_COUNTS_TEXT
+            )
+        )
     parts = [p for p in text.replace(",", " ").split() if p]
     if len(parts) > MAX_DEALS:
-        raise ShtossError(f"{len(parts)} deals: allowed at most {MAX_DEALS}")
+        raise ShtossError(
+            _("{parts_count} deals: allowed at most {max_deals}").format(
+                parts_count=len(parts), max_deals=MAX_DEALS
+            )
+        )
     counts = []
     for i, part in enumerate(parts, start=1):
         try:
             counts.append(whole_number(part, name="", minimum=0, maximum=TURNS, text=True))
         except ShtossError:
-            raise ShtossError(f"split count {part[:20]!r} of deal {i}: allowed a whole number "
-                              f"0..{TURNS} (the turns of a deal)") from None  # fmt: skip
+            raise ShtossError(_(
+                    "split count {part!r} of deal {i}: allowed a whole number 0..{turns} (the "
+                    "turns of a deal)"
+                ).format(part=part[:20], i=i, turns=TURNS)) from None  # fmt: skip
     return check_counts(counts, turns=TURNS)
 
 
@@ -104,29 +117,54 @@ def _csv_rows(
 
     lines = text.splitlines()
     if len(lines) > MAX_DEALS + 1:
-        raise ShtossError(f"{where}: {len(lines)} lines; allowed a header and at most "
-                          f"{MAX_DEALS} rows")  # fmt: skip
+        raise ShtossError(
+            _("{where}: {lines_count} lines; allowed a header and at most {max_deals} rows").format(
+                where=where, lines_count=len(lines), max_deals=MAX_DEALS
+            )
+        )
     for number, line in enumerate(lines, start=1):
         if len(line) > field * columns + columns:
-            raise ShtossError(f"{where}: line {number} is {len(line)} characters; allowed at "
-                              f"most {field} a field")  # fmt: skip
+            raise ShtossError(
+                _(
+                    "{where}: line {number} is {line_count} characters; allowed at most {field} a "
+                    "field"
+                ).format(where=where, number=number, line_count=len(line), field=field)
+            )
         if "\0" in line or ('"' in line and line.count('"') % 2):
-            raise ShtossError(f"{where}: line {number}: bad CSV (a NUL or an open quote); "
-                              "allowed one row a line")  # fmt: skip
+            raise ShtossError(
+                _(
+                    "{where}: line {number}: bad CSV (a NUL or an open quote); allowed one row a "
+                    "line"
+                ).format(where=where, number=number)
+            )
     table = list(csv.reader(lines, strict=True))
     header = [cell.strip().lower() for cell in table[0]] if table else []
     if any(name not in header for name in needed) or len(set(header)) != len(header):
         named = " and ".join(needed)
-        raise ShtossError(f"{where}: header {quoted(','.join(header), 60)}: allowed a header "
-                          f"naming a {named} column{'s' * (len(needed) > 1)} (and a note "
-                          "column)")  # fmt: skip
+        raise ShtossError(
+            _(
+                "{where}: header {header}: allowed a header naming a {named} column{value} (and a "
+                "note column)"
+            ).format(
+                where=where,
+                header=quoted(",".join(header), 60),
+                named=named,
+                value="s" * (len(needed) > 1),
+            )
+        )
     rows: list[dict[str, object]] = []
     for number, cells in enumerate(table[1:], start=2):
         if not any(cell.strip() for cell in cells):
             continue  # a blank line
         if len(cells) != len(header):
-            raise ShtossError(f"{where}: line {number}: {len(cells)} fields; allowed "
-                              f"{len(header)}, as the header")  # fmt: skip
+            raise ShtossError(
+                _(
+                    "{where}: line {number}: {cells_count} fields; allowed {header_count}, as the "
+                    "header"
+                ).format(
+                    where=where, number=number, cells_count=len(cells), header_count=len(header)
+                )
+            )
         row: dict[str, object] = {}
         for key, cell in zip(header, cells, strict=True):
             value = cell.strip()
@@ -161,5 +199,9 @@ def read_ledger_sheet(path: str | os.PathLike[str]) -> tuple[tuple[str, str], ..
         data = _csv_rows(text, where=where, needed=("seen", "bets"), columns=3)
     rows = check_data(data, ledger_schema(), where=where)
     if len(rows) > LEDGER_DEALS:
-        raise ShtossError(f"{where}: {len(rows)} deals; allowed at most {LEDGER_DEALS}")
+        raise ShtossError(
+            _("{where}: {rows_count} deals; allowed at most {ledger_deals}").format(
+                where=where, rows_count=len(rows), ledger_deals=LEDGER_DEALS
+            )
+        )
     return tuple((str(row["seen"]), str(row["bets"])) for row in rows)

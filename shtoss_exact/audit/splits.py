@@ -28,6 +28,7 @@ from typing import Any
 from shtoss_exact.audit.law import deck_shape, fair_splits, stacked_splits
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import SUM_PAIR_STEP, Cost, check_cost
 from shtoss_exact.numbers import exact_number, float_of
 from shtoss_exact.records import Record, exact_fields, frozen_hash
@@ -47,25 +48,35 @@ def check_alpha(alpha: object) -> Fraction:
     """
     value = exact_number(alpha, name="alpha")
     if not 0 < value < 1:
-        raise ShtossError(f"alpha={value}: allowed an exact number strictly between 0 and 1")
+        raise ShtossError(
+            _("alpha={value}: allowed an exact number strictly between 0 and 1").format(value=value)
+        )
     return value
 
 
 def check_counts(counts: object, *, turns: int) -> tuple[int, ...]:
     """The split counts of the deals: 1 to ``MAX_DEALS`` whole numbers ``0..turns``."""
     if isinstance(counts, str | bytes) or not hasattr(counts, "__iter__"):
-        raise ShtossError(f"counts: {counts!r:.40} is not a list of split counts: allowed a "
-                          f"list of whole numbers 0..{turns}, one a deal")  # fmt: skip
+        raise ShtossError(_(
+                "counts: {counts!r:.40} is not a list of split counts: allowed a list of whole "
+                "numbers 0..{turns}, one a deal"
+            ).format(counts=counts, turns=turns))  # fmt: skip
     listed: list[int] = []
     for count in counts:
         if len(listed) >= MAX_DEALS:
-            raise ShtossError(f"more than {MAX_DEALS} deals: allowed at most {MAX_DEALS}")
+            raise ShtossError(
+                _("more than {max_deals} deals: allowed at most {max_deals}").format(
+                    max_deals=MAX_DEALS
+                )
+            )
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= turns:
-            raise ShtossError(f"split count {count!r:.40} of deal {len(listed) + 1}: allowed a "
-                              f"whole number 0..{turns} (the turns of a deal)")  # fmt: skip
+            raise ShtossError(_(
+                    "split count {count!r:.40} of deal {listed_count}: allowed a whole number "
+                    "0..{turns} (the turns of a deal)"
+                ).format(count=count, listed_count=len(listed) + 1, turns=turns))  # fmt: skip
         listed.append(count)
     if not listed:
-        raise ShtossError("no deal: allowed the split counts of 1 deal or more")
+        raise ShtossError(_("no deal: allowed the split counts of 1 deal or more"))
     return tuple(listed)
 
 
@@ -77,10 +88,13 @@ def sum_law(law: Distribution, deals: int) -> Distribution:
     >>> sum_law(coin, 3)[1]
     Fraction(3, 8)
     """
-    check_cost(sum_cost_of(law, deals), what=f"the sum of the laws of {deals} deals",
-               advice="audit fewer deals")  # fmt: skip
+    check_cost(
+        sum_cost_of(law, deals),
+        what=_("the sum of the laws of {deals} deals").format(deals=deals),
+        advice=_("audit fewer deals"),
+    )
     total = law
-    for _ in range(deals - 1):
+    for _deal in range(deals - 1):
         total = total + law
     return total
 
@@ -122,7 +136,7 @@ def critical_value(law: Distribution, alpha: Fraction) -> tuple[int, Fraction]:
     (5, Fraction(3978036278089350566920503, 267039266710994561392984375))
     """
     if law.unit.denominator != 1:
-        raise ShtossError("a critical value is for whole-number results")
+        raise ShtossError(_("a critical value is for whole-number results"))
     tail, unit = 0, int(law.unit)
     counts, points = law.counts, law.points
     top = int(law.support[-1]) + 1
@@ -233,14 +247,17 @@ def audit_splits(
     >>> audit.total, audit.critical, round(float(audit.p_value), 4)
     (4, 9, 0.6477)
     """
-    _, turns = deck_shape(13, 4)
+    _cards, turns = deck_shape(13, 4)
     seen = check_counts(counts, turns=turns)
     level = check_alpha(alpha)
     fair = fair_splits()
     other = stacked_splits(stacked)
     cost = sum_cost_of(fair, len(seen))
-    check_cost(cost + cost, what=f"the splits audit of {len(seen)} deals",
-               advice="audit fewer deals")  # fmt: skip
+    check_cost(
+        cost + cost,
+        what=_("the splits audit of {seen_count} deals").format(seen_count=len(seen)),
+        advice=_("audit fewer deals"),
+    )
     under_fair = sum_law(fair, len(seen))
     critical, size = critical_value(under_fair, level)
     power = upper_tail(sum_law(other, len(seen)), critical)

@@ -31,6 +31,7 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind, binom_bits, check_deal, summary_cost
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_BANK_DIGITS, MAX_JOINT_ROWS, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.schemes.scheme import Scheme
@@ -342,21 +343,30 @@ def check_bank(cards: int, classes: Sequence[ClassSpec], *, bets: Sequence[BetSp
 output): about 20 s of work, more than the limit of 10 s; stake fewer ranks or bets, use \
 fewer schemes or stakes alike, or a smaller deck
     """
-    for m in sorted({m for _, m, _ in bets}):
+    for m in sorted({m for _scheme, m, _stake in bets}):
         check_deal(Deal(cards, m))
     cost = estimate_bank(cards, classes, bets=bets)
     staked = sum(c * len(rows) for c, _, rows in classes)
     if cost.digits > MAX_BANK_DIGITS:
         raise ShtossError(
-            f"this bank on cards={short_int(cards)} with {short_int(staked)} staked copies makes "
-            f"exact values of about {cost.digits:.0f} digits: more than the limit "
-            f"{MAX_BANK_DIGITS}; use fewer copies or cards, or plainer stakes"
+            _(
+                "this bank on cards={short_int} with {short_int2} staked copies makes exact values "
+                "of about {digits:.0f} digits: more than the limit {max_bank_digits}; use fewer "
+                "copies or cards, or plainer stakes"
+            ).format(
+                short_int=short_int(cards),
+                short_int2=short_int(staked),
+                digits=cost.digits,
+                max_bank_digits=MAX_BANK_DIGITS,
+            )
         )
     most = max(cost.seconds, key=cost.seconds.__getitem__)
     check_cost(
         Cost(seconds=cost.total_seconds, bytes=cost.memory),
-        what=f"this bank on cards={short_int(cards)} (mostly {most})",
-        advice="stake fewer ranks or bets, use fewer schemes or stakes alike, or a smaller deck",
+        what=_("this bank on cards={short_int} (mostly {most})").format(
+            short_int=short_int(cards), most=most
+        ),
+        advice=_("stake fewer ranks or bets, use fewer schemes or stakes alike, or a smaller deck"),
     )
 
 
@@ -383,8 +393,10 @@ than the limit 100000; stake fewer ranks or use a smaller deck
         bound *= 1 + 3 * abzugs if m else 1
     if bound > MAX_JOINT_ROWS:
         raise ShtossError(
-            f"the joint distribution could have {_big(bound)} rows: more than the limit "
-            f"{MAX_JOINT_ROWS}; stake fewer ranks or use a smaller deck"
+            _(
+                "the joint distribution could have {big} rows: more than the limit "
+                "{max_joint_rows}; stake fewer ranks or use a smaller deck"
+            ).format(big=_big(bound), max_joint_rows=MAX_JOINT_ROWS)
         )
     live = sum(1 for m in copies if m)
     if not live:
@@ -402,8 +414,8 @@ than the limit 100000; stake fewer ranks or use a smaller deck
     seconds += bound * ROW_SECONDS
     check_cost(
         Cost(seconds=seconds),
-        what=f"the joint distribution on cards={short_int(cards)}",
-        advice="stake fewer ranks or use a smaller deck",
+        what=_("the joint distribution on cards={short_int}").format(short_int=short_int(cards)),
+        advice=_("stake fewer ranks or use a smaller deck"),
     )
 
 

@@ -45,6 +45,7 @@ from shtoss_exact.engine import Kind, kind_counts
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.errors import shown_number as shown
 from shtoss_exact.frozen import dataclass, field, replace
+from shtoss_exact.i18n import _
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record, exact_fields, frozen_hash
@@ -163,7 +164,9 @@ all_given=2/15, none_given=29/105)
             whole_number(index, name=name)
             if index >= count:
                 raise ShtossError(
-                    f"{name}={index} is not a bet of this bank: allowed 0..{count - 1}"
+                    _("{name}={index} is not a bet of this bank: allowed 0..{count}").format(
+                        name=name, index=index, count=count - 1
+                    )
                 )
         a, b = self.played[first], self.played[second]
         n = self.as_played.cards
@@ -316,20 +319,26 @@ def _burn_soda(deal: BankDeal, bets: Sequence[Bet]) -> tuple[BankDeal, tuple[Bet
     if burnt != {True}:
         if True in burnt:
             raise ShtossError(
-                "faro and stuss burn the first card (the soda) for the whole deal: "
-                "stake every bet under a scheme that burns it, or none"
+                _(
+                    "faro and stuss burn the first card (the soda) for the whole deal: stake every "
+                    "bet under a scheme that burns it, or none"
+                )
             )
         return deal, tuple(bets)
     if any(bet.scheme.soda is not Soda.KNOWN for bet in bets):
         raise ShtossError(
-            "the bank deals after a soda seen before betting (soda=known); "
-            "soda=before is for one bet alone"
+            _(
+                "the bank deals after a soda seen before betting (soda=known); soda=before is for "
+                "one bet alone"
+            )
         )
     staked = sum(m for _, m in deal.copies)
     if deal.cards - staked < 1:
         raise ShtossError(
-            f"a soda of an unstaked rank needs a card that is not a copy of a staked rank: "
-            f"cards={shown(deal.cards)}, staked copies={shown(staked)}"
+            _(
+                "a soda of an unstaked rank needs a card that is not a copy of a staked rank: "
+                "cards={shown}, staked copies={shown2}"
+            ).format(shown=shown(deal.cards), shown2=shown(staked))
         )
     played = replace(deal, cards=deal.cards - 1)
     return played, tuple(replace(bet, scheme=replace(bet.scheme, dead_first=False)) for bet in bets)
@@ -361,7 +370,11 @@ class _Plan:
         slots: dict[str, list[Bet]] = {rank: [] for rank, _ in as_played.copies}
         for bet in played:
             if bet.rank not in slots:
-                raise ShtossError(f"rank {bet.rank} has no copies set in the deck: stake it first")
+                raise ShtossError(
+                    _("rank {rank} has no copies set in the deck: stake it first").format(
+                        rank=bet.rank
+                    )
+                )
             slots[bet.rank].append(bet)
         groups: dict[tuple[int, tuple[Scheme, ...]], _Class] = {}
         for rank, m in as_played.copies:

@@ -14,6 +14,7 @@ from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.errors import shown_number as shown
 from shtoss_exact.frozen import dataclass, field
+from shtoss_exact.i18n import _
 from shtoss_exact.numbers import exact_number, exact_str, parse_fraction, whole_number
 from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import BUILTIN, Outcome, Scheme, SchemeArgument
@@ -63,9 +64,13 @@ def parse_stake(text: str) -> Fraction:
     try:
         value = parse_fraction(text)
     except ShtossError as error:
-        raise ShtossError(f"stake {text[:40]!r} is not a number ({error})") from None
+        raise ShtossError(
+            _("stake {text!r} is not a number ({error})").format(text=text[:40], error=error)
+        ) from None
     if value <= 0:
-        raise ShtossError(f"stake {text!r} is not positive: allowed stakes are > 0")
+        raise ShtossError(
+            _("stake {text!r} is not positive: allowed stakes are > 0").format(text=text)
+        )
     return value
 
 
@@ -84,21 +89,26 @@ class Bet:
     def __post_init__(self) -> None:
         if not isinstance(self.rank, str):
             raise ShtossError(
-                f"rank={quoted(self.rank)} is a {type(self.rank).__name__}: allowed a rank such "
-                "as '7', 'Q' or 'Д'"
+                _("rank={rank} is a {name}: allowed a rank such as '7', 'Q' or 'Д'").format(
+                    rank=quoted(self.rank), name=type(self.rank).__name__
+                )
             )
         object.__setattr__(self, "rank", parse_rank(self.rank))
         stake = exact_number(self.stake, name="stake")
         if stake <= 0:
             raise ShtossError(
-                f"stake={exact_str(stake)} on {self.rank} is not positive: allowed > 0"
+                _("stake={exact_str} on {rank} is not positive: allowed > 0").format(
+                    exact_str=exact_str(stake), rank=self.rank
+                )
             )
         object.__setattr__(self, "stake", stake)
         scheme = as_scheme(self.scheme)
         if scheme.needs_suits:
             raise ShtossError(
-                f"scheme {scheme.name!r} needs the suits, which the bank does not model: "
-                "allowed schemes without suits (e.g. classic, lob-half, pharaon)"
+                _(
+                    "scheme {name!r} needs the suits, which the bank does not model: allowed "
+                    "schemes without suits (e.g. classic, lob-half, pharaon)"
+                ).format(name=scheme.name)
             )
         object.__setattr__(self, "scheme", scheme)
 
@@ -120,13 +130,17 @@ def parse_bet(text: str, *, scheme: SchemeArgument = "classic") -> Bet:
     """
     if not isinstance(text, str):
         raise ShtossError(
-            f"bet {quoted(text)} is a {type(text).__name__}: allowed a Bet or a string "
-            f"{BET_FORM} such as '7:10' or 'Q:5:pharaon'"
+            _(
+                "bet {text} is a {name}: allowed a Bet or a string {bet_form} such as '7:10' or "
+                "'Q:5:pharaon'"
+            ).format(text=quoted(text), name=type(text).__name__, bet_form=BET_FORM)
         )
     parts = text.split(":", 2)
     try:
         if not parts[0].strip():
-            raise ShtossError(f"no rank: write {BET_FORM}, e.g. 7, 7:10, Q:5:pharaon")
+            raise ShtossError(
+                _("no rank: write {bet_form}, e.g. 7, 7:10, Q:5:pharaon").format(bet_form=BET_FORM)
+            )
         rank = parse_rank(parts[0])
         stake = parse_stake(parts[1]) if len(parts) > 1 else Fraction(1)
         chosen = as_scheme(scheme)
@@ -134,7 +148,7 @@ def parse_bet(text: str, *, scheme: SchemeArgument = "classic") -> Bet:
             chosen = as_scheme(parts[2].strip())
         return Bet(rank, stake=stake, scheme=chosen)
     except ShtossError as error:
-        raise ShtossError(f"bet {text[:60]!r}: {error}") from None
+        raise ShtossError(_("bet {text!r}: {error}").format(text=text[:60], error=error)) from None
 
 
 def as_bets(bets: object, *, scheme: SchemeArgument = "classic") -> tuple[Bet, ...]:
@@ -147,21 +161,24 @@ def as_bets(bets: object, *, scheme: SchemeArgument = "classic") -> tuple[Bet, .
         bets, Iterable
     ):
         raise ShtossError(
-            f"bets={quoted(bets)} is not a list of bets: allowed a list of Bets or of strings "
-            f"{BET_FORM}, e.g. ['7:10', 'Q:5:pharaon'] (in order: not a dict or a set)"
+            _(
+                "bets={bets} is not a list of bets: allowed a list of Bets or of strings "
+                "{bet_form}, e.g. ['7:10', 'Q:5:pharaon'] (in order: not a dict or a set)"
+            ).format(bets=quoted(bets), bet_form=BET_FORM)
         )
     default = as_scheme(scheme)
     parsed: list[Bet] = []
     for item in bets:
         if len(parsed) == MAX_BETS:
             raise ShtossError(
-                f"more than {MAX_BETS} bets: the limit of one bank is {MAX_BETS} bets "
-                f"(every ordered pair of bets is reported: {MAX_BETS * (MAX_BETS - 1)} pairs); "
-                "stake fewer"
+                _(
+                    "more than {max_bets} bets: the limit of one bank is {max_bets} bets (every "
+                    "ordered pair of bets is reported: {max_bets2} pairs); stake fewer"
+                ).format(max_bets=MAX_BETS, max_bets2=MAX_BETS * (MAX_BETS - 1))
             )
         parsed.append(item if isinstance(item, Bet) else parse_bet(item, scheme=default))
     if not parsed:
-        raise ShtossError("no bet given: stake at least one rank (e.g. bets=['7'])")
+        raise ShtossError(_("no bet given: stake at least one rank (e.g. bets=['7'])"))
     return tuple(parsed)
 
 
@@ -203,14 +220,20 @@ def make_bank_deal(
     """
     preset = deck_ranks(deck)
     if not isinstance(one_deck, bool):
-        raise ShtossError(f"one_deck={quoted(one_deck)} is not a bool: allowed True or False")
+        raise ShtossError(
+            _("one_deck={one_deck} is not a bool: allowed True or False").format(
+                one_deck=quoted(one_deck)
+            )
+        )
     if not ranks:
-        raise ShtossError("no bet given: stake at least one rank (e.g. bets=['7'])")
+        raise ShtossError(_("no bet given: stake at least one rank (e.g. bets=['7'])"))
     if cards is None:
         for rank in ranks:
             if rank not in preset:
                 raise ShtossError(
-                    f"rank {rank} is not in the {deck}-card deck: allowed ranks {preset[0]}..A"
+                    _(
+                        "rank {rank} is not in the {deck}-card deck: allowed ranks {preset}..A"
+                    ).format(rank=rank, deck=deck, preset=preset[0])
                 )
         size = deck
     else:
@@ -223,8 +246,10 @@ def make_bank_deal(
             rank = parse_rank(key) if isinstance(key, str) else key
             if rank not in ranks:
                 raise ShtossError(
-                    f"copies names rank {quoted(key)}, which no bet stakes: allowed the staked "
-                    f"ranks {', '.join(ranks)}"
+                    _(
+                        "copies names rank {key}, which no bet stakes: allowed the staked ranks "
+                        "{ranks}"
+                    ).format(key=quoted(key), ranks=", ".join(ranks))
                 )
             given[rank] = whole_number(count, name=f"copies of {rank}")
         per_rank = {rank: given.get(rank, default) for rank in ranks}
@@ -234,19 +259,26 @@ def make_bank_deal(
     for rank, count in per_rank.items():
         if cards is None and count > PRESET_COPIES:
             raise ShtossError(
-                f"copies={count} of {rank} in the preset {deck}-card deck, which holds "
-                f"{PRESET_COPIES} of each rank: allowed copies <= {PRESET_COPIES}, or give cards="
+                _(
+                    "copies={count} of {rank} in the preset {deck}-card deck, which holds "
+                    "{preset_copies} of each rank: allowed copies <= {preset_copies}, or give "
+                    "cards="
+                ).format(count=count, rank=rank, deck=deck, preset_copies=PRESET_COPIES)
             )
         if one_deck and count < 1:
             raise ShtossError(
-                f"copies=0 of {rank} in a one-deck bank: the punter's card is a copy of his "
-                "rank, taken from the deck; allowed copies >= 1"
+                _(
+                    "copies=0 of {rank} in a one-deck bank: the punter's card is a copy of his "
+                    "rank, taken from the deck; allowed copies >= 1"
+                ).format(rank=rank)
             )
     staked = sum(per_rank.values())
     if staked > size:
         raise ShtossError(
-            f"the staked ranks hold {shown(staked)} copies but the deck has {shown(size)} "
-            "cards: allowed total copies <= cards"
+            _(
+                "the staked ranks hold {shown} copies but the deck has {shown2} cards: allowed "
+                "total copies <= cards"
+            ).format(shown=shown(staked), shown2=shown(size))
         )
     # The one-deck game: each punter's card is one of his rank's copies, taken off the deck.
     in_deck = size - len(ranks) if one_deck else size

@@ -17,6 +17,7 @@ from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.engine import check_deal
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
@@ -88,15 +89,19 @@ def fair_payoff(
     """
     if isinstance(scheme, Deal):
         raise ShtossError(
-            "fair_payoff takes the scheme first: fair_payoff(scheme, parameter, deck=... or "
-            "deal=...)"
+            _(
+                "fair_payoff takes the scheme first: fair_payoff(scheme, parameter, deck=... or "
+                "deal=...)"
+            )
         )
     deal = deal_from(deal=deal, deck=deck, cards=cards, copies=copies, one_deck=one_deck,
                      card=card, suits=suits)  # fmt: skip
     scheme = as_scheme(scheme)
     if not isinstance(parameter, str):
-        raise ShtossError(f"parameter={quoted(parameter)} is not a parameter's name")
-    for _, part in scheme.played_deals(deal):
+        raise ShtossError(
+            _("parameter={parameter} is not a parameter's name").format(parameter=quoted(parameter))
+        )
+    for _weight, part in scheme.played_deals(deal):
         check_deal(part)
     check_scheme_cost(deal, scheme)
     name = parameter
@@ -104,19 +109,25 @@ def fair_payoff(
     if name not in params:
         allowed = ", ".join(params) or "none (declare one with a param payoff)"
         raise ShtossError(
-            f"scheme {scheme.name!r} has no parameter {name[:40]!r}: its parameters: {allowed}"
+            _("scheme {name!r} has no parameter {name2!r}: its parameters: {allowed}").format(
+                name=scheme.name, name2=name[:40], allowed=allowed
+            )
         )
     ev0, ev1, ev2 = (scheme.with_params({name: x}).ev(deal) for x in (0, 1, 2))
     slope = ev1 - ev0
     if ev2 - ev1 != slope:
         raise ShtossError(
-            f"the EV of scheme {scheme.name!r} is not linear in {name!r} (it multiplies "
-            "itself): allowed one occurrence per outcome"
+            _(
+                "the EV of scheme {name!r} is not linear in {name2!r} (it multiplies itself): "
+                "allowed one occurrence per outcome"
+            ).format(name=scheme.name, name2=name)
         )
     if slope == 0:
         raise ShtossError(
-            f"parameter {name!r} of scheme {scheme.name!r} never pays on this deal: "
-            "no value of it makes the game fair"
+            _(
+                "parameter {name!r} of scheme {name2!r} never pays on this deal: no value of it "
+                "makes the game fair"
+            ).format(name=name, name2=scheme.name)
         )
     current = params[name]
     return FairPayoff(

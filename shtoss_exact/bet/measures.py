@@ -27,6 +27,7 @@ from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind, KindCounts, binom_bits, check_deal, kind_counts
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, field
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_RESULT_DIGITS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.records import Record, exact_fields, frozen_hash
@@ -78,7 +79,7 @@ def payoff_bits(scheme: Scheme) -> int:
 def check_scheme_cost(deal: Deal, scheme: Scheme) -> None:
     """Refuse up front a scheme on a deck whose exact measures would be too long to
     print: the variance has about twice the digits of C(n, m) times a payoff."""
-    for _, part in scheme.played_deals(deal):
+    for _weight, part in scheme.played_deals(deal):
         check_deal(part)
     _check_scheme_digits(deal, scheme)
 
@@ -88,9 +89,10 @@ def _check_scheme_digits(deal: Deal, scheme: Scheme) -> None:
     digits = 2 * (binom_bits(deal.cards, deal.copies) + payoff_bits(scheme)) * log10(2)
     check_cost(
         Cost(digits=digits),
-        what=f"scheme {scheme.name!r} on cards={short_int(deal.cards)} with "
-        f"copies={short_int(deal.copies)}",
-        advice="use shorter payoffs, fewer cards or fewer copies",
+        what=_("scheme {name!r} on cards={short_int} with copies={short_int2}").format(
+            name=scheme.name, short_int=short_int(deal.cards), short_int2=short_int(deal.copies)
+        ),
+        advice=_("use shorter payoffs, fewer cards or fewer copies"),
         limit=Budget(digits=MAX_RESULT_DIGITS),
     )
 
@@ -208,7 +210,9 @@ def scheme_result(deal: Deal, scheme: SchemeArgument) -> SchemeResult:
     Fraction(25, 21658)
     """
     if not isinstance(deal, Deal):
-        raise ShtossError(f"deal={quoted(deal)} is not a Deal: build one with make_deal(...)")
+        raise ShtossError(
+            _("deal={deal} is not a Deal: build one with make_deal(...)").format(deal=quoted(deal))
+        )
     chosen = chosen_scheme(scheme)
     return settle_played(deal, chosen, played_decks(deal, chosen, guard=True))
 

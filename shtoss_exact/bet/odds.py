@@ -22,6 +22,7 @@ from shtoss_exact.engine import (
 )
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, field
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_HELD_ROWS
 from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record, exact_fields, made
@@ -312,7 +313,11 @@ variance=692800/693889, …)
         stream = self.abzug_stream()
         rows = stream.size
         if isinstance(abzug, bool) or not isinstance(abzug, int) or not 1 <= abzug <= rows:
-            raise ShtossError(f"abzug={quoted(abzug)}: allowed a whole number 1..{rows}")
+            raise ShtossError(
+                _("abzug={abzug}: allowed a whole number 1..{rows}").format(
+                    abzug=quoted(abzug), rows=rows
+                )
+            )
         total, decks = self._total(stream), _decks(stream)
         lobs = [counts_at(stream.cards, m, 2 * abzug - 1) for m in decks]
         soniks = [counts_at(stream.cards, m, 2 * abzug) for m in decks]
@@ -352,9 +357,10 @@ variance=692800/693889, …)
         stream = self.abzug_stream()
         if stream.cards > MAX_TABLE_ROWS:
             raise ShtossError(
-                f"a table of cards={stream.cards} rows is too large to hold: at most "
-                f"{MAX_TABLE_ROWS} (iter_abzug() streams any deck; summary odds have no such "
-                "limit)"
+                _(
+                    "a table of cards={cards} rows is too large to hold: at most {max_table_rows} "
+                    "(iter_abzug() streams any deck; summary odds have no such limit)"
+                ).format(cards=stream.cards, max_table_rows=MAX_TABLE_ROWS)
             )
         stream.check(factor=IN_MEMORY_FACTOR)
         return stream
@@ -397,7 +403,9 @@ def odds_of(deal: Deal, *, scheme: SchemeArgument | None = None) -> Odds:
     """
     if not isinstance(deal, Deal):
         raise ShtossError(
-            f"deal={quoted(deal)} is a {type(deal).__name__}: allowed a Deal (make_deal)"
+            _("deal={deal} is a {name}: allowed a Deal (make_deal)").format(
+                deal=quoted(deal), name=type(deal).__name__
+            )
         )
     # No scheme is the classic one: one record, whether it is named or not. The decks
     # played on are derived, guarded and counted here once, and handed down.
@@ -420,7 +428,9 @@ def odds_of(deal: Deal, *, scheme: SchemeArgument | None = None) -> Odds:
         played=parts,
     )
     if not classic:
-        _ = result.scheme_result  # settle now: a scheme that cannot be settled is refused here
+        _settled = (
+            result.scheme_result
+        )  # settle now: a scheme that cannot be settled is refused here
     return result
 
 
@@ -460,7 +470,7 @@ def _mixed_counts(parts: tuple[PlayedDeck, ...]) -> KindCounts:
 
     fields = ("killed", "plie", "given", "no_copy")
     tables = []
-    for weight, _, c in parts:
+    for weight, _deal, c in parts:
         tables.append((weight, {name: getattr(c, name) for name in fields}, c.total))
     sums, total = mix_counts(tables)
     killed, plie, given, no_copy = (sums.get(name, 0) for name in fields)

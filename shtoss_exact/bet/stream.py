@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from shtoss_exact import limits
 from shtoss_exact.engine import binom, binom_bits, iter_abzug_counts
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import Budget, Cost, check_cost, outside_allowance
 from shtoss_exact.numbers import short_int
 
@@ -176,8 +177,13 @@ class AbzugStream:
             return  # passed, with nothing to record: no message built
         check_cost(
             Cost(seconds=seconds),
-            what=f"by abzug, cards={short_int(self.cards)} with copies={short_int(self.copies)} "
-            f"gives {short_int(self.size)} rows",
-            advice="use fewer cards (the summary odds have no such limit)",
+            what=_(
+                "by abzug, cards={short_int} with copies={short_int2} gives {short_int3} rows"
+            ).format(
+                short_int=short_int(self.cards),
+                short_int2=short_int(self.copies),
+                short_int3=short_int(self.size),
+            ),
+            advice=_("use fewer cards (the summary odds have no such limit)"),
             limit=Budget(seconds=MAX_STREAM_SECONDS),
         )

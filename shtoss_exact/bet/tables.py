@@ -23,6 +23,7 @@ from shtoss_exact.deck import PRESETS, Deal, Game, make_deal, parse_game
 from shtoss_exact.engine import Kind, check_deal, summary_cost
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.pictures import plot_of
@@ -98,15 +99,23 @@ def parse_range(text: str, *, name: str, minimum: int = 0) -> tuple[int, ...]:
         if part.lower() in _RANGE_PRESETS:
             values.extend(_RANGE_PRESETS[part.lower()])
             continue
-        body, _, step_text = part.partition(":")
+        body, _colon, step_text = part.partition(":")
         low_text, dots, high_text = body.partition("..")
         low = _whole(low_text, text=text, name=name, allowed=allowed)
         high = _whole(high_text, text=text, name=name, allowed=allowed) if dots else low
         step = _whole(step_text, text=text, name=name, allowed=allowed) if step_text else 1
         if (step_text and not dots) or step < 1 or high < low or low < minimum:
-            raise ShtossError(f"{name}={text[:60]!r} is not a valid range: allowed {allowed}")
+            raise ShtossError(
+                _("{name}={text!r} is not a valid range: allowed {allowed}").format(
+                    name=name, text=text[:60], allowed=allowed
+                )
+            )
         if (high - low) // step + 1 + len(values) > MAX_ROWS:
-            raise ShtossError(f"{name}={text[:60]!r} has too many values: at most {MAX_ROWS}")
+            raise ShtossError(
+                _("{name}={text!r} has too many values: at most {max_rows}").format(
+                    name=name, text=text[:60], max_rows=MAX_ROWS
+                )
+            )
         values.extend(range(low, high + 1, step))
     return tuple(dict.fromkeys(values))
 
@@ -124,9 +133,15 @@ def _whole(part: str, *, text: str, name: str, allowed: str) -> int:
     except ShtossError:
         if part.isascii() and part.isdigit():
             raise ShtossError(
-                f"{name}={part[:40]!r}: the number is too large: allowed 12 digits at most"
+                _("{name}={part!r}: the number is too large: allowed 12 digits at most").format(
+                    name=name, part=part[:40]
+                )
             ) from None
-        raise ShtossError(f"{name}={text[:60]!r} is not a valid range: allowed {allowed}") from None
+        raise ShtossError(
+            _("{name}={text!r} is not a valid range: allowed {allowed}").format(
+                name=name, text=text[:60], allowed=allowed
+            )
+        ) from None
 
 
 def parse_schemes(text: str) -> tuple[Scheme, ...]:
@@ -139,7 +154,9 @@ def parse_schemes(text: str) -> tuple[Scheme, ...]:
 
     names = [p.strip() for p in text.split(",") if p.strip()]
     if not names:
-        raise ShtossError(f"schemes={text[:60]!r} names no scheme: give a comma list of names")
+        raise ShtossError(
+            _("schemes={text!r} names no scheme: give a comma list of names").format(text=text[:60])
+        )
     return tuple(dict.fromkeys(resolve_scheme(name) for name in dict.fromkeys(names)))
 
 
@@ -149,22 +166,34 @@ def _numbers(value: object, *, name: str) -> tuple[int, ...]:
         items: Iterable[object] = (value,)
     elif isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise ShtossError(
-            f"{name}={quoted(value)} is a {type(value).__name__}: allowed a whole number or a "
-            "sequence of them, e.g. range(4, 53)"
+            _(
+                "{name}={value} is a {name2}: allowed a whole number or a sequence of them, e.g. "
+                "range(4, 53)"
+            ).format(name=name, value=quoted(value), name2=type(value).__name__)
         )
     elif isinstance(value, Sequence) and len(value) > MAX_ROWS:
-        raise ShtossError(f"{name} has {len(value)} values: at most {MAX_ROWS}")
+        raise ShtossError(
+            _("{name} has {value_count} values: at most {max_rows}").format(
+                name=name, value_count=len(value), max_rows=MAX_ROWS
+            )
+        )
     else:
         items = value
     numbers: list[int] = []
     for number in islice(items, MAX_ROWS + 1):
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
             raise ShtossError(
-                f"{name} holds {quoted(number)}: allowed whole numbers >= 0 (ints, not floats)"
+                _("{name} holds {number}: allowed whole numbers >= 0 (ints, not floats)").format(
+                    name=name, number=quoted(number)
+                )
             )
         numbers.append(number)
     if len(numbers) > MAX_ROWS:
-        raise ShtossError(f"{name} has more than {MAX_ROWS} values: at most {MAX_ROWS}")
+        raise ShtossError(
+            _("{name} has more than {max_rows} values: at most {max_rows}").format(
+                name=name, max_rows=MAX_ROWS
+            )
+        )
     return tuple(dict.fromkeys(numbers))
 
 
@@ -174,7 +203,11 @@ def _several(value: object, *, name: str) -> tuple[object, ...]:
         return (value,)
     items = tuple(islice(value, MAX_ROWS + 1))
     if not items or len(items) > MAX_ROWS:
-        raise ShtossError(f"{name} holds {len(items)} items: allowed 1..{MAX_ROWS}")
+        raise ShtossError(
+            _("{name} holds {items_count} items: allowed 1..{max_rows}").format(
+                name=name, items_count=len(items), max_rows=MAX_ROWS
+            )
+        )
     return items
 
 
@@ -215,7 +248,7 @@ class TableSpec:
             try:
                 schemes.append(as_scheme(item))
             except ShtossError as error:
-                raise ShtossError(f"schemes: {error}") from None
+                raise ShtossError(_("schemes: {error}").format(error=error)) from None
         set_(self, "schemes", tuple(dict.fromkeys(schemes)))
         set_(
             self,
@@ -290,7 +323,7 @@ class TableSpec:
         if rows > MAX_ROWS:
             return total, None  # too many rows to walk: the fixed cost alone, at least
         plain = all(not s.rules and not s.premiums for s in schemes)
-        for deck, _, deal in self.setups():
+        for deck, _scheme, deal in self.setups():
             cost = summary_cost(deal.cards, deal.copies) * OPERATION_SECONDS * len(schemes)
             if not plain:  # rules and premiums settled one named position at a time
                 cost += sum(settlement_seconds(s, deal) for s in schemes)
@@ -304,22 +337,34 @@ class TableSpec:
         for scheme in self._schemes:  # a few: listed once
             if scheme.needs_suits:
                 raise ShtossError(
-                    f"scheme {scheme.name!r} depends on the deciding card's suit: tables "
-                    "cover schemes that do not"
+                    _(
+                        "scheme {name!r} depends on the deciding card's suit: tables cover schemes "
+                        "that do not"
+                    ).format(name=scheme.name)
                 )
         rows = self.size()
         if rows == 0:
-            raise ShtossError("the table has no rows: every deck is smaller than its copies")
+            raise ShtossError(_("the table has no rows: every deck is smaller than its copies"))
         if rows > MAX_ROWS:
-            raise ShtossError(f"the table has {rows} rows: at most {MAX_ROWS}")
-        for _, _, deal in self.setups():
+            raise ShtossError(
+                _("the table has {rows} rows: at most {max_rows}").format(
+                    rows=rows, max_rows=MAX_ROWS
+                )
+            )
+        for _deck, _scheme, deal in self.setups():
             check_deal(deal)  # one deck too large to count, or with too many digits
         seconds, worst = self._cost()
-        most = "" if worst is None else f" (the most for deck={worst[0]} with copies={worst[1]})"
+        most = (
+            ""
+            if worst is None
+            else _(" (the most for deck={worst} with copies={worst2})").format(
+                worst=worst[0], worst2=worst[1]
+            )
+        )
         check_cost(
             Cost(seconds=seconds),
-            what=f"the table{most}",
-            advice="use fewer or smaller decks, fewer copies, or a scheme with fewer rules",
+            what=_("the table{most}").format(most=most),
+            advice=_("use fewer or smaller decks, fewer copies, or a scheme with fewer rules"),
         )
 
     def rows(self) -> Iterator[SummaryRow]:
@@ -361,8 +406,10 @@ class TableSpec:
         count = self._count((None,))
         if count != 1:
             raise ShtossError(
-                f"by abzug needs one set-up, got {count}: give one deck size, one number of "
-                "copies and one game"
+                _(
+                    "by abzug needs one set-up, got {count}: give one deck size, one number of "
+                    "copies and one game"
+                ).format(count=count)
             )
         deck, game, deal = next(self.setups())
         return AbzugTable(deck=deck, game=game, odds=odds_of(deal))
@@ -464,8 +511,11 @@ def summary_records(spec: TableSpec) -> list[dict[str, Any]]:
     Fraction(400, 833)
     """
     if not isinstance(spec, TableSpec):
-        raise ShtossError(f"spec={quoted(spec)} is a {type(spec).__name__}: allowed a TableSpec "
-                          "such as TableSpec(cards=(52,))")  # fmt: skip
+        raise ShtossError(
+            _("spec={spec} is a {name}: allowed a TableSpec such as TableSpec(cards=(52,))").format(
+                spec=quoted(spec), name=type(spec).__name__
+            )
+        )
     return [row.values() for row in spec.rows()]
 
 

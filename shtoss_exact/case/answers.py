@@ -15,6 +15,7 @@ from shtoss_exact.case.bets import CaseBet, TurnCall
 from shtoss_exact.case.rules import BET_KINDS, BetKind, Side, as_bet_kind, as_side
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record
 
@@ -167,14 +168,18 @@ def case_report(
     flags = (("replay", replay), ("call_the_turn", call_the_turn), ("every_kind", every_kind))
     for name, flag in flags:
         if not isinstance(flag, bool):
-            raise ShtossError(f"{name}={quoted(flag, 20)}: allowed True or False")
+            raise ShtossError(
+                _("{name}={flag}: allowed True or False").format(name=name, flag=quoted(flag, 20))
+            )
     if call_the_turn and (case.soda_due or case.cards_left != 3):
         raise ShtossError(
-            f"calling the turn needs three cards left (loser, winner, hock): {case.cards_left} "
-            "are left"
+            _(
+                "calling the turn needs three cards left (loser, winner, hock): {cards_left} are "
+                "left"
+            ).format(cards_left=case.cards_left)
         )
     if replay and case.seen is None:
-        raise ShtossError("a replay needs the cards seen (seen=): a case alone has no history")
+        raise ShtossError(_("a replay needs the cards seen (seen=): a case alone has no history"))
     now = answers(case, side=the_side, kind=the_kind, pay=pay, cathop_pay=cathop_pay,
                   every_kind=every_kind)  # fmt: skip
     deal = None if pattern is None else case.deal(pattern)

@@ -33,6 +33,7 @@ from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_JOINT_STATES, MAX_JOINT_STEPS
 from shtoss_exact.numbers import exact_str, float_of
 from shtoss_exact.records import Record, frozen_hash
@@ -103,16 +104,25 @@ def whole_deal(case: Case, pattern: Pattern) -> WholeDeal:
     banker's net distribution when the joint state space is small enough."""
     if pattern.coppers and not case.game.faro_bets:
         raise ShtossError(
-            f"pattern {quoted(pattern.name)} coppers bets: a Faro bet, allowed in the games faro "
-            f"and stuss, not in {case.game.name}"
+            _(
+                "pattern {name} coppers bets: a Faro bet, allowed in the games faro and stuss, not "
+                "in {name2}"
+            ).format(name=quoted(pattern.name), name2=case.game.name)
         )
     for bet in pattern.bets:
         if not isinstance(bet.ranks, str):
             for rank in bet.ranks:
                 if rank not in case.ranks:
                     raise ShtossError(
-                        f"pattern {quoted(pattern.name)} bets on {rank}: not in the {case.deck}-"
-                        f"card deck (ranks {case.ranks[0]}..A)"
+                        _(
+                            "pattern {name} bets on {rank}: not in the {deck}-card deck (ranks "
+                            "{ranks}..A)"
+                        ).format(
+                            name=quoted(pattern.name),
+                            rank=rank,
+                            deck=case.deck,
+                            ranks=case.ranks[0],
+                        )
                     )
     walk = _Walk(case, pattern)
     ev = action = Fraction(0)

@@ -34,6 +34,7 @@ from shtoss_exact.case.rules import BetKind, Side, side_payoff, turn_settlements
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _, ngettext
 from shtoss_exact.numbers import exact_number, exact_str, whole_number
 from shtoss_exact.records import Record
 
@@ -80,18 +81,27 @@ class RecordedBet:
 
         kind, side = as_bet_kind(self.kind), as_side(self.side)
         if self.rank is None and kind is not BetKind.HIGH_CARD:
-            raise ShtossError(f"a {kind.value} bet with rank=None: allowed a rank such as '7' "
-                              "(a high-card bet, kind='high-card', names none)")  # fmt: skip
+            raise ShtossError(_(
+                    "a {value} bet with rank=None: allowed a rank such as '7' (a high-card bet, "
+                    "kind='high-card', names none)"
+                ).format(value=kind.value))  # fmt: skip
         if self.rank is not None and kind is BetKind.HIGH_CARD:
-            raise ShtossError(f"a high-card bet names no rank, got rank={quoted(self.rank)}: "
-                              "allowed rank=None")  # fmt: skip
+            raise ShtossError(
+                _("a high-card bet names no rank, got rank={rank}: allowed rank=None").format(
+                    rank=quoted(self.rank)
+                )
+            )
         if kind is BetKind.HIGH_CARD and side is Side.COPPERED:
-            raise ShtossError("a high-card bet is not coppered: allowed side='open' (it wins "
-                              "when the winner outranks the loser)")  # fmt: skip
+            raise ShtossError(_(
+                    "a high-card bet is not coppered: allowed side='open' (it wins when the winner "
+                    "outranks the loser)"
+                ))  # fmt: skip
         rank = None if self.rank is None else parse_rank(self.rank)
         stake = exact_number(self.stake, name="stake")
         if stake <= 0:
-            raise ShtossError(f"stake={exact_str(stake)[:40]}: allowed a stake > 0")
+            raise ShtossError(
+                _("stake={exact_str}: allowed a stake > 0").format(exact_str=exact_str(stake)[:40])
+            )
         placed = whole_number(self.placed_after, name="placed_after", minimum=0, maximum=MAX_TURN)
         for name, value in (("rank", rank), ("side", side), ("kind", kind), ("stake", stake),
                             ("placed_after", placed)):  # fmt: skip
@@ -114,12 +124,24 @@ def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
     from shtoss_exact.deck import parse_rank
 
     if not isinstance(text, str):
-        raise ShtossError(f"bets={quoted(text, 20)} is a {type(text).__name__}: allowed text")
+        raise ShtossError(
+            _("bets={text} is a {name}: allowed text").format(
+                text=quoted(text, 20), name=type(text).__name__
+            )
+        )
     if len(text) > MAX_BETS_TEXT:
-        raise ShtossError(f"bets: {len(text)} characters; allowed at most {MAX_BETS_TEXT}")
+        raise ShtossError(
+            _("bets: {text_count} characters; allowed at most {max_bets_text}").format(
+                text_count=len(text), max_bets_text=MAX_BETS_TEXT
+            )
+        )
     tokens = [token for token in _SEPARATORS.split(text) if token]
     if len(tokens) > MAX_BETS:
-        raise ShtossError(f"bets: {len(tokens)} bets; allowed at most {MAX_BETS}")
+        raise ShtossError(
+            _("bets: {tokens_count} bets; allowed at most {max_bets}").format(
+                tokens_count=len(tokens), max_bets=MAX_BETS
+            )
+        )
     bets = []
     for token in tokens:
         head, at, turns = token.partition("@")
@@ -127,7 +149,9 @@ def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
         if at:
             if not (turns.isascii() and turns.isdigit()) or len(turns) > len(str(MAX_TURN)):
                 raise ShtossError(
-                    f"bet {quoted(token)}: the turn after @ must be a whole number of turns dealt"
+                    _("bet {token}: the turn after @ must be a whole number of turns dealt").format(
+                        token=quoted(token)
+                    )
                 )
             placed = int(turns)
         parts = head.split(":")
@@ -137,19 +161,22 @@ def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
             rank, rest = parse_rank(parts[0]), _kind_first(parts[1:])
             if rank not in ranks:
                 raise ShtossError(
-                    f"bet {quoted(token)}: rank {rank} is not in the deck: allowed "
-                    f"ranks {ranks[0]}..A"
+                    _(
+                        "bet {token}: rank {rank} is not in the deck: allowed ranks {ranks}..A"
+                    ).format(token=quoted(token), rank=rank, ranks=ranks[0])
                 )
         kind = rest[0].strip().lower()
         if kind not in KINDS or (kind == "high-card") != (rank is None) or len(rest) > 2:
             raise ShtossError(
-                f"bet {quoted(token)} is not RANK:KIND:STAKE@TURNS (KIND one of "
-                f"{', '.join(KINDS[:3])}) or high-card:STAKE@TURNS"
+                _(
+                    "bet {token} is not RANK:KIND:STAKE@TURNS (KIND one of {kinds}) or "
+                    "high-card:STAKE@TURNS"
+                ).format(token=quoted(token), kinds=", ".join(KINDS[:3]))
             )
         given = rest[1].strip() if len(rest) > 1 else ""
         stake = exact_number(given, name=f"bet {token[:40]!r} stake") if given else 1
         if stake <= 0:
-            raise ShtossError(f"bet {quoted(token)}: allowed a stake > 0")
+            raise ShtossError(_("bet {token}: allowed a stake > 0").format(token=quoted(token)))
         side = Side.COPPERED if kind == "coppered" else Side.OPEN
         the_kind = BetKind.STAY if kind == "coppered" else BetKind(kind)
         bets.append(RecordedBet(rank, side, the_kind, Fraction(stake), placed))
@@ -231,11 +258,16 @@ def settle_bets(case: Case, bets: str | Sequence[RecordedBet]) -> Ledger:
     from shtoss_exact.case.state import Case as CaseType
 
     if not isinstance(case, CaseType):
-        raise ShtossError(f"case={quoted(case)} is a {type(case).__name__}: allowed a Case "
-                          "such as Case.from_seen('5h Ks')")  # fmt: skip
+        raise ShtossError(
+            _("case={case} is a {name}: allowed a Case such as Case.from_seen('5h Ks')").format(
+                case=quoted(case), name=type(case).__name__
+            )
+        )
     if case.seen is None:
-        raise ShtossError("recorded bets are settled along the cards seen (seen=): a case "
-                          "alone has no deal order")  # fmt: skip
+        raise ShtossError(_(
+                "recorded bets are settled along the cards seen (seen=): a case alone has no deal "
+                "order"
+            ))  # fmt: skip
     recorded = parse_bets(bets, ranks=case.ranks) if isinstance(bets, str) else _recorded(bets)
     return Ledger(bets=tuple(_settle(case, bet) for bet in recorded))
 
@@ -244,20 +276,35 @@ def _recorded(bets: object) -> tuple[RecordedBet, ...]:
     """Recorded bets given as a list or tuple of ``RecordedBet``."""
     allowed = "allowed text such as 'K:stay:1@2 high-card@4' or a list of RecordedBet"
     if not isinstance(bets, list | tuple):
-        raise ShtossError(f"bets={quoted(bets, 20)} is a {type(bets).__name__}: {allowed}")
+        raise ShtossError(
+            _("bets={bets} is a {name}: {allowed}").format(
+                bets=quoted(bets, 20), name=type(bets).__name__, allowed=allowed
+            )
+        )
     if len(bets) > MAX_BETS:
-        raise ShtossError(f"bets: {len(bets)} bets; allowed at most {MAX_BETS}")
+        raise ShtossError(
+            _("bets: {bets_count} bets; allowed at most {max_bets}").format(
+                bets_count=len(bets), max_bets=MAX_BETS
+            )
+        )
     for i, bet in enumerate(bets):
         if not isinstance(bet, RecordedBet):
-            raise ShtossError(f"bets[{i}]={quoted(bet, 20)} is a {type(bet).__name__}: {allowed}")
+            raise ShtossError(
+                _("bets[{i}]={bet} is a {name}: {allowed}").format(
+                    i=i, bet=quoted(bet, 20), name=type(bet).__name__, allowed=allowed
+                )
+            )
     return tuple(bets)
 
 
 def _settle(case: Case, bet: RecordedBet) -> Settled:
     if bet.placed_after > case.turns_dealt:
         raise ShtossError(
-            f"bet {bet.text}: placed after turn {bet.placed_after}, but {case.turns_dealt} "
-            f"{'turn is' if case.turns_dealt == 1 else 'turns are'} dealt"
+            ngettext(
+                "bet {text}: placed after turn {placed_after}, but {turns_dealt} turn is dealt",
+                "bet {text}: placed after turn {placed_after}, but {turns_dealt} turns are dealt",
+                case.turns_dealt,
+            ).format(text=bet.text, placed_after=bet.placed_after, turns_dealt=case.turns_dealt)
         )
     assert case.seen is not None
     soda = 1 if case.game.soda else 0
@@ -265,7 +312,9 @@ def _settle(case: Case, bet: RecordedBet) -> Settled:
     if bet.rank is None:
         high = placed.high_card()
         if high is None:
-            raise ShtossError(f"bet {bet.text}: no turn is left to deal after it")
+            raise ShtossError(
+                _("bet {text}: no turn is left to deal after it").format(text=bet.text)
+            )
         ev = high.ev * bet.stake
     else:
         ev = placed.bet(bet.rank, side=bet.side, kind=bet.kind).ev * bet.stake

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 
 from shtoss_exact.deck import Card, Suit, deck_ranks, parse_card, parse_rank
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 from shtoss_exact.numbers import whole_number
 
 FULL = 4
@@ -46,8 +47,10 @@ def split_end(seen: str) -> tuple[str, bool]:
     if ended:
         body = body[: -len(END_OF_DEAL)]
     if END_OF_DEAL in body:
-        raise ShtossError(f"cards seen: the end-of-deal marker {END_OF_DEAL!r} comes after the "
-                          "last card, once; allowed nothing after it")  # fmt: skip
+        raise ShtossError(_(
+                "cards seen: the end-of-deal marker {end_of_deal!r} comes after the last card, "
+                "once; allowed nothing after it"
+            ).format(end_of_deal=END_OF_DEAL))  # fmt: skip
     return (body if ended else seen), ended
 
 
@@ -68,8 +71,17 @@ def check_whole_deal(cards: tuple[Card, ...], *, deck: int) -> None:
     missing = whole_deal(cards, deck=deck)
     if missing:
         shown = " ".join(str(c) for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
-        raise ShtossError(f"cards seen: the deal is over ({END_OF_DEAL!r}) with {len(cards)} of "
-                          f"{len(cards) + len(missing)} cards seen; not seen: {shown}")  # fmt: skip
+        raise ShtossError(
+            _(
+                "cards seen: the deal is over ({end_of_deal!r}) with {cards_count} of "
+                "{cards_count2} cards seen; not seen: {shown}"
+            ).format(
+                end_of_deal=END_OF_DEAL,
+                cards_count=len(cards),
+                cards_count2=len(cards) + len(missing),
+                shown=shown,
+            )
+        )
 
 
 def parse_seen(seen: str | Iterable[Card | str], *, deck: int) -> tuple[Card, ...]:
@@ -82,16 +94,19 @@ def parse_seen(seen: str | Iterable[Card | str], *, deck: int) -> tuple[Card, ..
     if isinstance(seen, str):
         if len(seen) > MAX_TEXT:
             raise ShtossError(
-                f"cards seen: {len(seen)} characters; allowed at most {MAX_TEXT} (a deck is "
-                f"{len(ranks) * FULL} cards)"
+                _(
+                    "cards seen: {seen_count} characters; allowed at most {max_text} (a deck is "
+                    "{ranks_count} cards)"
+                ).format(seen_count=len(seen), max_text=MAX_TEXT, ranks_count=len(ranks) * FULL)
             )
         items: list[Card | str] = [token for token in _SEPARATORS.split(seen) if token]
     elif isinstance(seen, Iterable) and not isinstance(seen, bytes | Mapping):
         items = list(_bounded(seen, len(ranks) * FULL))
     else:
         raise ShtossError(
-            f"cards seen: {quoted(seen, 20)} is a {type(seen).__name__}: allowed text such as "
-            "'5h Ks 5d' or a list of cards"
+            _(
+                "cards seen: {seen} is a {name}: allowed text such as '5h Ks 5d' or a list of cards"
+            ).format(seen=quoted(seen, 20), name=type(seen).__name__)
         )
     cards: list[Card] = []
     where: dict[Card, int] = {}
@@ -102,17 +117,22 @@ def parse_seen(seen: str | Iterable[Card | str], *, deck: int) -> tuple[Card, ..
             card = _card(item)
         else:
             raise ShtossError(
-                f"cards seen: {quoted(item, 20)} is a {type(item).__name__}: allowed cards such as "
-                "7h or Card values"
+                _("cards seen: {item} is a {name}: allowed cards such as 7h or Card values").format(
+                    item=quoted(item, 20), name=type(item).__name__
+                )
             )
         if card.rank not in ranks:
             raise ShtossError(
-                f"card {card} is not in the {deck}-card deck: allowed ranks {ranks[0]}..A"
+                _("card {card} is not in the {deck}-card deck: allowed ranks {ranks}..A").format(
+                    card=card, deck=deck, ranks=ranks[0]
+                )
             )
         if card in where:
             raise ShtossError(
-                f"card {card} is seen twice (cards {where[card]} and {place}): a deck holds "
-                "each card once"
+                _(
+                    "card {card} is seen twice (cards {where} and {place}): a deck holds each card "
+                    "once"
+                ).format(card=card, where=where[card], place=place)
             )
         where[card] = place
         cards.append(card)
@@ -140,7 +160,9 @@ def _card(text: str) -> Card:
 def _bounded(items: Iterable[Card | str], most: int) -> Iterable[Card | str]:
     for count, item in enumerate(items, start=1):
         if count > most:
-            raise ShtossError(f"more than {most} cards seen: the deck holds {most}")
+            raise ShtossError(
+                _("more than {most} cards seen: the deck holds {most}").format(most=most)
+            )
         yield item
 
 
@@ -171,15 +193,20 @@ def parse_case(case: str | Mapping[str, int], *, deck: int) -> tuple[int, ...]:
     for name, copies in pairs:
         if name == "*":
             if "*" in given:
-                raise ShtossError("case: '*' is given twice: name the other ranks' copies once")
+                raise ShtossError(_("case: '*' is given twice: name the other ranks' copies once"))
             given["*"] = rest = copies
             continue
         rank = parse_rank(name)
         if rank not in ranks:
-            raise ShtossError(f"case: rank {rank} is not in the {deck}-card deck: allowed ranks "
-                              f"{ranks[0]}..A")  # fmt: skip
+            raise ShtossError(
+                _(
+                    "case: rank {rank} is not in the {deck}-card deck: allowed ranks {ranks}..A"
+                ).format(rank=rank, deck=deck, ranks=ranks[0])
+            )
         if rank in given:
-            raise ShtossError(f"case: rank {rank} is given twice: give each rank once")
+            raise ShtossError(
+                _("case: rank {rank} is given twice: give each rank once").format(rank=rank)
+            )
         given[rank] = copies
     return tuple(given.get(rank, rest) for rank in ranks)
 
@@ -190,42 +217,56 @@ def _case_pairs(case: str | Mapping[str, int]) -> list[tuple[str, int]]:
         for name, copies in case.items():
             if not isinstance(name, str):
                 raise ShtossError(
-                    f"case: rank {quoted(name, 20)} is not a rank name such as 'A' or '7'"
+                    _("case: rank {name} is not a rank name such as 'A' or '7'").format(
+                        name=quoted(name, 20)
+                    )
                 )
             pairs.append((name.strip(), _copies(copies, name)))
         return pairs
     if not isinstance(case, str):
         raise ShtossError(
-            f"case={quoted(case)} is a {type(case).__name__}: allowed a text such as "
-            "'A:1,7:2,K:0' or a mapping of ranks to copies left"
+            _(
+                "case={case} is a {name}: allowed a text such as 'A:1,7:2,K:0' or a mapping of "
+                "ranks to copies left"
+            ).format(case=quoted(case), name=type(case).__name__)
         )
     if len(case) > MAX_TEXT:
-        raise ShtossError(f"case: {len(case)} characters; allowed at most {MAX_TEXT}")
+        raise ShtossError(
+            _("case: {case_count} characters; allowed at most {max_text}").format(
+                case_count=len(case), max_text=MAX_TEXT
+            )
+        )
     pairs = []
     for item in (part for part in _SEPARATORS.split(case) if part):
         name, colon, text = item.partition(":")
         if not colon or not name or not text:
             raise ShtossError(
-                f"case: {item[:20]!r} is not RANK:COPIES: write e.g. 'A:1,7:2,K:0' (unnamed "
-                "ranks are full; '*:N' gives them N copies)"
+                _(
+                    "case: {item!r} is not RANK:COPIES: write e.g. 'A:1,7:2,K:0' (unnamed ranks "
+                    "are full; '*:N' gives them N copies)"
+                ).format(item=item[:20])
             )
         try:
             copies = whole_number(text, name="", minimum=0, maximum=FULL, text=True)
         except ShtossError:
             raise ShtossError(
-                f"case: copies {text[:20]!r} of {name[:8]!r}: allowed a whole number 0..{FULL}"
+                _("case: copies {text!r} of {name!r}: allowed a whole number 0..{full}").format(
+                    text=text[:20], name=name[:8], full=FULL
+                )
             ) from None
         pairs.append((name.strip(), _copies(copies, name)))
     if not pairs:
-        raise ShtossError("case: no rank given; write e.g. 'A:1,7:2,K:0'")
+        raise ShtossError(_("case: no rank given; write e.g. 'A:1,7:2,K:0'"))
     return pairs
 
 
 def _copies(copies: object, name: str) -> int:
     if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= FULL:
         raise ShtossError(
-            f"case: {quoted(copies, 20)} copies of {name[:8]!r}: allowed a whole number 0..{FULL} "
-            "(a deck holds four of each rank)"
+            _(
+                "case: {copies} copies of {name!r}: allowed a whole number 0..{full} (a deck holds "
+                "four of each rank)"
+            ).format(copies=quoted(copies, 20), name=name[:8], full=FULL)
         )
     return copies
 
@@ -240,8 +281,10 @@ def parse_counts(counts: Mapping[int, int], *, deck: int) -> tuple[int, ...]:
     ranks = deck_ranks(deck)
     if not isinstance(counts, Mapping):
         raise ShtossError(
-            f"counts={quoted(counts)} is a {type(counts).__name__}: allowed a mapping of copies "
-            "left to a number of ranks, such as {4: 9, 3: 3, 1: 1}"
+            _(
+                "counts={counts} is a {name}: allowed a mapping of copies left to a number of "
+                "ranks, such as {{4: 9, 3: 3, 1: 1}}"
+            ).format(counts=quoted(counts), name=type(counts).__name__)
         )
     for copies in counts:
         _copies(copies, "counts")
@@ -249,12 +292,17 @@ def parse_counts(counts: Mapping[int, int], *, deck: int) -> tuple[int, ...]:
     for copies in sorted(counts, reverse=True):
         number = counts[copies]
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise ShtossError(f"counts: {quoted(number, 20)} ranks with {copies} copies: allowed a "
-                              "whole number >= 0")  # fmt: skip
+            raise ShtossError(
+                _(
+                    "counts: {number} ranks with {copies} copies: allowed a whole number >= 0"
+                ).format(number=quoted(number, 20), copies=copies)
+            )
         left.extend([copies] * min(number, len(ranks) + 1))
     if len(left) > len(ranks):
         raise ShtossError(
-            f"counts name more than {len(ranks)} ranks: the {deck}-card deck has {len(ranks)}"
+            _(
+                "counts name more than {ranks_count} ranks: the {deck}-card deck has {ranks_count}"
+            ).format(ranks_count=len(ranks), deck=deck)
         )
     left.extend([0] * (len(ranks) - len(left)))
     return tuple(left)

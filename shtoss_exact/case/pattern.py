@@ -40,6 +40,7 @@ from shtoss_exact.data_files import (
 from shtoss_exact.deck import parse_rank
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_PATTERN_FILE_BYTES
 
 LIVE, CASE_CARDS = "live", "case-cards"
@@ -66,29 +67,47 @@ class PatternBet:
     def __post_init__(self) -> None:
         if isinstance(self.ranks, str):
             if self.ranks not in (LIVE, CASE_CARDS):
-                raise ShtossError(f"ranks={quoted(self.ranks, 20)}: allowed 'live', 'case-cards'"
-                                  " or a list of ranks")  # fmt: skip
+                raise ShtossError(
+                    _("ranks={ranks}: allowed 'live', 'case-cards' or a list of ranks").format(
+                        ranks=quoted(self.ranks, 20)
+                    )
+                )
         else:
             names = tuple(parse_rank(rank) for rank in self.ranks)
             if len(set(names)) != len(names) or not names:
-                raise ShtossError("ranks: allowed a list of different ranks, at least one")
+                raise ShtossError(_("ranks: allowed a list of different ranks, at least one"))
             object.__setattr__(self, "ranks", names)
         object.__setattr__(self, "side", as_side(self.side))
         if not isinstance(self.stake, Fraction | int) or isinstance(self.stake, bool):
-            raise ShtossError(f"stake={quoted(self.stake, 20)}: allowed an exact number > 0")
+            raise ShtossError(
+                _("stake={stake}: allowed an exact number > 0").format(stake=quoted(self.stake, 20))
+            )
         if self.stake <= 0:
-            raise ShtossError(f"stake={self.stake}: allowed an exact number > 0")
+            raise ShtossError(
+                _("stake={stake}: allowed an exact number > 0").format(stake=self.stake)
+            )
         object.__setattr__(self, "stake", Fraction(self.stake))
         if self.until not in UNTIL:
-            raise ShtossError(f"until={quoted(self.until, 20)}: allowed {' or '.join(UNTIL)}")
+            raise ShtossError(
+                _("until={until}: allowed {until2}").format(
+                    until=quoted(self.until, 20), until2=" or ".join(UNTIL)
+                )
+            )
         if self.copper_after is not None:
             if isinstance(self.copper_after, bool) or not isinstance(self.copper_after, int):
-                raise ShtossError(f"copper_after={quoted(self.copper_after, 20)}: allowed 1..4")
+                raise ShtossError(
+                    _("copper_after={copper_after}: allowed 1..4").format(
+                        copper_after=quoted(self.copper_after, 20)
+                    )
+                )
             if not 1 <= self.copper_after <= 4:
-                raise ShtossError(f"copper_after={self.copper_after}: allowed 1..4 (a rank "
-                                  "has four copies)")  # fmt: skip
+                raise ShtossError(
+                    _("copper_after={copper_after}: allowed 1..4 (a rank has four copies)").format(
+                        copper_after=self.copper_after
+                    )
+                )
             if self.side is Side.COPPERED:
-                raise ShtossError("copper_after is for an open bet: this one is coppered")
+                raise ShtossError(_("copper_after is for an open bet: this one is coppered"))
 
     def names(self, rank: str) -> bool:
         """True when the bet is placed on ``rank`` (while it is live)."""
@@ -109,7 +128,11 @@ class Pattern:
 
     def __post_init__(self) -> None:
         if not self.bets or len(self.bets) > MAX_BETS:
-            raise ShtossError(f"pattern {quoted(self.name)}: allowed 1..{MAX_BETS} bets")
+            raise ShtossError(
+                _("pattern {name}: allowed 1..{max_bets} bets").format(
+                    name=quoted(self.name), max_bets=MAX_BETS
+                )
+            )
 
     @property
     def coppers(self) -> bool:
@@ -148,7 +171,7 @@ BUILTIN: dict[str, Pattern] = {
 """Built-in patterns by name."""
 
 
-PATTERNS: Catalogue[Pattern] = Catalogue("pattern", BUILTIN, kind=Pattern, files=True)
+PATTERNS: Catalogue[Pattern] = Catalogue(N_("pattern"), BUILTIN, kind=Pattern, files=True)
 """The built-in patterns (``resolve_pattern`` also reads pattern files)."""
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.case.rules import BET_KINDS, BetKind, Side
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 
 if TYPE_CHECKING:
     from shtoss_exact.case.answers import CaseReport
@@ -33,8 +34,11 @@ def bet_kind(word: str) -> tuple[Side, BetKind]:
     try:
         return BET_KINDS[word]
     except (KeyError, TypeError):
-        allowed = ", ".join((*BET_KINDS, EVERY_KIND))
-        raise ShtossError(f"bet kind {str(word)[:40]!r}: allowed {allowed}") from None
+        raise ShtossError(
+            _("bet kind {word!r}: allowed {bet_kinds}").format(
+                word=str(word)[:40], bet_kinds=", ".join((*BET_KINDS, EVERY_KIND))
+            )
+        ) from None
 
 
 def bet_kind_keywords(word: str) -> dict[str, Any]:
@@ -114,9 +118,9 @@ def case_result(
     from shtoss_exact.case.state import Case
 
     if seen is not None and case is not None:
-        raise ShtossError("give seen= or case=, not both")
+        raise ShtossError(_("give seen= or case=, not both"))
     if bets is not None and seen is None:
-        raise ShtossError("recorded bets are settled along the cards seen: give seen=")
+        raise ShtossError(_("recorded bets are settled along the cards seen: give seen="))
     if case is not None:
         state = Case.from_case(case, game=game, scheme=scheme, deck=deck)
     else:

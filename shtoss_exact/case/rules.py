@@ -28,6 +28,7 @@ from shtoss_exact.data_files import looks_like_path
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, replace
+from shtoss_exact.i18n import _
 from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.parts import Match, Outcome, Premium, Rule, Settlement
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument, scheme_named
@@ -102,7 +103,11 @@ def _as_enum(enum: type[_E], value: object, name: str) -> _E:
             if member.value == key:
                 return member
     allowed = ", ".join(member.value for member in enum)
-    raise ShtossError(f"{name}={quoted(value)}: allowed {name}s are {allowed}")
+    raise ShtossError(
+        _("{name}={value}: allowed {name}s are {allowed}").format(
+            name=name, value=quoted(value), allowed=allowed
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -119,12 +124,16 @@ class GameRules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or self.name not in GAMES:
-            raise ShtossError(f"game name={quoted(self.name)}: {_ALLOWED_GAMES} (as_game "
-                              "reads the other spellings)")  # fmt: skip
+            raise ShtossError(
+                _("game name={name}: {allowed_games} (as_game reads the other spellings)").format(
+                    name=quoted(self.name), allowed_games=_ALLOWED_GAMES
+                )
+            )
         if not isinstance(self.scheme, Scheme):
             raise ShtossError(
-                f"game scheme={quoted(self.scheme)} is a {type(self.scheme).__name__}: allowed "
-                "a Scheme (scheme_named reads a name)"
+                _(
+                    "game scheme={scheme} is a {name}: allowed a Scheme (scheme_named reads a name)"
+                ).format(scheme=quoted(self.scheme), name=type(self.scheme).__name__)
             )
 
     @property
@@ -158,37 +167,53 @@ def as_game(game: object, *, scheme: SchemeArgument | None = None) -> GameRules:
     """
     if isinstance(game, GameRules):
         if scheme is not None:
-            raise ShtossError("scheme= is given with a GameRules: the game has its scheme")
+            raise ShtossError(_("scheme= is given with a GameRules: the game has its scheme"))
         return _checked(game)
     if isinstance(game, os.PathLike) or (isinstance(game, str) and looks_like_path(game)):
         game = as_scheme(game, argument="game")
     if isinstance(game, Scheme):
         if scheme is not None:
-            raise ShtossError("scheme= is given with a Scheme as the game: give one of them")
+            raise ShtossError(_("scheme= is given with a Scheme as the game: give one of them"))
         name = game.name if game.name in GAMES else "two-deck"
         return _checked(GameRules(name, game))
     if not isinstance(game, str):
-        raise ShtossError(f"game={quoted(game)} is a {type(game).__name__}: {_ALLOWED_GAMES}")
+        raise ShtossError(
+            _("game={game} is a {name}: {allowed_games}").format(
+                game=quoted(game), name=type(game).__name__, allowed_games=_ALLOWED_GAMES
+            )
+        )
     key = unicodedata.normalize("NFC", game.strip()[:100]).lower()
     if key in _STOSS_NAMES:
         return _checked(GameRules("two-deck", as_scheme("classic" if scheme is None else scheme)))
     if key == "one-deck":
         raise ShtossError(
-            "game='one-deck' takes the punter's card from the banker's deck before the deal: "
-            f"{_ALLOWED_GAMES}"
+            _(
+                "game='one-deck' takes the punter's card from the banker's deck before the deal: "
+                "{allowed_games}"
+            ).format(allowed_games=_ALLOWED_GAMES)
         )
     try:
         named = scheme_named(key)
     except ShtossError:
-        raise ShtossError(f"unknown game {quoted(game)}: {_ALLOWED_GAMES}") from None
+        raise ShtossError(
+            _("unknown game {game}: {allowed_games}").format(
+                game=quoted(game), allowed_games=_ALLOWED_GAMES
+            )
+        ) from None
     if named.name in GAMES:
         if scheme is not None:
             raise ShtossError(
-                f"scheme= is for game='two-deck' (Stoss): the {named.name} game has its own"
+                _("scheme= is for game='two-deck' (Stoss): the {name} game has its own").format(
+                    name=named.name
+                )
             )
         return _checked(GameRules(named.name, named))
     if scheme is not None:
-        raise ShtossError(f"game={quoted(game)} is a scheme and scheme= another: give one of them")
+        raise ShtossError(
+            _("game={game} is a scheme and scheme= another: give one of them").format(
+                game=quoted(game)
+            )
+        )
     return _checked(GameRules("two-deck", named))
 
 
@@ -198,8 +223,10 @@ _ALLOWED_GAMES = f"allowed games are {', '.join(GAMES)} (two-deck: Stoss with a 
 def _checked(game: GameRules) -> GameRules:
     if game.scheme.needs_suits:
         raise ShtossError(
-            f"scheme {game.scheme.name!r} pays by the deciding card's suit, but a bet on a rank "
-            "has no suit: for such a scheme use odds with card="
+            _(
+                "scheme {name!r} pays by the deciding card's suit, but a bet on a rank has no "
+                "suit: for such a scheme use odds with card="
+            ).format(name=game.scheme.name)
         )
     return game
 
@@ -268,7 +295,7 @@ def turn_settlements(scheme: Scheme, *, cards: int, turns: int) -> TurnSettlemen
 @lru_cache(maxsize=4096)
 def _turn_settlements(scheme: Scheme, cards: int, turns: int) -> TurnSettlements:
     if cards < 1:
-        raise ShtossError("no turn is left to deal: allowed at least one card left")
+        raise ShtossError(_("no turn is left to deal: allowed at least one card left"))
     now = _shifted(scheme, turns)
     loser = now.settle(Outcome(Kind.KILLED, 1, cards))
     if cards == 1:

@@ -46,6 +46,7 @@ from shtoss_exact.case.rules import BetKind, GameRules, Side, as_bet_kind, as_ga
 from shtoss_exact.deck import Card, deck_ranks, parse_card
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.numbers import exact_number
 from shtoss_exact.records import Record
 
@@ -85,8 +86,10 @@ class Case(Record):
     def __post_init__(self) -> None:
         if not isinstance(self.game, GameRules):
             raise ShtossError(
-                f"game={quoted(self.game)} is a {type(self.game).__name__}: allowed a GameRules; "
-                "build a case with from_seen, from_case or from_counts"
+                _(
+                    "game={game} is a {name}: allowed a GameRules; build a case with from_seen, "
+                    "from_case or from_counts"
+                ).format(game=quoted(self.game), name=type(self.game).__name__)
             )
         ranks = deck_ranks(self.deck)
         if (
@@ -98,26 +101,42 @@ class Case(Record):
             )
         ):
             raise ShtossError(
-                f"left={quoted(self.left, 60)}: allowed {len(ranks)} whole numbers 0..{FULL}, one "
-                "per rank of the deck"
+                _(
+                    "left={left}: allowed {ranks_count} whole numbers 0..{full}, one per rank of "
+                    "the deck"
+                ).format(left=quoted(self.left, 60), ranks_count=len(ranks), full=FULL)
             )
         for name in ("turns_dealt", "soda_due"):
             value = getattr(self, name)
             if (name == "soda_due") != isinstance(value, bool) or not isinstance(value, int):
                 allowed = "True or False" if name == "soda_due" else "a whole number"
-                raise ShtossError(f"{name}={quoted(value)}: allowed {allowed}")
+                raise ShtossError(
+                    _("{name}={value}: allowed {allowed}").format(
+                        name=name, value=quoted(value), allowed=allowed
+                    )
+                )
         if self.soda is not None and not isinstance(self.soda, Card):
-            raise ShtossError(f"soda={quoted(self.soda)}: allowed a Card or None")
+            raise ShtossError(
+                _("soda={soda}: allowed a Card or None").format(soda=quoted(self.soda))
+            )
         if self.seen is not None and not (
             isinstance(self.seen, tuple) and all(isinstance(c, Card) for c in self.seen)
         ):
-            raise ShtossError(f"seen={quoted(self.seen)}: allowed a tuple of Card or None")
+            raise ShtossError(
+                _("seen={seen}: allowed a tuple of Card or None").format(seen=quoted(self.seen))
+            )
         dealt = len(ranks) * FULL - sum(self.left)
         expected = (1 if self.game.soda and not self.soda_due else 0) + 2 * self.turns_dealt
         if dealt != expected or (self.soda_due and (not self.game.soda or self.turns_dealt)):
             raise ShtossError(
-                f"{dealt} cards dealt do not make {self.turns_dealt} turns of {self.game.name}: "
-                f"{_between_turns(self.game)}"
+                _(
+                    "{dealt} cards dealt do not make {turns_dealt} turns of {name}: {between_turns}"
+                ).format(
+                    dealt=dealt,
+                    turns_dealt=self.turns_dealt,
+                    name=self.game.name,
+                    between_turns=_between_turns(self.game),
+                )
             )
 
     # --- building ----------------------------------------------------------------------
@@ -212,10 +231,18 @@ class Case(Record):
         for item in cards:
             card = item if isinstance(item, Card) else parse_card(item)
             if card.rank not in ranks:
-                raise ShtossError(f"card {card} is not in the {self.deck}-card deck")
+                raise ShtossError(
+                    _("card {card} is not in the {deck}-card deck").format(
+                        card=card, deck=self.deck
+                    )
+                )
             index = ranks.index(card.rank)
             if left[index] == 0:
-                raise ShtossError(f"card {card}: no {card.rank} is left in the case")
+                raise ShtossError(
+                    _("card {card}: no {rank} is left in the case").format(
+                        card=card, rank=card.rank
+                    )
+                )
             left[index] -= 1
         return Case._from_left(self.game, self.deck, tuple(left))
 
@@ -246,8 +273,11 @@ class Case(Record):
 
         name = parse_rank(rank)
         if name not in self.ranks:
-            raise ShtossError(f"rank {name} is not in the {self.deck}-card deck: allowed "
-                              f"ranks {self.ranks[0]}..A")  # fmt: skip
+            raise ShtossError(
+                _("rank {name} is not in the {deck}-card deck: allowed ranks {ranks}..A").format(
+                    name=name, deck=self.deck, ranks=self.ranks[0]
+                )
+            )
         return self.ranks.index(name)
 
     @property
@@ -296,7 +326,7 @@ class Case(Record):
         [51, 49, 47]
         """
         if self.seen is None:
-            raise ShtossError("the history needs the cards seen: build the case with from_seen")
+            raise ShtossError(_("the history needs the cards seen: build the case with from_seen"))
         cards, soda = self.seen, self.game.soda
         start = 1 if soda and cards else 0
         where = {rank: index for index, rank in enumerate(self.ranks)}
@@ -319,17 +349,20 @@ class Case(Record):
         49
         """
         if self.seen is None:
-            raise ShtossError("the history needs the cards seen: build the case with from_seen")
+            raise ShtossError(_("the history needs the cards seen: build the case with from_seen"))
         if (
             isinstance(turns, bool)
             or not isinstance(turns, int)
             or not 0 <= turns <= self.turns_dealt
         ):
-            raise ShtossError(f"turns={quoted(turns)}: allowed 0..{self.turns_dealt}, the turns "
-                              "dealt")  # fmt: skip
+            raise ShtossError(
+                _("turns={turns}: allowed 0..{turns_dealt}, the turns dealt").format(
+                    turns=quoted(turns), turns_dealt=self.turns_dealt
+                )
+            )
         start = 1 if self.game.soda and self.seen else 0
         cards = self.seen[: start + 2 * turns]
-        _, due = _turns(self.game, len(cards), what="cards seen")
+        _dealt, due = _turns(self.game, len(cards), what="cards seen")
         return Case._derived(game=self.game, deck=self.deck, left=left_after(cards, deck=self.deck),
                              turns_dealt=turns, soda_due=due, soda=cards[0] if start else None,
                              seen=cards)  # fmt: skip
@@ -359,12 +392,14 @@ class Case(Record):
         """
         the_side, the_kind = self._check_bet(side, kind)
         if the_kind is BetKind.HIGH_CARD:
-            raise ShtossError("high card is a bet on no rank: use high_card()")
+            raise ShtossError(_("high card is a bet on no rank: use high_card()"))
         index = self._index(rank)
         if not self.left[index]:
-            raise ShtossError(f"rank {self.ranks[index]} has no copy left: no bet on it")
+            raise ShtossError(
+                _("rank {ranks} has no copy left: no bet on it").format(ranks=self.ranks[index])
+            )
         if not self.turns_left:
-            raise ShtossError("no turn is left to deal: no bet is decided any more")
+            raise ShtossError(_("no turn is left to deal: no bet is decided any more"))
         rank = self.ranks[index]
         return next(bet for bet in self._counted().by_kind[the_side, the_kind] if bet.rank == rank)
 
@@ -399,7 +434,9 @@ class Case(Record):
         if faro_only and not self.game.faro_bets:
             what = "coppered bets" if the_side is Side.COPPERED else "high card"
             raise ShtossError(
-                f"{what}: a Faro bet, allowed in the games faro and stuss, not in {self.game.name}"
+                _("{what}: a Faro bet, allowed in the games faro and stuss, not in {name}").format(
+                    what=what, name=self.game.name
+                )
             )
         return the_side, the_kind
 
@@ -489,7 +526,9 @@ class Case(Record):
         cathop = exact_number(cathop_pay, name="cathop_pay")
         for name, value in (("pay", three), ("cathop_pay", cathop)):
             if value <= 0:
-                raise ShtossError(f"{name}={value}: allowed a payout > 0")
+                raise ShtossError(
+                    _("{name}={value}: allowed a payout > 0").format(name=name, value=value)
+                )
         if self.soda_due:
             return None
         return call_the_turn(self.left, pay=three, cathop_pay=cathop)
@@ -572,7 +611,11 @@ def _turns(game: GameRules, dealt: int, *, what: str) -> tuple[int, bool]:
             return (dealt - 1) // 2, False
     elif dealt % 2 == 0:
         return dealt // 2, False
-    raise ShtossError(f"{what}: {dealt} cards dealt end inside a turn: {_between_turns(game)}")
+    raise ShtossError(
+        _("{what}: {dealt} cards dealt end inside a turn: {between_turns}").format(
+            what=what, dealt=dealt, between_turns=_between_turns(game)
+        )
+    )
 
 
 EVERY_BET_STATES = 512

@@ -35,6 +35,7 @@ from shtoss_exact.cheat.start import STATE_SECONDS, case_of, check_takes
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.records import Record, exact_fields
 
@@ -108,7 +109,7 @@ class _Box:
         if found is not None:
             return found
         total = Fraction(0)
-        for group, _, count in self.classes(joint, cards):
+        for group, _class, count in self.classes(joint, cards):
             rest = joint if group is None else _less(joint, group)
             fall = self.placed(rest, cards - 1, takes, turn, group)
             best = fall
@@ -128,9 +129,10 @@ class _Box:
 
     def _check(self) -> None:
         if len(self.memo) > MAX_STATES:
-            raise ShtossError(f"the two-card box against this pattern: more than {MAX_STATES} "
-                              "states; use fewer takes, a later case, or a pattern on fewer "
-                              "ranks")  # fmt: skip
+            raise ShtossError(_(
+                    "the two-card box against this pattern: more than {max_states} states; use "
+                    "fewer takes, a later case, or a pattern on fewer ranks"
+                ).format(max_states=MAX_STATES))  # fmt: skip
 
     def placed(self, joint: Joint, rest: int, takes: int, turn: int, loser: Group | None
                ) -> Fraction:  # fmt: skip
@@ -218,7 +220,7 @@ class _Box:
         if not case.soda_due:
             return self.loser(joint, cards, takes, turn)
         total = Fraction(0)  # the soda shown first: a copy gone, no bet settled
-        for group, _, count in self.classes(joint, cards):
+        for group, _class, count in self.classes(joint, cards):
             after = joint
             if group is not None:
                 sig, copies, bets = group[0]
@@ -290,9 +292,14 @@ def box_against_pattern(
     the_pattern = resolve_pattern(pattern)
     honest = state.deal(the_pattern)  # checks the pattern against the game
     box = _Box(state, the_pattern)
-    what = f"the two-card box over {state.cards_left} cards against {the_pattern.name} with "
-    check_cost(_cost(box, state, chosen, honest.states), what=f"{what}{chosen} takes",
-               advice="use fewer takes, a later case, or a pattern on fewer ranks")  # fmt: skip
+    what = _("the two-card box over {cards_left} cards against {name} with ").format(
+        cards_left=state.cards_left, name=the_pattern.name
+    )
+    check_cost(
+        _cost(box, state, chosen, honest.states),
+        what=_("{what}{chosen} takes").format(what=what, chosen=chosen),
+        advice=_("use fewer takes, a later case, or a pattern on fewer ranks"),
+    )
     value = box.start(state, chosen) if chosen else honest.ev
     return BoxPatternResult(
         game=state.game.name,

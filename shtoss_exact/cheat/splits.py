@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 from shtoss_exact.records import Record, exact_fields
 
 if TYPE_CHECKING:
@@ -140,14 +141,20 @@ def stacked_splits(
     turns = state.turns_left
     full = [index for index, copies in enumerate(state.left) if copies == FULL]
     if isinstance(stacked, bool) or not isinstance(stacked, int) or stacked < 0:
-        raise ShtossError(f"stacked={quoted(stacked)}: allowed a whole number >= 0")
+        raise ShtossError(
+            _("stacked={stacked}: allowed a whole number >= 0").format(stacked=quoted(stacked))
+        )
     # A soda still to come is of a rank not put up: one full rank is left for it.
     most = min(len(full) - (1 if state.soda_due else 0), turns)
     if stacked > most:
-        soda = ", one of them the soda's" if state.soda_due else ""
+        soda = _(", one of them the soda's") if state.soda_due else ""
         raise ShtossError(
-            f"stacked={stacked}: allowed at most {max(most, 0)} here ({len(full)} full ranks"
-            f"{soda}, {turns} turns left)"
+            _(
+                "stacked={stacked}: allowed at most {max} here ({full_count} full ranks{soda}, "
+                "{turns} turns left)"
+            ).format(
+                stacked=stacked, max=max(most, 0), full_count=len(full), soda=soda, turns=turns
+            )
         )
     left = list(state.left)
     for index in full[:stacked]:
@@ -192,10 +199,14 @@ def _split_cost(state: Case, pattern: object) -> Fraction:
     from shtoss_exact.schemes.parts import Outcome
 
     if resolve_pattern(pattern).name != "every-rank":
-        raise ShtossError(f"pattern={quoted(pattern)}: allowed every-rank (a unit on every "
-                          "live rank), whose take is the splits' cost")  # fmt: skip
+        raise ShtossError(_(
+                "pattern={pattern}: allowed every-rank (a unit on every live rank), whose take is "
+                "the splits' cost"
+            ).format(pattern=quoted(pattern)))  # fmt: skip
     if state.game.name not in ("faro", "stuss"):
         raise ShtossError(
-            f"pattern= with {state.game.name}: allowed faro or stuss (a split the only cost)"
+            _("pattern= with {name}: allowed faro or stuss (a split the only cost)").format(
+                name=state.game.name
+            )
         )
     return -state.game.scheme.settle(Outcome(Kind.PLIE, 1, 3)).payoff

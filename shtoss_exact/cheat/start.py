@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.records import Record, exact_fields
 from shtoss_exact.schemes.parts import Outcome, Soda
@@ -70,14 +71,18 @@ def start_of(
     state = case_of(game=game, scheme=scheme, deck=deck, seen=seen, case=case)
     if state.game.scheme.needs_suits:
         raise ShtossError(
-            f"scheme {state.game.scheme.name!r} settles by suits: a cheat counts ranks only"
+            _("scheme {name!r} settles by suits: a cheat counts ranks only").format(
+                name=state.game.scheme.name
+            )
         )
     index = state.ranks.index(_rank(state, rank))
     parts: list[Start] = []
     if state.soda_due and state.game.scheme.soda is Soda.KNOWN:
         left, copies = state.cards_left - 1, state.left[index]
         if left < copies:
-            raise ShtossError(f"the soda is of another rank than {rank}: none is left")
+            raise ShtossError(
+                _("the soda is of another rank than {rank}: none is left").format(rank=rank)
+            )
         parts.append(Start(Fraction(1), left, copies, shifted(state.game.scheme, 0)))
     else:
         for weight, after in state.after_soda():
@@ -109,7 +114,7 @@ def case_of(
     from shtoss_exact.case.state import Case
 
     if seen is not None and case is not None:
-        raise ShtossError("give seen= or case=, not both")
+        raise ShtossError(_("give seen= or case=, not both"))
     if isinstance(case, Case):
         return case
     if case is not None:
@@ -122,14 +127,20 @@ def _rank(state: Case, rank: str) -> str:
 
     name = parse_rank(rank)
     if name not in state.ranks:
-        raise ShtossError(f"rank {name} is not in the {state.deck}-card deck")
+        raise ShtossError(
+            _("rank {name} is not in the {deck}-card deck").format(name=name, deck=state.deck)
+        )
     return name
 
 
 def check_takes(takes: object, *, what: str = "takes") -> int:
     """``takes`` as a whole number 0..``MAX_TAKES``, or one line of refusal."""
     if isinstance(takes, bool) or not isinstance(takes, int) or not 0 <= takes <= MAX_TAKES:
-        raise ShtossError(f"{what}={quoted(takes)}: allowed a whole number 0..{MAX_TAKES}")
+        raise ShtossError(
+            _("{what}={takes}: allowed a whole number 0..{max_takes}").format(
+                what=what, takes=quoted(takes), max_takes=MAX_TAKES
+            )
+        )
     return takes
 
 
@@ -139,7 +150,7 @@ def check_states(states: int, cards: int, *, what: str) -> None:
     check_cost(
         Cost(seconds=states * STATE_SECONDS * (1 + digits / 1000), bytes=states * 200.0),
         what=what,
-        advice="use fewer takes or a smaller deck",
+        advice=_("use fewer takes or a smaller deck"),
     )
 
 

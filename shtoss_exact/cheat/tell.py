@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.cheat.start import CheatResult, Payoffs, check_states, check_takes, start_of
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.i18n import _
 
 if TYPE_CHECKING:
     from shtoss_exact.case.state import Case
@@ -128,12 +129,18 @@ def _class(ranks: object, state: Case) -> tuple[str, ...]:
 
     items = ranks.split(",") if isinstance(ranks, str) else ranks
     if not isinstance(items, list | tuple) or not items or len(items) > len(state.ranks):
-        raise ShtossError(f"tell_class={quoted(ranks, 40)}: allowed a list of ranks such as 7,Q,K")
+        raise ShtossError(
+            _("tell_class={ranks}: allowed a list of ranks such as 7,Q,K").format(
+                ranks=quoted(ranks, 40)
+            )
+        )
     chosen = []
     for item in items:
         name = parse_rank(item)
         if name not in state.ranks:
-            raise ShtossError(f"rank {name} is not in the {state.deck}-card deck")
+            raise ShtossError(
+                _("rank {name} is not in the {deck}-card deck").format(name=name, deck=state.deck)
+            )
         chosen.append(name)
     return tuple(r for r in state.ranks if r in chosen)
 

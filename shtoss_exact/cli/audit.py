@@ -17,6 +17,7 @@ from shtoss_exact.cli.base import (
     output_options,
 )
 from shtoss_exact.cli.bundles import seen_option
+from shtoss_exact.i18n import _
 
 
 @cli.group()
@@ -85,7 +86,7 @@ def splits(counts: str | None, sheet: str | None, alpha: str, stacked: int, out:
     from shtoss_exact.report.audit_view import splits_csv, splits_tables
 
     if (counts is None) == (sheet is None):
-        raise click.UsageError("give --counts or --sheet (one of them)")
+        raise click.UsageError(_("give --counts or --sheet (one of them)"))
     seen = parse_counts(counts) if counts is not None else read_sheet(sheet or "")
     result = audit_splits(seen, alpha=alpha, stacked=stacked)
     out.emit(result.to_dict(), splits_tables, csv=splits_csv)
@@ -113,7 +114,7 @@ def parity(ranks: str, seen: tuple[str, ...], out: Output) -> None:
     from shtoss_exact.report.audit_view import parity_csv, parity_tables
 
     if not seen:
-        raise click.UsageError("give the cards of each deal with --seen (repeat it)")
+        raise click.UsageError(_("give the cards of each deal with --seen (repeat it)"))
     record: dict[str, Any] = audit_parity(ranks, list(seen)).to_dict()
     out.emit(record, parity_tables, csv=parity_csv)
 
@@ -136,7 +137,7 @@ def deal(seen: str | None, deck: str, out: Output) -> None:
     from shtoss_exact.report.audit_view import deal_csv, deal_tables
 
     if seen is None:
-        raise click.UsageError("give the cards of the deal with --seen")
+        raise click.UsageError(_("give the cards of the deal with --seen"))
     record = audit_deal(seen, deck=int(deck)).to_dict()
     out.emit(record, deal_tables, csv=deal_csv)
 
@@ -188,10 +189,10 @@ def ledger(seen: str | None, bets: str | None, sheet: str | None, alpha: str, ga
 
     if sheet is not None:
         if seen is not None or bets is not None:
-            raise click.UsageError("give --sheet, or --seen with --bets, not both")
+            raise click.UsageError(_("give --sheet, or --seen with --bets, not both"))
         deals = read_ledger_sheet(sheet)
     elif seen is None or bets is None:
-        raise click.UsageError("give --seen with --bets (or a --sheet of deals)")
+        raise click.UsageError(_("give --seen with --bets (or a --sheet of deals)"))
     else:
         deals = ((seen, bets),)
     result = audit_ledger(deals, alpha=alpha, game=game, deck=int(deck))

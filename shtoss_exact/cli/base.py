@@ -24,6 +24,7 @@ from shtoss_exact.cli.process import (
     stop_signals,
 )
 from shtoss_exact.cli.speaking import ListingOption, Speaking, SpeakingCommand
+from shtoss_exact.cli.usage_errors import speak_click_errors
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import LANGUAGES, _, language, language_from_environment, set_language
 from shtoss_exact.output import OutputError, Terminated, drop_stdout, remove_temporaries
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
     from shtoss_exact.report.stream import RowStream
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+speak_click_errors()  # click's usage errors in the language spoken
 
 
 # click >= 8.2 raises this for a bare ``shtoss-exact`` (click 8.1 prints the help itself).
@@ -160,6 +163,7 @@ class ShtossGroup(SpeakingGroup):
         before = language()
         try:
             set_language(language_from_environment())
+            set_language(_lang_given(sys.argv[1:] if args is None else args) or language())
             return self._run(args, prog_name, complete_var, extra)
         except ShtossError as error:  # SHTOSS_LANG itself
             return fail(f"SHTOSS_LANG: {error}", status=2)
@@ -201,6 +205,29 @@ class ShtossGroup(SpeakingGroup):
         except Exception as error:  # a bug: still one line, never a traceback
             name = type(error).__name__
             return fail(f"internal error ({name}: {error}); please report it", status=1)
+
+
+def _lang_given(args: Sequence[str]) -> str | None:
+    """The language of a ``--lang`` among ``args`` (before ``--``), read before click parses
+    them, so that an error in parsing (``No such option``) and the help asked before it
+    (``-h --lang ru``) are in that language too; the last one counts, as click reads it; a
+    bad value is left to click.
+
+    >>> _lang_given(["odds", "--nope", "--lang=RU"]), _lang_given(["--", "--lang", "ru"])
+    ('ru', None)
+    >>> _lang_given(["-h", "--lang", "ru", "--lang", "en"])
+    'en'
+    """
+    chosen = None
+    for at, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = arg[7:] if arg.startswith("--lang=") else None
+        if arg == "--lang" and at + 1 < len(args):
+            value = args[at + 1]
+        if value is not None and value.lower() in LANGUAGES:
+            chosen = value.lower()
+    return chosen
 
 
 class WholeNumber(click.ParamType):  # type: ignore[type-arg,unused-ignore]
@@ -518,8 +545,12 @@ class Output:
             except BrokenPipeError:
                 raise
             except OSError as error:
-                where = "standard output" if self.path in (None, "-") else repr(self.path)
-                raise OutputError(f"cannot write {where}: {error.strerror or error}") from None
+                where = _("standard output") if self.path in (None, "-") else repr(self.path)
+                raise OutputError(
+                    _("cannot write {where}: {value}").format(
+                        where=where, value=error.strerror or error
+                    )
+                ) from None
 
 
 def output_options(*formats: str) -> Callable[[F], F]:
@@ -571,7 +602,11 @@ def output_options(*formats: str) -> Callable[[F], F]:
 
 def _check_decimals(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:
     if value is not None and value > MAX_DECIMALS:
-        raise click.BadParameter(f"{value} is too many places: allowed 0..{MAX_DECIMALS}")
+        raise click.BadParameter(
+            _("{value} is too many places: allowed 0..{max_decimals}").format(
+                value=value, max_decimals=MAX_DECIMALS
+            )
+        )
     return value
 
 
@@ -609,7 +644,7 @@ class _GameType(click.ParamType):  # type: ignore[type-arg,unused-ignore]
                 try:
                     chosen.append(parse_game(part, allowed=allowed, what="--game").value)
                 except ShtossError as error:
-                    raise ShtossError(f"{error}, or both") from None
+                    raise ShtossError(_("{error}, or both").format(error=error)) from None
         return tuple(dict.fromkeys(chosen))
 
     def shell_complete(

@@ -149,7 +149,7 @@ def plan_arguments(options: Mapping[str, Any]) -> dict[str, Any]:
 
     plan_file = options["plan_file"]
     if plan_file is not None and options["plan_name"] is not None:
-        raise click.UsageError("give --plan or --plan-file, not both")
+        raise click.UsageError(_("give --plan or --plan-file, not both"))
     plan = (
         load_plan(plan_file)
         if plan_file is not None
@@ -205,11 +205,12 @@ def _check_plot(ctx: click.Context, param: click.Parameter, value: str | None) -
     from importlib.util import find_spec
 
     from shtoss_exact.errors import ShtossError
+    from shtoss_exact.i18n import _
     from shtoss_exact.report.plots.figures import MISSING_MATPLOTLIB, check_target
 
     check_target(value)
     if find_spec("matplotlib") is None:
-        raise ShtossError(MISSING_MATPLOTLIB)
+        raise ShtossError(_(MISSING_MATPLOTLIB))
     return value
 
 

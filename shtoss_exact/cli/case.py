@@ -22,6 +22,7 @@ from shtoss_exact.cli.bundles import (
     plotted,
     seen_option,
 )
+from shtoss_exact.i18n import _
 
 if TYPE_CHECKING:
     pass
@@ -125,7 +126,9 @@ def case(
         from shtoss_exact.schemes.files import resolve_scheme
 
         if game != "two-deck":
-            raise ShtossError(f"--scheme is for --game two-deck: {game} has its own scheme")
+            raise ShtossError(
+                _("--scheme is for --game two-deck: {game} has its own scheme").format(game=game)
+            )
         chosen = resolve_scheme(scheme)
     report, record = case_result(
         game=game,

@@ -18,6 +18,7 @@ from shtoss_exact.cli.base import (
     scheme_option,
 )
 from shtoss_exact.cli.bundles import case_option, pattern_option, seen_option
+from shtoss_exact.i18n import _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -73,16 +74,22 @@ def _emit(cheat_name: str, out: Output, options: dict[str, Any]) -> None:
     from shtoss_exact.report.cheat_view import cheat_csv, cheat_tables
 
     if options["seen"] is not None and options["case_text"] is not None:
-        raise ShtossError("give --seen or --case, not both")
+        raise ShtossError(_("give --seen or --case, not both"))
     if options["scheme"] is not None and options["game"] != "two-deck":
-        raise ShtossError(f"--scheme is for --game two-deck: {options['game']} has its own scheme")
+        raise ShtossError(
+            _("--scheme is for --game two-deck: {options} has its own scheme").format(
+                options=options["game"]
+            )
+        )
     extra: dict[str, Any] = {}
     compute: Callable[..., Any]
     if options.get("pattern") is not None:
         _box_pattern(out, options)
         return
     if options["rank"] is None:
-        raise click.UsageError("give --rank (one bet on a rank) or --pattern (the punters' bets)")
+        raise click.UsageError(
+            _("give --rank (one bet on a rank) or --pattern (the punters' bets)")
+        )
     if cheat_name == "box":
         from shtoss_exact.cheat.box import two_card_box as compute
     elif cheat_name == "tell":
@@ -116,7 +123,7 @@ def _box_pattern(out: Output, options: dict[str, Any]) -> None:
     from shtoss_exact.report.cheat_view import box_pattern_csv, box_pattern_tables
 
     if options["rank"] is not None:
-        raise click.UsageError("give --rank or --pattern, not both")
+        raise click.UsageError(_("give --rank or --pattern, not both"))
     scheme = options["scheme"]
     if scheme is not None:
         from shtoss_exact.schemes.files import resolve_scheme
@@ -230,7 +237,7 @@ def splits(out: Output, **options: Any) -> None:  # fmt: skip
     from shtoss_exact.report.cheat_view import splits_csv, splits_tables
 
     if options["seen"] is not None and options["case_text"] is not None:
-        raise ShtossError("give --seen or --case, not both")
+        raise ShtossError(_("give --seen or --case, not both"))
     result = stacked_splits(
         options["stacked"],
         game=options["game"],

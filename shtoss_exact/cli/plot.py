@@ -71,7 +71,7 @@ def plot(ctx: click.Context, output: str, kind: str) -> None:
     chosen = KINDS[kind]
     args = list(ctx.args)
     if any(arg == "--plot" or arg.startswith("--plot=") for arg in args):
-        raise click.UsageError("plot writes -o FILE: give no --plot")
+        raise click.UsageError(_("plot writes -o FILE: give no --plot"))
     if kind == "case" and "--replay" not in args and any(a.startswith("--seen") for a in args):
         args.append("--replay")
     command = cli.get_command(ctx, chosen.command)

@@ -17,6 +17,7 @@ from shtoss_exact.cli.base import (
     scheme_option,
 )
 from shtoss_exact.cli.bundles import plan_arguments, plan_options, plot_option, plotted
+from shtoss_exact.i18n import _
 
 
 @cli.command()
@@ -75,8 +76,9 @@ def series(
         # A series is counted among a number of deals: a play until ruin or the target
         # has no last deal to count it up to.
         raise click.UsageError(
-            f"--series needs a number of deals: give --deals (plan {arguments['plan'].name} "
-            "has none of its own)"
+            _(
+                "--series needs a number of deals: give --deals (plan {name} has none of its own)"
+            ).format(name=arguments["plan"].name)
         )
     result = run(
         **arguments,

@@ -18,12 +18,12 @@ from __future__ import annotations
 import contextlib
 import inspect
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import click
 
-from shtoss_exact.i18n import LANGUAGES, N_, _, language, set_language
+from shtoss_exact.i18n import N_, _, language
 
 CLICK_WORDS = (
     N_("Usage:"),
@@ -131,32 +131,10 @@ def _spoken(things: Iterable[Any]) -> Iterator[None]:
             thing.help = text
 
 
-def _lang_asked(args: Sequence[str], help_names: Sequence[str]) -> str | None:
-    """The ``--lang`` of ``args`` when they ask for the help (before ``--``): so that
-    ``-h --lang ru`` speaks Russian though ``-h`` is processed first."""
-    words = list(args[: args.index("--")] if "--" in args else args)
-    if not any(word in help_names for word in words):
-        return None
-    chosen = None
-    for at, word in enumerate(words):
-        if word == "--lang" and at + 1 < len(words):
-            chosen = words[at + 1]
-        elif word.startswith("--lang="):
-            chosen = word[len("--lang=") :]
-    chosen = None if chosen is None else chosen.lower()
-    return chosen if chosen in LANGUAGES else None
-
-
 class Speaking(click.Command):
     """A command (or, mixed in first, a group) whose help is spoken when it is shown."""
 
     context_class = SpeakingContext
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        chosen = _lang_asked(args, ctx.help_option_names)
-        if chosen is not None:
-            set_language(chosen)
-        return super().parse_args(ctx, args)
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with _spoken([self, *self.get_params(ctx)]):

@@ -18,6 +18,7 @@ from shtoss_exact.cli.base import (
 )
 from shtoss_exact.cli.bundles import plot_option, plotted
 from shtoss_exact.cli.scheme_list import scheme_list_option
+from shtoss_exact.i18n import _
 
 PROGRESS_ROWS = 200
 """Rows from which a progress bar is drawn on stderr (when stderr is a terminal)."""
@@ -77,10 +78,14 @@ def table(
     from shtoss_exact.report.table_view import abzug_title, summary_csv, summary_tables
 
     if by_abzug and scheme is not None:
-        raise ShtossError("--by-abzug takes no --scheme: its rows are where the first copy falls")
+        raise ShtossError(
+            _("--by-abzug takes no --scheme: its rows are where the first copy falls")
+        )
     if by_abzug and plot_path is not None:
-        raise ShtossError("--plot draws the edge by deck size: not with --by-abzug (odds --plot "
-                          "draws one set-up by abzug)")  # fmt: skip
+        raise ShtossError(_(
+                "--plot draws the edge by deck size: not with --by-abzug (odds --plot draws one "
+                "set-up by abzug)"
+            ))  # fmt: skip
     spec = TableSpec(
         cards=parse_range(cards, name="cards"),
         copies=None if copies is None else parse_range(copies, name="copies"),
@@ -104,7 +109,7 @@ def _games(games: tuple[str, ...] | None, *, one_deck: bool) -> tuple[str, ...]:
     from shtoss_exact.errors import ShtossError
 
     if one_deck and games is not None:
-        raise ShtossError("--one-deck and --game both given: give one of them")
+        raise ShtossError(_("--one-deck and --game both given: give one of them"))
     if one_deck:
         return ("one-deck",)
     return ("two-deck",) if games is None else games

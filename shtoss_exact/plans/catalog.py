@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, TypeVar
 from shtoss_exact.catalogue import Catalogue
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, field, replace
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_PLAN_FILE_BYTES
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number, within_digits
 
@@ -81,8 +82,10 @@ def bounded_number(value: object, *, name: str) -> Fraction:
     number = exact_number(value, name=name)
     if not within_digits(number):
         raise ShtossError(
-            f"{name} has more than {MAX_DIGITS} digits: allowed an exact number such as 3, "
-            f'"1/2", of at most {MAX_DIGITS} digits'
+            _(
+                "{name} has more than {max_digits} digits: allowed an exact number such as 3, "
+                '"1/2", of at most {max_digits} digits'
+            ).format(name=name, max_digits=MAX_DIGITS)
         )
     return number
 
@@ -115,28 +118,47 @@ class Plan:
             value = getattr(self, key)
             if not isinstance(value, str) or len(value) > MAX_PLAN_TEXT or not value.isprintable():
                 raise ShtossError(
-                    f"plan {key}={quoted(value)}: allowed printable text of at most "
-                    f"{MAX_PLAN_TEXT} characters"
+                    _(
+                        "plan {key}={value}: allowed printable text of at most {max_plan_text} "
+                        "characters"
+                    ).format(key=key, value=quoted(value), max_plan_text=MAX_PLAN_TEXT)
                 )
         kush = bounded_number(self.kush, name="kush")
         object.__setattr__(self, "kush", kush)
         object.__setattr__(self, "after_win", _member(AfterWin, self.after_win, "after_win"))
         object.__setattr__(self, "after_loss", _member(AfterLoss, self.after_loss, "after_loss"))
         if kush <= 0:
-            raise ShtossError(f"kush={kush} in plan {quoted(self.name)}: allowed kush > 0")
+            raise ShtossError(
+                _("kush={kush} in plan {name}: allowed kush > 0").format(
+                    kush=kush, name=quoted(self.name)
+                )
+            )
         for key in ("raises", "deals"):
             value = getattr(self, key)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise ShtossError(f"{key}={quoted(value)} in plan {quoted(self.name)}: allowed a "
-                                  "whole number")  # fmt: skip
+                raise ShtossError(
+                    _("{key}={value} in plan {name}: allowed a whole number").format(
+                        key=key, value=quoted(value), name=quoted(self.name)
+                    )
+                )
         if self.raises is not None and self.raises < 0:
             raise ShtossError(
-                f"raises={self.raises} in plan {quoted(self.name)}: allowed raises >= 0"
+                _("raises={raises} in plan {name}: allowed raises >= 0").format(
+                    raises=self.raises, name=quoted(self.name)
+                )
             )
         if self.deals is not None and self.deals < 1:
-            raise ShtossError(f"deals={self.deals} in plan {quoted(self.name)}: allowed deals >= 1")
+            raise ShtossError(
+                _("deals={deals} in plan {name}: allowed deals >= 1").format(
+                    deals=self.deals, name=quoted(self.name)
+                )
+            )
         if isinstance(self.story, str | bytes) or not isinstance(self.story, Iterable):
-            raise ShtossError(f"story={quoted(self.story)}: allowed a sequence of deal events")
+            raise ShtossError(
+                _("story={story}: allowed a sequence of deal events").format(
+                    story=quoted(self.story)
+                )
+            )
         story = tuple(
             _member(DealEvent, event, "story") for event in islice(self.story, MAX_STORY + 1)
         )
@@ -144,8 +166,16 @@ class Plan:
         most = MAX_STORY if self.deals is None else min(MAX_STORY, self.deals)
         if len(story) > most:
             raise ShtossError(
-                f"the story of plan {quoted(self.name)} tells {len(story)} deals: allowed at most "
-                f"{most} (one event a deal, no more than deals={self.deals}, at most {MAX_STORY})"
+                _(
+                    "the story of plan {name} tells {story_count} deals: allowed at most {most} "
+                    "(one event a deal, no more than deals={deals}, at most {max_story})"
+                ).format(
+                    name=quoted(self.name),
+                    story_count=len(story),
+                    most=most,
+                    deals=self.deals,
+                    max_story=MAX_STORY,
+                )
             )
 
     @property
@@ -160,7 +190,11 @@ def _member(kind: type[_E], value: object, name: str) -> _E:
             if member.value == value:
                 return member
     allowed = ", ".join(member.value for member in kind)
-    raise ShtossError(f"{name}={quoted(value)}: allowed {allowed}")
+    raise ShtossError(
+        _("{name}={value}: allowed {allowed}").format(
+            name=name, value=quoted(value), allowed=allowed
+        )
+    )
 
 
 _RULES = "the rules of Stoss as published in Russian, «Увеличение куша»"
@@ -237,12 +271,12 @@ BOUNDED = ("raise", "paroli")
 
 
 PLANS: Catalogue[Plan] = Catalogue(
-    "plan",
+    N_("plan"),
     BUILTIN_PLANS,
     PLAN_ALIASES,
     kind=Plan,
     labels={name: f"{name}:k" for name in BOUNDED},
-    note="k a whole number of at most 12 digits",
+    note=N_("k a whole number of at most 12 digits"),
     files=True,
 )
 """The built-in plans and their Russian names (``as_plan`` also reads plan files)."""
@@ -279,7 +313,9 @@ def plan_named(text: str) -> Plan:
             raise ShtossError(bound)
         raises = whole_number(bound[:100], name="", minimum=0, maximum=10**12 - 1, text=True)
     except ShtossError:
-        raise ShtossError(f"bad plan {quoted(text)}: allowed {PLANS.allowed()}") from None
+        raise ShtossError(
+            _("bad plan {text}: allowed {value}").format(text=quoted(text), value=PLANS.allowed())
+        ) from None
     return replace(plan, name=f"{name}:{raises}", raises=raises)
 
 

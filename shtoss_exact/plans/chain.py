@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass, field
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_CHAIN_BYTES, MAX_CHAIN_SECONDS, Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.catalog import AfterLoss, AfterWin, Plan
@@ -85,7 +86,7 @@ def deal_outcomes(deal: Deal, scheme: Scheme) -> DealOutcomes:
     """
     from shtoss_exact.engine import check_deal
 
-    for _, part in scheme.played_deals(deal):
+    for _weight, part in scheme.played_deals(deal):
         check_deal(part)  # a deck too large to count is refused before it is counted
     distribution = scheme.settlement_counts(deal).distribution()
     denominator = lcm(*(p.denominator for p in distribution.values()))
@@ -175,16 +176,19 @@ class Rules:
         kush = self.plan.kush
         if self.bankroll is not None and self.bankroll < kush:
             raise ShtossError(
-                f"bankroll={self.bankroll} is below the initial kush {kush}: "
-                "allowed bankroll >= kush"
+                _(
+                    "bankroll={bankroll} is below the initial kush {kush}: allowed bankroll >= kush"
+                ).format(bankroll=self.bankroll, kush=kush)
             )
         if self.max_stake is not None and self.max_stake < kush:
             raise ShtossError(
-                f"max-stake={self.max_stake} is below the initial kush {kush}:"
-                " allowed max-stake >= kush"
+                _(
+                    "max-stake={max_stake} is below the initial kush {kush}: allowed max-stake >= "
+                    "kush"
+                ).format(max_stake=self.max_stake, kush=kush)
             )
         if self.target is not None and self.target <= 0:
-            raise ShtossError(f"target={self.target}: allowed target > 0")
+            raise ShtossError(_("target={target}: allowed target > 0").format(target=self.target))
 
     def start(self) -> State:
         """The first state: the initial kush, no raise yet, net 0 (if tracked)."""
@@ -209,7 +213,7 @@ class Rules:
 
     def step(self, state: State, payoff: Fraction) -> tuple[State, Fraction | int]:
         """The next state after one deal with ``payoff`` per unit stake, and the net it adds."""
-        for x, _, factor, sign in self._moves:
+        for x, _y, factor, sign in self._moves:
             if x == payoff:
                 return self._step(state, x, factor, sign)
         raise ValueError(f"payoff {payoff} is not an outcome of the deal")
@@ -352,7 +356,9 @@ def build_chain(
             held += STATE_BYTES + len(moves) * (EDGE_BYTES + size / 2)
             check_cost(
                 Cost(seconds=spent, bytes=held),
-                what=f"finding the chain's states ({len(depth)} found so far)",
+                what=_("finding the chain's states ({depth_count} found so far)").format(
+                    depth_count=len(depth)
+                ),
                 advice=_ADVICE,
                 limit=Budget(seconds=max_seconds, bytes=MAX_CHAIN_BYTES),
             )
@@ -362,8 +368,10 @@ def build_chain(
                     if len(depth) >= max_states:
                         reach = "reach" if deals is None else f"{short_int(deals)} deals"
                         raise ShtossError(
-                            f"the chain has more than {max_states} states within {reach}: "
-                            f"more than the limit; {_ADVICE}"
+                            _(
+                                "the chain has more than {max_states} states within {reach}: more "
+                                "than the limit; {advice}"
+                            ).format(max_states=max_states, reach=reach, advice=_(_ADVICE))
                         )
                     depth[nxt] = level
                     following.append(nxt)
@@ -383,7 +391,9 @@ STATE_BYTES = 800
 EDGE_BYTES = 150
 """Bytes of one edge: its tuple, its dict of gains, their slots."""
 
-_ADVICE = "use fewer deals, a smaller bankroll or target, a larger kush, or a bound k on the raises"
+_ADVICE = N_(
+    "use fewer deals, a smaller bankroll or target, a larger kush, or a bound k on the raises"
+)
 
 
 def _check_solve(found: int, level: int, deals: int, denominator: int) -> None:
@@ -396,7 +406,9 @@ def _check_solve(found: int, level: int, deals: int, denominator: int) -> None:
     seconds = found * (rest * DENSE_STEP + slope * rest * (deals - 1 + level) / 2) / 2
     check_cost(
         Cost(seconds=seconds),
-        what=f"{short_int(deals)} deals of a chain of more than {found} states",
+        what=_("{short_int} deals of a chain of more than {found} states").format(
+            short_int=short_int(deals), found=found
+        ),
         advice=_ADVICE,
     )
 
@@ -413,7 +425,7 @@ def _check_absorption(playing: int, denominator: int) -> None:
                         bits=denominator.bit_length(), sums=1)  # fmt: skip
     check_cost(
         Cost(seconds=work * 1e-9),
-        what=f"more than {playing} playing states until the play ends",
+        what=_("more than {playing} playing states until the play ends").format(playing=playing),
         advice=_ADVICE,
     )
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_EXPORT_STATES
 from shtoss_exact.output import STDOUT, write_output
 
@@ -39,8 +40,10 @@ def graph_format(path: str | os.PathLike[str]) -> str:
     if suffix in (".dot", ".gv"):
         return "dot"
     raise ShtossError(
-        f"cannot export to {name[:80]!r}: allowed suffixes .graphml, .dot, .gv (or - for DOT "
-        "on standard output)"
+        _(
+            "cannot export to {name!r}: allowed suffixes .graphml, .dot, .gv (or - for DOT on "
+            "standard output)"
+        ).format(name=name[:80])
     )
 
 
@@ -58,8 +61,10 @@ output: send the report to a file with report=, or the graph to a .graphml, .dot
     name = os.fspath(graph)
     if name == STDOUT and report in (None, STDOUT):
         raise ShtossError(
-            "graph= - and the report would both go to standard output: send the report to "
-            "a file with report=, or the graph to a .graphml, .dot or .gv file"
+            _(
+                "graph= - and the report would both go to standard output: send the report to a "
+                "file with report=, or the graph to a .graphml, .dot or .gv file"
+            )
         )
     if (
         name != STDOUT
@@ -67,7 +72,9 @@ output: send the report to a file with report=, or the graph to a .graphml, .dot
         and os.path.realpath(name) == os.path.realpath(report)
     ):
         raise ShtossError(
-            f"graph= and report= both name {name[:80]!r}: give the graph and the report a file each"
+            _(
+                "graph= and report= both name {name!r}: give the graph and the report a file each"
+            ).format(name=name[:80])
         )
 
 

@@ -26,6 +26,7 @@ from operator import add
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.chain import DealOutcomes, Rules, Status
@@ -40,8 +41,8 @@ from shtoss_exact.plans.cost import (
 )
 from shtoss_exact.plans.result import Solved
 
-_FEWER = "use fewer deals"
-_SMALLER = "use a smaller bankroll or target, or a larger kush"
+_FEWER = N_("use fewer deals")
+_SMALLER = N_("use a smaller bankroll or target, or a larger kush")
 
 
 def grid(outcomes: DealOutcomes, kush: Fraction) -> tuple[Fraction, list[tuple[int, int]]]:
@@ -74,7 +75,7 @@ def solve_flat(rules: Rules, deals: int | None) -> Solved:
     if rules.bankroll is None and rules.target is None:
         if deals is None:
             raise ShtossError(
-                "no number of deals: give deals=, or bankroll=/target= to play until one ends it"
+                _("no number of deals: give deals=, or bankroll=/target= to play until one ends it")
             )
         return _convolution(outcomes.denominator, unit, steps, deals)
     low = None if rules.bankroll is None else ceil((rules.plan.kush - rules.bankroll) / unit)
@@ -83,7 +84,7 @@ def solve_flat(rules: Rules, deals: int | None) -> Solved:
         return _walk(outcomes.denominator, unit, steps, deals, low=low, high=high)
     if low is None or high is None:
         raise ShtossError(
-            "play until ruin or target needs both bankroll= and target= (or give deals=)"
+            _("play until ruin or target needs both bankroll= and target= (or give deals=)")
         )
     if {e for e, _ in steps} <= {-1, 0, 1}:
         return _ruin_closed_form(outcomes.denominator, unit, dict(steps), low, high)
@@ -98,14 +99,14 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     span = terms[-1][0]
     size = deals * span + 1
     bits = bits_after(deals, denominator)
-    check_bits(bits, what=f"{short_int(deals)} deals", advice=_FEWER)
+    check_bits(bits, what=_("{short_int} deals").format(short_int=short_int(deals)), advice=_FEWER)
     # Each value: a product and a sum per term and one exact division, on K log2 D bits.
     seconds = size * (len(terms) + 1) * (2 * DENSE_STEP + bits * BIT_STEP) + 4 * reduce_seconds(
         bits
     )
     check_cost(
         Cost(seconds=seconds, bytes=int_bytes(size, bits)),
-        what=f"{short_int(deals)} deals",
+        what=_("{short_int} deals").format(short_int=short_int(deals)),
         advice=_FEWER,
     )
     head = terms[0][1]  # p_0: the count of the lowest payoff, never 0
@@ -143,22 +144,24 @@ def _walk(denominator: int, unit: Fraction, steps: list[tuple[int, int]], deals:
     hi = deals * up if high is None else min(high, deals * up)
     width = hi - lo + 1
     bits = bits_after(deals, denominator)
-    check_bits(bits, what=f"{short_int(deals)} deals", advice=_FEWER)
+    check_bits(bits, what=_("{short_int} deals").format(short_int=short_int(deals)), advice=_FEWER)
     # Within k deals the walk spans at most k (up - down) + 1 positions.
     span = up - down
     reach = min(width, deals * span // 2 + 1)
     seconds = layered_seconds(reach * len(steps), deals, denominator, step=DENSE_STEP)
     check_cost(
         Cost(seconds=seconds, bytes=2 * int_bytes(width, bits)),
-        what=f"{short_int(deals)} deals of a walk of {width} positions",
-        advice=f"{_FEWER} or {_SMALLER}",
+        what=_("{short_int} deals of a walk of {width} positions").format(
+            short_int=short_int(deals), width=width
+        ),
+        advice=_("{fewer} or {smaller}").format(fewer=_(_FEWER), smaller=_(_SMALLER)),
     )
     row = [0] * width
     row[-lo] = 1
     ends: dict[tuple[Status, int], int] = {}
     power = 1  # D**k
     playing_sum = 0  # sum over k < K of P(playing after k deals) D**k, by Horner
-    for _ in range(deals):
+    for _deal in range(deals):
         playing_sum = playing_sum * denominator + power - sum(ends.values())
         following = [0] * width
         for key in ends:
@@ -205,11 +208,11 @@ def _ruin_closed_form(denominator: int, unit: Fraction, steps: dict[int, int], l
     """Steps of one unit: absorbed at ``low - 1`` (ruin) or ``high + 1`` (target)."""
     p, q = steps.get(1, 0), steps.get(-1, 0)
     if p == 0 and q == 0:
-        raise ShtossError("the play never ends with these options (no deal is ever decided)")
+        raise ShtossError(_("the play never ends with these options (no deal is ever decided)"))
     size = high - low + 2  # N: from the ruin end to the target end
     start = -low + 1  # i: the start's distance from the ruin end
     bits = size * max(p, q).bit_length()
-    what = f"a walk of {size - 1} positions"
+    what = _("a walk of {size} positions").format(size=size - 1)
     check_bits(bits, what=what, advice=_SMALLER)
     check_cost(
         Cost(seconds=6 * reduce_seconds(bits), bytes=int_bytes(8, bits)), what=what, advice=_SMALLER
@@ -242,7 +245,7 @@ def _ruin_solve(denominator: int, unit: Fraction, steps: list[tuple[int, int]], 
 
     width = high - low + 1
     bits = denominator.bit_length()
-    what = f"a walk of {width} positions"
+    what = _("a walk of {width} positions").format(width=width)
     check_bits(width * (bits + 1), what=what, advice=_SMALLER)
     span = max(e for e, _ in steps) - min(e for e, _ in steps)
     # Dixon's solve: about 2 W (bits + 1) / 244 lifting steps over W (2 span + 1) entries.
@@ -261,7 +264,7 @@ def _ruin_solve(denominator: int, unit: Fraction, steps: list[tuple[int, int]], 
                 weights = ends.setdefault(key, {})
                 weights[i] = weights.get(i, 0) + c
     if any(rows[j][j] == 0 for j in range(width)):
-        raise ShtossError("the play never ends with these options (no deal is ever decided)")
+        raise ShtossError(_("the play never ends with these options (no deal is ever decided)"))
     seconds = elimination_work(rows, bits=bits, sums=len(ends) + 1, limit=MAX_SECONDS * 1e9)
     seconds *= 1e-9
     check_cost(

@@ -24,6 +24,7 @@ from math import lcm, log2
 from typing import Any
 
 from shtoss_exact.distribution import Distribution
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import Cost, budget, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.chain import Chain, State, Status
@@ -46,7 +47,7 @@ from shtoss_exact.plans.packed import Flow, Layers, flow_of, range_seconds
 from shtoss_exact.plans.result import Solved
 from shtoss_exact.plans.support import check_support
 
-_ADVICE = "use fewer deals or a simpler plan or scheme (a bound k on the raises)"
+_ADVICE = N_("use fewer deals or a simpler plan or scheme (a bound k on the raises)")
 
 # incoming[t] = [(source, gain in units, count), ...]
 Incoming = dict[State, list[tuple[State, int, int]]]
@@ -63,7 +64,9 @@ def solve_horizon(chain: Chain, deals: int) -> Solved:
     Fraction(160000, 693889)
     """
     check_bits(
-        bits_after(deals, chain.denominator), what=f"{short_int(deals)} deals", advice=_ADVICE
+        bits_after(deals, chain.denominator),
+        what=_("{short_int} deals").format(short_int=short_int(deals)),
+        advice=_ADVICE,
     )
     if chain.rules.tracks_net:
         return _by_state(chain, deals)
@@ -106,7 +109,7 @@ def _by_state(chain: Chain, deals: int) -> Solved:
     playing = [state.status is Status.PLAYING for state in states]
     layer: dict[int, int] = {index[chain.start]: 1}
     power, playing_sum = 1, 0
-    for _ in range(deals):
+    for _deal in range(deals):
         playing_sum = playing_sum * d + sum(w for i, w in layer.items() if playing[i])
         following: dict[int, int] = {}
         for i, weight in layer.items():
@@ -144,7 +147,7 @@ def _incoming(chain: Chain) -> tuple[Fraction, Incoming]:
     for source, out in chain.edges.items():
         if source.status is not Status.PLAYING:
             continue
-        for target, _, gs in out:
+        for target, _net, gs in out:
             parts = incoming.setdefault(target, [])
             parts.extend((source, g.numerator * (scale // g.denominator), c) for g, c in gs.items())
     return unit, incoming
@@ -213,7 +216,7 @@ def _by_net(chain: Chain, deals: int) -> Solved:
 def _dense(flow: Flow, unit: Fraction, deals: int) -> Solved:
     """The layers of a chain whose nets fill their ranges (``shtoss_exact.plans.packed``)."""
     layers = Layers.start(flow)
-    for _ in range(deals):
+    for _deal in range(deals):
         layers.deal()
     by_value = layers.counts()
     ends = dict.fromkeys((s.value for s in Status), 0)
@@ -234,7 +237,7 @@ def _delayed(flow: Flow, copies: dict[int, Copy], unit: Fraction, deals: int) ->
     """The roots' nets deal by deal, the copies read off them at the end
     (``shtoss_exact.plans.delays``: some states are copies of others)."""
     layers = Delays(flow, copies)
-    for _ in range(deals):
+    for _deal in range(deals):
         layers.deal()
     by_value, mass = unpacked_counts(layers)
     ends = dict.fromkeys((s.value for s in Status), 0)
@@ -254,7 +257,7 @@ def _targets(chain: Chain, layer: dict[State, Any]) -> list[State]:
     """The states the layer's states lead to, in the chain's order (each once)."""
     seen: dict[State, None] = {}
     for source in layer:
-        for target, _, _ in chain.edges.get(source, ()):
+        for target, _net, _count in chain.edges.get(source, ()):
             seen[target] = None
     return sorted(seen, key=chain.depth.__getitem__) if len(seen) > 1 else list(seen)
 

@@ -16,6 +16,7 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass, field
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_RECORD_DIGITS, MAX_SECONDS
 from shtoss_exact.numbers import exact_text, float_of
 from shtoss_exact.pictures import plot_of
@@ -117,7 +118,7 @@ class SeriesResult(Record):
         from shtoss_exact.plans.chain import build_chain
 
         if self.rules is None:
-            raise ShtossError("this result has no rules to build its chain from")
+            raise ShtossError(_("this result has no rules to build its chain from"))
         return build_chain(self.rules, deals=self.deals, max_states=max_states)
 
     _rows = "net"
@@ -161,9 +162,11 @@ class SeriesResult(Record):
             seconds += len(self.net) * 2 * reduce_seconds(self.net.total.bit_length())
         if digits > MAX_RECORD_DIGITS or seconds > MAX_SECONDS:
             raise ShtossError(
-                f"the result holds about {digits:.1e} digits of exact values: more than the "
-                f"limit of {MAX_RECORD_DIGITS:.0e} for one output; use fewer deals"
-                + (", or net=False for the figures alone" if net else "")
+                _(
+                    "the result holds about {digits:.1e} digits of exact values: more than the "
+                    "limit of {limit:.0e} for one output; use fewer deals"
+                ).format(digits=digits, limit=MAX_RECORD_DIGITS)
+                + (_(", or net=False for the figures alone") if net else "")
             )
 
         def exact(value: Fraction | None) -> str | None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import binom, counts_at
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import Budget, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.catalog import DealEvent
@@ -39,20 +40,22 @@ def p_series(outcomes: DealOutcomes, *, deals: int, length: int) -> Fraction:
     Fraction(3, 8)
     """
     if length < 1:
-        raise ShtossError(f"series length={length}: allowed length >= 1")
+        raise ShtossError(_("series length={length}: allowed length >= 1").format(length=length))
     if length > deals:
         return Fraction(0)  # L wins need L deals
     win, loss = outcomes.weight(sign=1), outcomes.weight(sign=-1)
     push = outcomes.denominator - win - loss
     bits = bits_after(deals, outcomes.denominator)
-    what = f"a series of {short_int(length)} wins within {short_int(deals)} deals"
-    check_bits(bits, what=what, advice="use fewer deals")
+    what = _("a series of {short_int} wins within {short_int2} deals").format(
+        short_int=short_int(length), short_int2=short_int(deals)
+    )
+    check_bits(bits, what=what, advice=_("use fewer deals"))
     check_cost(
         Cost(
             seconds=step_seconds(6 * deals, bits / 2, step=1e-6), bytes=int_bytes(length + 4, bits)
         ),
         what=what,
-        advice="use fewer deals",
+        advice=_("use fewer deals"),
     )
     top = win**length
     window: deque[int] = deque()  # A_(j-L) .. A_(j-1)
@@ -109,17 +112,16 @@ def p_series_played(rules: Rules, *, deals: int, length: int) -> Fraction:
     Fraction(1, 4)
     """
     if length < 1:
-        raise ShtossError(f"series length={length}: allowed length >= 1")
+        raise ShtossError(_("series length={length}: allowed length >= 1").format(length=length))
     if length > deals:
         return Fraction(0)
     whole = rules.outcomes.denominator
     moves = rules._moves
     bits = bits_after(deals, whole)
-    what = (
-        f"a series of {short_int(length)} wins within {short_int(deals)} deals of plan "
-        f"{rules.plan.name}"
+    what = _("a series of {short_int} wins within {short_int2} deals of plan {name}").format(
+        short_int=short_int(length), short_int2=short_int(deals), name=rules.plan.name
     )
-    check_bits(bits, what=what, advice="use fewer deals")
+    check_bits(bits, what=what, advice=_("use fewer deals"))
     seconds = 0.0
     weights: dict[tuple[State, int], int] = {(rules.start(), 0): 1}
     hit, played = 0, 0
@@ -129,13 +131,13 @@ def p_series_played(rules: Rules, *, deals: int, length: int) -> Fraction:
         check_cost(
             Cost(seconds=seconds, bytes=int_bytes(len(weights) * len(moves), bits)),
             what=what,
-            advice="use fewer deals",
+            advice=_("use fewer deals"),
         )
         hit *= whole
         following: dict[tuple[State, int], int] = {}
         for (state, run), weight in weights.items():
             for payoff, count, factor, sign in moves:
-                after, _ = rules._step(state, payoff, factor, sign)
+                after, _net = rules._step(state, payoff, factor, sign)
                 streak = run + 1 if sign > 0 else (0 if sign < 0 else run)
                 if streak >= length:
                     hit += weight * count
@@ -256,9 +258,11 @@ def story_played(
         event: [(payoff, int(p * whole)) for payoff, p in told.items()]
         for event, told in chances.items()
     }
-    what = f"the story of {len(story)} deals of plan {rules.plan.name}"
+    what = _("the story of {story_count} deals of plan {name}").format(
+        story_count=len(story), name=rules.plan.name
+    )
     bits = bits_after(len(story), whole)
-    check_bits(bits, what=what, advice="tell a shorter story")
+    check_bits(bits, what=what, advice=_("tell a shorter story"))
     seconds, moves = 0.0, max(len(told) for told in counts.values())
     weights: dict[State, int] = {rules.start(): 1}
     for told, event in enumerate(story, start=1):
@@ -269,13 +273,13 @@ def story_played(
         check_cost(
             Cost(seconds=seconds + rest, bytes=int_bytes(width, bits)),
             what=what,
-            advice="tell a shorter story, or give a smaller bankroll or target",
+            advice=_("tell a shorter story, or give a smaller bankroll or target"),
             limit=Budget(seconds=STORY_SECONDS),
         )
         following: dict[State, int] = {}
         for state, weight in weights.items():
             for payoff, count in counts[event]:
-                after, _ = rules.step(state, payoff)
+                after, _net = rules.step(state, payoff)
                 if told < len(story) and after.status is not Status.PLAYING:
                     continue  # the play ends here: the story's next deal is never played
                 following[after] = following.get(after, 0) + weight * count

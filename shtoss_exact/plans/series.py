@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import replace
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_CHAIN_STATES
 from shtoss_exact.numbers import short_int, whole_number
 from shtoss_exact.plans.catalog import AfterLoss, Plan, as_plan, bounded_number
@@ -137,10 +138,10 @@ def series(
     net_target = _net_target(limits["bankroll"], limits["target"])
     if horizon is None and limits["bankroll"] is None:
         raise ShtossError(
-            "no number of deals: give deals=, or bankroll=/target= to play until one ends it"
+            _("no number of deals: give deals=, or bankroll=/target= to play until one ends it")
         )
     if length is not None and horizon is None:
-        raise ShtossError("a series length needs a number of deals (deals=)")
+        raise ShtossError(_("a series length needs a number of deals (deals=)"))
     outcomes = classic_outcomes(deal) if the_scheme is None else deal_outcomes(deal, the_scheme)
     rules = Rules(
         the_plan,
@@ -195,12 +196,16 @@ def _net_target(bankroll: Fraction | None, target: Fraction | None) -> Fraction 
         return None
     if bankroll is None:
         raise ShtossError(
-            f"target={target} is the bankroll to reach: it needs a bankroll (bankroll=)"
+            _("target={target} is the bankroll to reach: it needs a bankroll (bankroll=)").format(
+                target=target
+            )
         )
     if target <= bankroll:
         raise ShtossError(
-            f"target={target} is not above bankroll={bankroll}: the target is the bankroll "
-            "to reach; allowed target > bankroll"
+            _(
+                "target={target} is not above bankroll={bankroll}: the target is the bankroll to "
+                "reach; allowed target > bankroll"
+            ).format(target=target, bankroll=bankroll)
         )
     return target - bankroll
 
@@ -225,12 +230,17 @@ def _solve(rules: Rules, horizon: int | None) -> Solved:
         least = (rules.bankroll - rules.plan.kush) / (rules.plan.kush * max(losses))
         if least > limit:
             raise ShtossError(
-                f"at least {float(least):.1e} states between the bankroll and ruin: more than "
-                f"the limit {limit}; use a smaller bankroll or a larger kush"
+                _(
+                    "at least {float:.1e} states between the bankroll and ruin: more than the "
+                    "limit {limit}; use a smaller bankroll or a larger kush"
+                ).format(float=float(least), limit=limit)
             )
     if horizon is not None:
-        check_bits(bits_after(horizon, rules.outcomes.denominator),
-                   what=f"{short_int(horizon)} deals", advice="use fewer deals")  # fmt: skip
+        check_bits(
+            bits_after(horizon, rules.outcomes.denominator),
+            what=_("{short_int} deals").format(short_int=short_int(horizon)),
+            advice=_("use fewer deals"),
+        )
     chain = build_chain(rules, deals=horizon, max_states=limit)
     if horizon is None:
         from shtoss_exact.plans.solve import solve_unbounded

@@ -17,15 +17,16 @@ from fractions import Fraction
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import Cost, budget, check_cost
 from shtoss_exact.linear import elimination_work, solve_sums
 from shtoss_exact.plans.chain import Chain, State, Status
 from shtoss_exact.plans.cost import int_bytes
 from shtoss_exact.plans.result import Solved
 
-NEVER_ENDS = "the play never ends with these options (some states are never left)"
+NEVER_ENDS = N_("the play never ends with these options (some states are never left)")
 
-_ADVICE = "give deals=, or a smaller bankroll or target"
+_ADVICE = N_("give deals=, or a smaller bankroll or target")
 
 
 def solve_unbounded(chain: Chain) -> Solved:
@@ -61,7 +62,9 @@ def solve_unbounded(chain: Chain) -> Solved:
     assert best is not None
     work, playing, rows, ends = best
     index = {state: i for i, state in enumerate(playing)}
-    what = f"{len(playing)} playing states until the play ends"
+    what = _("{playing_count} playing states until the play ends").format(
+        playing_count=len(playing)
+    )
     check_cost(
         Cost(seconds=work * 1e-9, bytes=int_bytes(work / 1000, 256)), what=what, advice=_ADVICE
     )
@@ -95,7 +98,7 @@ def _system(
     ends: dict[tuple[Status, Fraction | int], dict[int, int]] = {}
     for state in playing:
         i = index[state]
-        for nxt, count, _ in chain.edges[state]:
+        for nxt, count, _moves in chain.edges[state]:
             j = index.get(nxt)
             if j is not None:
                 rows[j][i] = rows[j].get(i, 0) - count
@@ -109,7 +112,7 @@ def _check_ends(chain: Chain, playing: list[State]) -> None:
     """Refuse a chain where some reachable playing state can never reach an end."""
     back: dict[State, list[State]] = {}
     for state in playing:
-        for nxt, count, _ in chain.edges[state]:
+        for nxt, count, _moves in chain.edges[state]:
             if count:
                 back.setdefault(nxt, []).append(state)
     seen = {s for s in chain.depth if s.status is not Status.PLAYING}
@@ -120,4 +123,4 @@ def _check_ends(chain: Chain, playing: list[State]) -> None:
                 seen.add(before)
                 stack.append(before)
     if any(state not in seen for state in playing):
-        raise ShtossError(NEVER_ENDS)
+        raise ShtossError(_(NEVER_ENDS))

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from math import inf, lcm, log, log2
 from typing import TYPE_CHECKING
 
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import Cost, budget, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP
@@ -50,7 +51,7 @@ distribution (measured: 1.5 to 2.5 us)."""
 ENTRY_BYTES = 450
 """Bytes of one entry held (measured: 400 to 500 with the next layer being built)."""
 
-_ADVICE = "use fewer deals or a simpler plan or scheme (a bound k on the raises)"
+_ADVICE = N_("use fewer deals or a simpler plan or scheme (a bound k on the raises)")
 
 Incoming = dict["State", list[tuple["State", int]]]
 
@@ -78,10 +79,12 @@ def check_support(chain: Chain, deals: int, *, dense: float | None = None) -> fl
     seconds, held, bits = _set_cost(chain, incoming, deals, slope)
     memory = held * (ENTRY_BYTES + bits / 8)
     if dense > budget().seconds:  # the arrays cannot: refused unless the dicts can
-        what = f"the nets of {short_int(deals)} deals of a chain of {len(chain.depth)} states"
+        what = _("the nets of {short_int} deals of a chain of {depth_count} states").format(
+            short_int=short_int(deals), depth_count=len(chain.depth)
+        )
         check_cost(
             Cost(seconds=seconds, bytes=memory),
-            what=f"{what} (about {held:.1e} values held at once)",
+            what=_("{what} (about {held:.1e} values held at once)").format(what=what, held=held),
             advice=_ADVICE,
         )
     return seconds if memory <= budget().bytes else inf
@@ -97,7 +100,7 @@ def _incoming(chain: Chain) -> Incoming:
     for source, out in chain.edges.items():
         if source.status is not Status.PLAYING:
             continue
-        for target, _, gs in out:
+        for target, _net, gs in out:
             incoming.setdefault(target, []).extend(
                 (source, g.numerator * (scale // g.denominator)) for g in gs
             )
@@ -223,6 +226,6 @@ def _targets(chain: Chain, layer: Mapping[State, object]) -> list[State]:
     """The states the layer's states lead to, each once."""
     seen: dict[State, None] = {}
     for source in layer:
-        for target, _, _ in chain.edges.get(source, ()):
+        for target, _net, _count in chain.edges.get(source, ()):
             seen[target] = None
     return list(seen)

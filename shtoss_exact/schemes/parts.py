@@ -18,6 +18,7 @@ from shtoss_exact.deck import SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 
 
 class Param(Fraction):
@@ -36,7 +37,9 @@ class Param(Fraction):
 
     def __new__(cls, name: str, value: Fraction | int = 0) -> Param:
         if not name.isidentifier():
-            raise ShtossError(f"parameter name {name!r}: allowed a name such as lob, x, sonik")
+            raise ShtossError(
+                _("parameter name {name!r}: allowed a name such as lob, x, sonik").format(name=name)
+            )
         self = super().__new__(cls, Fraction(value))
         self.name = name
         return self
@@ -116,7 +119,11 @@ class Match:
         for name in ("abzug", "position"):
             value = getattr(self, name)
             if value is not None and value < 1:
-                raise ShtossError(f"{name}={value} in a rule: allowed {name} >= 1")
+                raise ShtossError(
+                    _("{name}={value} in a rule: allowed {name} >= 1").format(
+                        name=name, value=value
+                    )
+                )
 
     @property
     def positional(self) -> bool:

@@ -29,7 +29,7 @@ from shtoss_exact.deck import Deal, Suit, SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, field, replace
-from shtoss_exact.i18n import N_
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.schemes.parts import (
     Match,
@@ -102,19 +102,32 @@ class Scheme:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or len(self.name) > 1000 or not self.name.isprintable():
-            raise ShtossError(f"scheme name={quoted(self.name)}: allowed printable text of at "
-                              "most 1000 characters")  # fmt: skip
+            raise ShtossError(
+                _("scheme name={name}: allowed printable text of at most 1000 characters").format(
+                    name=quoted(self.name)
+                )
+            )
         missing = [k.value for k in (Kind.KILLED, Kind.PLIE, Kind.GIVEN) if k not in self.base]
         if missing:
-            raise ShtossError(f"scheme {self.name!r} has no base payoff for {', '.join(missing)}")
+            raise ShtossError(
+                _("scheme {name!r} has no base payoff for {missing}").format(
+                    name=self.name, missing=", ".join(missing)
+                )
+            )
         seen: dict[str, Fraction] = {}
         for param in params_in(self._payoffs()):
             first = seen.setdefault(param.name, Fraction(param))
             if first != param:
                 raise ShtossError(
-                    f"scheme {self.name!r}: parameter {param.name!r} is given two values, "
-                    f"{exact_str(first)} and {exact_str(Fraction(param))}: allowed one value "
-                    "per parameter name"
+                    _(
+                        "scheme {name!r}: parameter {name2!r} is given two values, {exact_str} and "
+                        "{exact_str2}: allowed one value per parameter name"
+                    ).format(
+                        name=self.name,
+                        name2=param.name,
+                        exact_str=exact_str(first),
+                        exact_str2=exact_str(Fraction(param)),
+                    )
                 )
 
     def __hash__(self) -> int:
@@ -149,7 +162,9 @@ class Scheme:
         if unknown:
             allowed = ", ".join(self.params) or "none"
             raise ShtossError(
-                f"scheme {self.name!r} has no parameter {unknown[0]!r}: its parameters: {allowed}"
+                _("scheme {name!r} has no parameter {unknown!r}: its parameters: {allowed}").format(
+                    name=self.name, unknown=unknown[0], allowed=allowed
+                )
             )
 
         def put(value: Fraction | None) -> Fraction | None:
@@ -184,12 +199,16 @@ class Scheme:
             return ((1, deal),)
         n, m = deal.cards, deal.copies
         if n == 0:
-            raise ShtossError(f"scheme {self.name!r} burns the first card: allowed cards >= 1")
+            raise ShtossError(
+                _("scheme {name!r} burns the first card: allowed cards >= 1").format(name=self.name)
+            )
         if self.soda is Soda.KNOWN:
             if m == n:
                 raise ShtossError(
-                    f"scheme {self.name!r} with a known soda needs a soda of another rank: "
-                    f"allowed copies < cards, got copies={m} cards={n}"
+                    _(
+                        "scheme {name!r} with a known soda needs a soda of another rank: allowed "
+                        "copies < cards, got copies={m} cards={n}"
+                    ).format(name=self.name, m=m, n=n)
                 )
             return ((1, replace(deal, cards=n - 1)),)
         parts: list[tuple[int, Deal]] = [(n - m, replace(deal, cards=n - 1))] if n > m else []
@@ -254,7 +273,9 @@ class Scheme:
         if self.thirds is not None and not ruled:
             if outcome.relation is None:
                 raise ShtossError(
-                    f"scheme {self.name!r} needs the suits: give the punter's card (card=)"
+                    _("scheme {name!r} needs the suits: give the punter's card (card=)").format(
+                        name=self.name
+                    )
                 )
             payoff *= self.thirds[outcome.relation]
         for premium in premiums:
@@ -586,7 +607,7 @@ SchemeArgument: TypeAlias = Scheme | str | os.PathLike[str]
 """What a library argument ``scheme=`` takes: a ``Scheme``, a built-in name or alias, or
 a scheme file's path (text with a ``/`` or a suffix, or an ``os.PathLike``)."""
 
-SCHEMES: Catalogue[Scheme] = Catalogue("scheme", BUILTIN, ALIASES, kind=Scheme, files=True)
+SCHEMES: Catalogue[Scheme] = Catalogue(N_("scheme"), BUILTIN, ALIASES, kind=Scheme, files=True)
 """The built-in schemes and their Russian names (``as_scheme`` also reads files)."""
 
 

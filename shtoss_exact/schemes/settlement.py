@@ -24,6 +24,7 @@ from shtoss_exact.engine import (
 )
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.schemes.parts import Outcome, Soda
 
 if TYPE_CHECKING:
@@ -147,8 +148,10 @@ def _settlement_counts(part: PlayedDeck, scheme: Scheme) -> SettlementCounts:
     n, m = deal.cards, deal.copies
     if scheme.needs_suits and m > 0 and deal.suit_counts is None:
         raise ShtossError(
-            f"scheme {scheme.name!r} needs the suits: give the punter's card (card=) "
-            "and, for a custom deck, the copies' suits (suits=)"
+            _(
+                "scheme {name!r} needs the suits: give the punter's card (card=) and, for a custom "
+                "deck, the copies' suits (suits=)"
+            ).format(name=scheme.name)
         )
     weights = relation_weights(deal.suit_counts) if scheme.needs_suits else ((None, 1),)
     scale = sum(w for _, w in weights)

@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 
 MAX_FIELDS = 20
 """Most query parameters read."""
@@ -58,15 +59,24 @@ def case_keywords(query: str) -> dict[str, Any]:
         pairs = parse_qsl(query, keep_blank_values=True, max_num_fields=MAX_FIELDS,
                           errors="strict")  # fmt: skip
     except ValueError as error:
-        raise ShtossError(f"query: {error}: allowed at most {MAX_FIELDS} parameters, UTF-8 "
-                          "text") from None  # fmt: skip
+        raise ShtossError(
+            _("query: {error}: allowed at most {max_fields} parameters, UTF-8 text").format(
+                error=error, max_fields=MAX_FIELDS
+            )
+        ) from None
     keywords: dict[str, Any] = {}
     given: set[str] = set()
     for name, value in pairs:
         if name not in QUERY:
-            raise ShtossError(f"unknown parameter {name[:40]!r}: allowed {', '.join(QUERY)}")
+            raise ShtossError(
+                _("unknown parameter {name!r}: allowed {query}").format(
+                    name=name[:40], query=", ".join(QUERY)
+                )
+            )
         if name in given:
-            raise ShtossError(f"parameter {name!r} is given twice: allowed once")
+            raise ShtossError(
+                _("parameter {name!r} is given twice: allowed once").format(name=name)
+            )
         given.add(name)
         keywords.update(_read(name, value))
     return keywords
@@ -77,7 +87,11 @@ def _read(name: str, value: str) -> dict[str, Any]:
     if name in FLAGS:
         word = value.strip().lower()
         if word not in _YES + _NO:
-            raise ShtossError(f"{name}={value[:20]!r}: allowed 1 or 0 (true or false)")
+            raise ShtossError(
+                _("{name}={value!r}: allowed 1 or 0 (true or false)").format(
+                    name=name, value=value[:20]
+                )
+            )
         return {QUERY[name]: word in _YES}
     if name == "bet-kind":
         from shtoss_exact.case.query import bet_kind_keywords
@@ -93,14 +107,18 @@ def _read(name: str, value: str) -> dict[str, Any]:
         try:
             return {"scheme": scheme_named(value)}
         except ShtossError as error:
-            raise ShtossError(f"{error} (the page reads no scheme file)") from None
+            raise ShtossError(
+                _("{error} (the page reads no scheme file)").format(error=error)
+            ) from None
     if name == "pattern":
         from shtoss_exact.case.pattern import pattern_named
 
         try:
             return {"pattern": pattern_named(value)}
         except ShtossError as error:
-            raise ShtossError(f"{error} (the page reads no pattern file)") from None
+            raise ShtossError(
+                _("{error} (the page reads no pattern file)").format(error=error)
+            ) from None
     return {QUERY[name]: value}
 
 

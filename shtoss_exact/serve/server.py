@@ -39,6 +39,7 @@ from waitress.task import ErrorTask, WSGITask
 from waitress.utilities import BadRequest, RequestHeaderFieldsTooLarge
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 from shtoss_exact.serve.api import PREFIX
 from shtoss_exact.serve.app import MAX_TARGET, application
 from shtoss_exact.serve.headers import with_security_headers
@@ -190,8 +191,10 @@ def check_host(host: str, *, public: bool) -> str:
         loopback = False
     if not loopback:
         raise ShtossError(
-            f"host={host[:60]!r} is not a loopback address: allowed 127.0.0.1, ::1, "
-            "localhost, or public=True to serve other machines"
+            _(
+                "host={host!r} is not a loopback address: allowed 127.0.0.1, ::1, localhost, or "
+                "public=True to serve other machines"
+            ).format(host=host[:60])
         )
     return host.strip("[]")
 
@@ -285,7 +288,11 @@ def make_server(host: str = "127.0.0.1", port: int = 0, *, public: bool = False,
     try:
         return Server(app, "127.0.0.1" if address == "localhost" else address, port)
     except OSError as error:
-        raise ShtossError(f"cannot listen on {address}:{port}: {error.strerror or error}") from None
+        raise ShtossError(
+            _("cannot listen on {address}:{port}: {value}").format(
+                address=address, port=port, value=error.strerror or error
+            )
+        ) from None
 
 
 def run(host: str = "127.0.0.1", port: int = 8052, *, public: bool = False,

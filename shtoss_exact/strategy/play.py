@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, fields, replace
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_cost
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of, within_digits
 from shtoss_exact.pictures import plot_of
@@ -205,13 +206,17 @@ Fraction(5, 2): (1,)})
     start = _bounded(exact_number(bankroll, name="bankroll"), "bankroll")
     if start < 1:
         raise ShtossError(
-            f"bankroll={shown(start)}: allowed bankroll >= 1 (the initial kush is the unit)"
+            _("bankroll={shown}: allowed bankroll >= 1 (the initial kush is the unit)").format(
+                shown=shown(start)
+            )
         )
     goal = _goal(start, target, bank)
     cap = None if max_stake is None else _bounded(exact_number(max_stake, name="max_stake"),
                                                    "max_stake")  # fmt: skip
     if cap is not None and cap < 1:
-        raise ShtossError(f"max_stake={shown(cap)}: allowed max_stake >= 1 (one unit)")
+        raise ShtossError(
+            _("max_stake={shown}: allowed max_stake >= 1 (one unit)").format(shown=shown(cap))
+        )
     aim = _objective(objective)
     names = _plan_names(plans)
     the_scheme = as_scheme(scheme)
@@ -220,7 +225,9 @@ Fraction(5, 2): (1,)})
     outcomes = deal_outcomes(the_deal, the_scheme)
     if all(payoff == 0 for payoff, _ in outcomes.counts):
         raise ShtossError(
-            f"scheme {the_scheme.name!r} never moves money on this deck: the play never ends"
+            _("scheme {name!r} never moves money on this deck: the play never ends").format(
+                name=the_scheme.name
+            )
         )
     g = bankroll_grid(
         (outcomes.denominator, outcomes.counts),
@@ -234,7 +241,9 @@ Fraction(5, 2): (1,)})
     cost = solve_cost(g, first, settled=settled)
     check_cost(
         cost,
-        what=f"the optimal stakes for {g.size} bankrolls and {g.pairs} (bankroll, stake) pairs",
+        what=_(
+            "the optimal stakes for {size} bankrolls and {pairs} (bankroll, stake) pairs"
+        ).format(size=g.size, pairs=g.pairs),
         advice=_ADVICE,
     )
     solution = policy_iteration(
@@ -268,14 +277,22 @@ def _plan_names(plans: object) -> tuple[str, ...]:
 
     if isinstance(plans, str) or not isinstance(plans, Sequence):
         raise ShtossError(
-            f"plans={quoted(plans)}: allowed a list of plan names such as ['flat', 'paroli:3']"
+            _("plans={plans}: allowed a list of plan names such as ['flat', 'paroli:3']").format(
+                plans=quoted(plans)
+            )
         )
     if len(plans) > MAX_PLANS:
-        raise ShtossError(f"{len(plans)} plans to compare: allowed at most {MAX_PLANS}")
+        raise ShtossError(
+            _("{plans_count} plans to compare: allowed at most {max_plans}").format(
+                plans_count=len(plans), max_plans=MAX_PLANS
+            )
+        )
     for name in plans:
         if not isinstance(name, str):
             raise ShtossError(
-                f"plan {quoted(name)} is not a plan name: allowed plan names such as 'flat'"
+                _("plan {name} is not a plan name: allowed plan names such as 'flat'").format(
+                    name=quoted(name)
+                )
             )
         plan_named(name)  # an unknown name is refused before anything is computed
     return tuple(dict.fromkeys(plans))
@@ -284,25 +301,33 @@ def _plan_names(plans: object) -> tuple[str, ...]:
 def _goal(start: Fraction, target: object, bank: object) -> Fraction:
     if (target is None) == (bank is None):
         raise ShtossError(
-            "give the target (the bankroll to reach) or the banker's bank (target = bankroll "
-            "+ bank), one of them"
+            _(
+                "give the target (the bankroll to reach) or the banker's bank (target = bankroll + "
+                "bank), one of them"
+            )
         )
     if bank is not None:
         size = _bounded(exact_number(bank, name="bank"), "bank")
         if size <= 0:
-            raise ShtossError(f"bank={shown(size)}: allowed bank > 0")
+            raise ShtossError(_("bank={shown}: allowed bank > 0").format(shown=shown(size)))
         return start + size
     goal = _bounded(exact_number(target, name="target"), "target")
     if goal <= start:
         raise ShtossError(
-            f"target={shown(goal)} is not above bankroll={shown(start)}: allowed target > bankroll"
+            _("target={shown} is not above bankroll={shown2}: allowed target > bankroll").format(
+                shown=shown(goal), shown2=shown(start)
+            )
         )
     return goal
 
 
 def _bounded(value: Fraction, name: str) -> Fraction:
     if not within_digits(value):
-        raise ShtossError(f"{name}={shown(value)}: allowed at most {MAX_DIGITS} digits")
+        raise ShtossError(
+            _("{name}={shown}: allowed at most {max_digits} digits").format(
+                name=name, shown=shown(value), max_digits=MAX_DIGITS
+            )
+        )
     return value
 
 
@@ -313,7 +338,11 @@ def _objective(objective: object) -> Objective:
             return Objective(objective.strip().lower())
         except ValueError:
             pass
-    raise ShtossError(f"objective={quoted(objective)}: allowed {allowed}")
+    raise ShtossError(
+        _("objective={objective}: allowed {allowed}").format(
+            objective=quoted(objective), allowed=allowed
+        )
+    )
 
 
 def _even_money_subfair(counts: tuple[tuple[Fraction, int], ...]) -> bool:
@@ -325,14 +354,21 @@ def _even_money_subfair(counts: tuple[tuple[Fraction, int], ...]) -> bool:
     return wins <= losses
 
 
-_ADVICE = "use a smaller target, a coarser scheme or a banker's maximum stake (max_stake=)"
+_ADVICE = N_("use a smaller target, a coarser scheme or a banker's maximum stake (max_stake=)")
 
 
 def _refusal(g: BankrollGrid, estimate: float) -> ShtossError:
     return ShtossError(
-        f"the optimal stakes for {g.size} bankrolls and {g.pairs} (bankroll, stake) pairs: "
-        f"about {estimate / 1e9:.0f} s of work, more than the limit of {MAX_WORK / 1e9:g} s; "
-        f"{_ADVICE}"
+        _(
+            "the optimal stakes for {size} bankrolls and {pairs} (bankroll, stake) pairs: "
+            "about {seconds:.0f} s of work, more than the limit of {limit:g} s; {advice}"
+        ).format(
+            size=g.size,
+            pairs=g.pairs,
+            seconds=estimate / 1e9,
+            limit=MAX_WORK / 1e9,
+            advice=_(_ADVICE),
+        )
     )
 
 

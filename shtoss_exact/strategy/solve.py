@@ -41,6 +41,7 @@ from math import ceil, floor, lcm
 
 from shtoss_exact.errors import ShtossError, shown_number
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, Cost
 from shtoss_exact.linear import Row, elimination_work, solve
 
@@ -144,9 +145,16 @@ def bankroll_grid(
     size = states_between(start, goal, unit)
     if size > MAX_STATES:
         raise ShtossError(
-            f"{shown(size)} bankrolls between {shown(start)} and the target {shown(goal)} "
-            f"(steps of 1/{shown(unit)}): more than the limit {MAX_STATES}; use a smaller "
-            "target"
+            _(
+                "{shown} bankrolls between {shown2} and the target {shown3} (steps of 1/{shown4}): "
+                "more than the limit {max_states}; use a smaller target"
+            ).format(
+                shown=shown(size),
+                shown2=shown(start),
+                shown3=shown(goal),
+                shown4=shown(unit),
+                max_states=MAX_STATES,
+            )
         )
     cap = None if max_stake is None else floor(max_stake)
     num, den = low.numerator, low.denominator
@@ -211,8 +219,10 @@ def evaluate(g: BankrollGrid, policy: Sequence[int]) -> Values:
     longest = max(common.bit_length(), *(v.numerator.bit_length() for v in solution))
     if longest > MAX_VALUE_BITS:
         raise ShtossError(
-            f"the exact values have about {longest * 0.30103:.0f} digits: more than the "
-            f"limit {MAX_VALUE_BITS * 0.30103:.0f}; use a smaller target"
+            _(
+                "the exact values have about {longest:.0f} digits: more than the limit "
+                "{max_value_bits:.0f}; use a smaller target"
+            ).format(longest=longest * 0.30103, max_value_bits=MAX_VALUE_BITS * 0.30103)
         )
     return Values(
         tuple(value.numerator * (common // value.denominator) for value in solution), common

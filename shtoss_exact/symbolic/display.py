@@ -393,7 +393,11 @@ class Shown:
         if rows is not None and rows not in FRAME_ROWS:
             from shtoss_exact.errors import ShtossError, quoted
 
-            raise ShtossError(f"rows={quoted(rows)}: allowed None, 'quantities' or 'per_abzug'")
+            raise ShtossError(
+                _("rows={rows}: allowed None, 'quantities' or 'per_abzug'").format(
+                    rows=quoted(rows)
+                )
+            )
         shown = self._shown()
         if isinstance(shown, tuple):
             found = frame_rows(shown)

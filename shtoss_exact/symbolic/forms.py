@@ -40,6 +40,7 @@ from typing import Any
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted, shown_number
+from shtoss_exact.i18n import _
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.records import Record, frozen_hash
@@ -105,14 +106,20 @@ def as_parity(value: object, *, both: bool = False) -> Parity:
     if isinstance(value, str) and value.strip().lower() in ("even", "odd"):
         return Parity(value.strip().lower())
     allowed = "'even', 'odd' or 'both'" if both else "'even' or 'odd'"
-    raise ShtossError(f"parity={quoted(value)}: allowed {allowed} (or a Parity)")
+    raise ShtossError(
+        _("parity={value}: allowed {allowed} (or a Parity)").format(
+            value=quoted(value), allowed=allowed
+        )
+    )
 
 
 def _copies(value: object) -> int:
     copies = whole_number(value, name="copies")
     if not 1 <= copies <= MAX_COPIES:
         raise ShtossError(
-            f"copies={_short(copies)}: closed forms are derived for 1..{MAX_COPIES} copies"
+            _("copies={short}: closed forms are derived for 1..{max_copies} copies").format(
+                short=_short(copies), max_copies=MAX_COPIES
+            )
         )
     return copies
 
@@ -214,26 +221,38 @@ class ClosedForm(Shown, Record):
         """
         if not isinstance(name, str) or (name not in WHOLE_DEAL and name not in PER_ABZUG):
             allowed = ", ".join((*WHOLE_DEAL, *PER_ABZUG))
-            raise ShtossError(f"quantity {quoted(name)} is not a closed form: allowed {allowed}")
+            raise ShtossError(
+                _("quantity {name} is not a closed form: allowed {allowed}").format(
+                    name=quoted(name), allowed=allowed
+                )
+            )
         n = whole_number(cards, name="cards")
         if not self.parity.holds(n) or n < self.valid_from:
             raise ShtossError(
-                f"cards={_short(n)}: this form holds for {self.parity.value} n >= {self.valid_from}"
+                _("cards={short}: this form holds for {value} n >= {valid_from}").format(
+                    short=_short(n), value=self.parity.value, valid_from=self.valid_from
+                )
             )
         if name in WHOLE_DEAL:
             if abzug is not None:
                 raise ShtossError(
-                    f"abzug={quoted(abzug)}: {name} is a whole-deal quantity, it takes no abzug"
+                    _("abzug={abzug}: {name} is a whole-deal quantity, it takes no abzug").format(
+                        abzug=quoted(abzug), name=name
+                    )
                 )
             return Fraction(*self._evaluators[name](n, 0))
         if abzug is None:
-            raise ShtossError(f"{name} is a per-abzug quantity: give abzug=j, 1 <= j")
+            raise ShtossError(
+                _("{name} is a per-abzug quantity: give abzug=j, 1 <= j").format(name=name)
+            )
         j = whole_number(abzug, name="abzug", minimum=1)
         for forms in self.per_abzug:
             if forms.holds(n, j):
                 return Fraction(*forms._evaluators[name](n, j))
         raise ShtossError(
-            f"abzug={_short(j)}: the deck of n={n} has abzugs 1..{self._plan.last_abzug(n)}"
+            _("abzug={short}: the deck of n={n} has abzugs 1..{last_abzug}").format(
+                short=_short(j), n=n, last_abzug=self._plan.last_abzug(n)
+            )
         )
 
     def to_dict(self, *, latex: bool = False) -> dict[str, Any]:
@@ -340,14 +359,18 @@ def closed_form(
     chosen = as_parity(parity)
     if rules.needs_suits:
         raise ShtossError(
-            f"scheme {rules.name!r} depends on the deciding card's suit: closed forms "
-            "are given only for schemes that do not"
+            _(
+                "scheme {name!r} depends on the deciding card's suit: closed forms are given only "
+                "for schemes that do not"
+            ).format(name=rules.name)
         )
     check_cost(
         Cost(seconds=estimated_seconds(rules, m)),
-        what=f"closed forms for scheme {rules.name!r} with copies={m} (its rules name places "
-        f"up to position {head_positions(rules)})",
-        advice="use fewer copies or a scheme naming fewer places",
+        what=_(
+            "closed forms for scheme {name!r} with copies={m} (its rules name places up to "
+            "position {head_positions})"
+        ).format(name=rules.name, m=m, head_positions=head_positions(rules)),
+        advice=_("use fewer copies or a scheme naming fewer places"),
     )
     plan = plan_abzugs(rules, m, even=chosen is Parity.EVEN)
     sizes = [plan.start + 2 * i for i in range(m + 3 + VERIFY_POINTS)]
@@ -363,8 +386,10 @@ def closed_form(
         problem = _problem(form, rules, size, engine[size])
         if problem is not None:
             raise ShtossError(
-                f"closed form for {rules.name}, copies={m} fails at n={size}: {problem}; "
-                "refusing to return it"
+                _(
+                    "closed form for {name}, copies={m} fails at n={size}: {problem}; refusing to "
+                    "return it"
+                ).format(name=rules.name, m=m, size=size, problem=problem)
             )
     return _extend_down(form, rules)
 
@@ -561,7 +586,7 @@ def _extend_down(form: ClosedForm, scheme: Scheme) -> ClosedForm:
     """Lower ``valid_from`` past n0 while every form agrees with the engine at each
     smaller size of the parity (at most ``EXTEND_STEPS`` sizes)."""
     low = form.valid_from
-    for _ in range(EXTEND_STEPS):
+    for _step in range(EXTEND_STEPS):
         size = low - 2
         if size < 1:
             break

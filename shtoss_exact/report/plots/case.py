@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 
 if TYPE_CHECKING:
     from shtoss_exact.case.answers import CaseAnswers, CaseReport
@@ -41,7 +42,9 @@ def draw(report: CaseReport, ax: Any) -> None:
     """The replay's lines, or the bars of the bets now (see the module)."""
     answers = report.now
     if not any(_live(bet) for bet in answers.bets):
-        raise ShtossError(f"no {answers.kind.value} bet on a live rank: nothing to plot")
+        raise ShtossError(
+            _("no {value} bet on a live rank: nothing to plot").format(value=answers.kind.value)
+        )
     game = answers.case.game.name
     title = game.capitalize() if game != "two-deck" else "Stoss"
     if report.replay is not None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.report.numbers import decimal_str, percent_str
 from shtoss_exact.report.plots.registry import kind_of_result
 
@@ -32,7 +33,7 @@ FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 
 FIGSIZE = (8.0, 5.0)
 DPI = 100
-MISSING_MATPLOTLIB = "plots need matplotlib: pip install 'shtoss-exact[plot]'"
+MISSING_MATPLOTLIB = N_("plots need matplotlib: pip install 'shtoss-exact[plot]'")
 
 MAX_POINTS = int(FIGSIZE[0] * DPI)
 """Most points on one line: the figure's width in pixels. Longer series are thinned
@@ -57,13 +58,22 @@ def image_format(path: Any) -> str:
 image format: allowed .png, .svg, .pdf
     """
     if not isinstance(path, str | os.PathLike):
-        raise ShtossError(f"cannot plot to a {type(path).__name__}: allowed a file's path "
-                          f"ending in {', '.join(FORMATS)}")  # fmt: skip
+        raise ShtossError(
+            _("cannot plot to a {name}: allowed a file's path ending in {formats}").format(
+                name=type(path).__name__, formats=", ".join(FORMATS)
+            )
+        )
     suffix = Path(path).suffix
     if suffix.lower() not in FORMATS:
-        what = f"the suffix {suffix[:20]!r} is not an image format" if suffix else "no suffix"
+        what = (
+            _("the suffix {suffix!r} is not an image format").format(suffix=suffix[:20])
+            if suffix
+            else _("no suffix")
+        )
         raise ShtossError(
-            f"cannot plot to {str(path)[:80]!r}: {what}: allowed {', '.join(FORMATS)}"
+            _("cannot plot to {path!r}: {what}: allowed {formats}").format(
+                path=str(path)[:80], what=what, formats=", ".join(FORMATS)
+            )
         )
     return FORMATS[suffix.lower()]
 
@@ -83,12 +93,18 @@ def check_target(path: str | os.PathLike[str]) -> str:
     shown = os.fspath(path)[:80]
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():
-        raise ShtossError(f"cannot write {shown!r}: not a regular file")
+        raise ShtossError(_("cannot write {shown!r}: not a regular file").format(shown=shown))
     folder = target.parent
     if not folder.is_dir():
-        raise ShtossError(f"cannot write {shown!r}: no directory {str(folder)[:80]!r}")
+        raise ShtossError(
+            _("cannot write {shown!r}: no directory {folder!r}").format(
+                shown=shown, folder=str(folder)[:80]
+            )
+        )
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise ShtossError(f"cannot write {shown!r}: the directory is not writable")
+        raise ShtossError(
+            _("cannot write {shown!r}: the directory is not writable").format(shown=shown)
+        )
     return image
 
 
@@ -97,9 +113,11 @@ def _matplotlib() -> Any:
         import matplotlib
         from matplotlib.figure import Figure
     except ImportError:
-        raise ShtossError(MISSING_MATPLOTLIB) from None
+        raise ShtossError(_(MISSING_MATPLOTLIB)) from None
     except OSError as error:  # no writable directory at all for its cache
-        raise ShtossError(f"plots need matplotlib, which cannot start: {error}") from None
+        raise ShtossError(
+            _("plots need matplotlib, which cannot start: {error}").format(error=error)
+        ) from None
     return matplotlib, Figure
 
 
@@ -120,7 +138,9 @@ def figure_of(result: object, ax: Any = None) -> Any:
             figure.tight_layout()
         return figure
     if not hasattr(ax, "get_figure") or not hasattr(ax, "plot"):
-        raise ShtossError(f"ax={type(ax).__name__[:40]}: allowed matplotlib Axes, or None")
+        raise ShtossError(
+            _("ax={name}: allowed matplotlib Axes, or None").format(name=type(ax).__name__[:40])
+        )
     kind.draw(result, ax)
     return ax.get_figure()
 
@@ -149,7 +169,11 @@ def save(figure: Any, path: str | os.PathLike[str]) -> None:
         try:
             temporary.write_bytes(data)
         except OSError as error:
-            raise OutputError(f"cannot write {str(path)!r}: {error.strerror or error}") from None
+            raise OutputError(
+                _("cannot write {path!r}: {value}").format(
+                    path=str(path), value=error.strerror or error
+                )
+            ) from None
 
 
 def plot_to(result: object, path: str | os.PathLike[str]) -> None:

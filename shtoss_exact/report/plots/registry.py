@@ -19,6 +19,7 @@ from typing import Any
 
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
+from shtoss_exact.i18n import _
 
 Draw = Callable[[Any, Any], None]
 """A drawing: ``draw(result, ax)`` puts a finished result on matplotlib Axes."""
@@ -81,7 +82,11 @@ KINDS: dict[str, PlotKind] = {
 def plot_named(name: Any) -> PlotKind:
     """The kind of plot called ``name``, or a ``ShtossError`` naming the kinds there are."""
     if not isinstance(name, str) or name not in KINDS:
-        raise ShtossError(f"unknown plot {quoted(name)}: allowed plots are {', '.join(KINDS)}")
+        raise ShtossError(
+            _("unknown plot {name}: allowed plots are {kinds}").format(
+                name=quoted(name), kinds=", ".join(KINDS)
+            )
+        )
     return KINDS[name]
 
 
@@ -91,4 +96,8 @@ def kind_of_result(class_name: str) -> PlotKind:
         if kind.result == class_name:
             return kind
     drawn = ", ".join(kind.result for kind in KINDS.values())
-    raise ShtossError(f"a {class_name[:40]} has no picture: drawn are {drawn}")
+    raise ShtossError(
+        _("a {class_name} has no picture: drawn are {drawn}").format(
+            class_name=class_name[:40], drawn=drawn
+        )
+    )

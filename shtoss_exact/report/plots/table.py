@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
 from shtoss_exact.report.plots.figures import thin
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def draw(table: SummaryTable, ax: Any) -> None:
     """The banker's edge (in % of the stake) of every row of ``table`` against its deck."""
     lines = edge_lines(table)
     if not lines:
-        raise ShtossError("the table has no rows: nothing to plot")
+        raise ShtossError(_("the table has no rows: nothing to plot"))
     markers = "osD^v<>px*"
     for index, (name, points) in enumerate(lines.items()):
         ax.plot(

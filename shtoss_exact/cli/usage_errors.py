@@ -1,0 +1,101 @@
+"""click's own usage errors in the language spoken (``Invalid value for '--cards': …``).
+
+click builds its messages with the standard library's ``gettext.gettext`` and
+``ngettext`` (no domain of its own), bound by name in its modules. ``speak_click_errors``
+binds those names to a lookup of ours that translates exactly the messages listed in
+``CLICK_ERRORS`` through the program's catalog, in the language spoken when click raises
+(``--lang`` is eager: it is read before any other option). Every other message of click's
+(its help words) passes through unchanged, and in English every message is click's own.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from shtoss_exact.i18n import N_, _, language, ngettext, speaking
+
+__all__ = ["CLICK_ERRORS", "speak_click_errors"]
+
+CLICK_ERRORS = frozenset(
+    {
+        N_("Invalid value: {message}"),
+        N_("Invalid value for {param_hint}: {message}"),
+        N_("Missing argument"),
+        N_("Missing option"),
+        N_("Missing parameter"),
+        N_("Missing {param_type}"),
+        N_("Missing parameter: {param_name}"),
+        N_("No such option {name!r}."),
+        N_("No such command {name!r}."),
+        N_("unknown error"),
+        N_("Could not open file {filename!r}: {message}"),
+        N_("Invalid start character for option ({option})"),
+        N_("Argument {name!r} takes {nargs} values."),
+        N_("Option {name!r} does not take a value."),
+        N_("{value!r} is not a valid {number_type}."),
+        N_("{value} is not in the range {range}."),
+        N_("{value!r} is not a valid boolean. Recognized values: {states}"),
+        N_("{name} {filename!r} does not exist."),
+        N_("{name} {filename!r} is a file."),
+        N_("{name} {filename!r} is a directory."),
+        N_("{name} {filename!r} is not readable."),
+        N_("{name} {filename!r} is not writable."),
+        N_("file"),
+        N_("directory"),
+        N_("path"),
+        N_("Missing command."),
+    }
+)
+"""click's error messages spoken through the catalog (its one-form messages)."""
+
+
+def _plural_marks() -> frozenset[str]:
+    """The singular forms of click's error messages with a count (marked for the catalog;
+    looked up by ``ngettext``)."""
+    with speaking("en"):
+        return frozenset(
+            {
+                ngettext(
+                    "Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 1
+                ),
+                ngettext(
+                    "Option {name!r} requires an argument.",
+                    "Option {name!r} requires {nargs} arguments.",
+                    1,
+                ),
+                ngettext("{value!r} is not {choice}.", "{value!r} is not one of {choices}.", 1),
+                ngettext(
+                    "Got unexpected extra argument ({args})",
+                    "Got unexpected extra arguments ({args})",
+                    1,
+                ),
+                ngettext(
+                    "Takes {nargs} values but 1 was given.",
+                    "Takes {nargs} values but {len} were given.",
+                    1,
+                ),
+            }
+        )
+
+
+_CLICK_PLURALS = _plural_marks()
+
+_MODULES = ("click.core", "click.exceptions", "click.parser", "click._parser", "click.types")
+
+
+def _click_gettext(message: str) -> str:
+    return _(message) if language() != "en" and message in CLICK_ERRORS else message
+
+
+def _click_ngettext(singular: str, plural: str, count: int) -> str:
+    if language() != "en" and singular in _CLICK_PLURALS:
+        return ngettext(singular, plural, count)
+    return singular if count == 1 else plural
+
+
+def speak_click_errors() -> None:
+    """Bind click's ``_`` and ``ngettext`` to the catalog's lookup of its error messages."""
+    for name in _MODULES:
+        module = sys.modules.get(name)
+        if module is not None and hasattr(module, "_"):
+            vars(module).update(_=_click_gettext, ngettext=_click_ngettext)
