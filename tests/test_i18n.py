@@ -181,7 +181,9 @@ _MARKUP = re.compile(r"<[^>]*>|&#?[0-9a-z]+;|\\[a-z]+|\{(?:tabular|align\*)\}|\{
 _LATIN = re.compile(r"[A-Za-z]{2,}")
 # Values: the data stay the glossary's words (schemes, plans, relations, formats).
 _DATA = {"classic", "colour", "half", "plain", "paroli", "raise", "bold", "flat", "stop",
-         "hermann", "json", "csv", "format"}  # fmt: skip
+         "hermann", "json", "csv", "format",
+         "open", "coppered", "stay", "one", "turn", "high", "card", "every", "rank",
+         "won", "lost", "split", "push", "returned", "dead"}  # fmt: skip
 _SCHEMES = {"lob", "gorka", "eleven", "thirds", "bait", "pharaon", "bassette", "faro", "stuss"}
 _DATA_OF = {
     # the schemes' parameters (the words of --solve)
@@ -195,6 +197,7 @@ _DATA_OF = {
     "cheat": {"winner", "loser", "split", "copy", "other", "lob", "sonik", "every", "rank",
               "in", "out", "of", "class"},
     "audit": {"stay"},
+    "case": {"cathop", "pair", "three", "all", "different"},  # calling the turn's kinds
 }  # fmt: skip
 
 
@@ -209,6 +212,9 @@ _DATA_OF = {
         ("series", "--plan", "raise", "--bankroll", "5", "--target", "10"),
         ("bank", "--bet", "7", "--bet", "K", "--cards", "12"),
         ("strategy", "--bankroll", "3", "--target", "6"),
+        ("case", "--seen", "5h Ks 5d", "--bet-kind", "all"),
+        ("case", "--seen", "5h Ks 5d 9c 2s", "--bets", "5:stay:2@0 K:coppered@0", "--replay"),
+        ("case", "--case", "*:0,7:2,K:1", "--pattern", "every-rank"),
         ("schemes",),
         ("fair", "--scheme", "lob-half", "--solve", "lob"),
         ("fair", "--scheme", "bait", "--solve", "sonik", "--cards", "2", "--copies", "1"),

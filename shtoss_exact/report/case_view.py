@@ -6,12 +6,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from shtoss_exact.i18n import _, ngettext
+from shtoss_exact.i18n import N_, _, ngettext
 from shtoss_exact.report.numbers import percent_str
 from shtoss_exact.report.table import Cell, Table
 
-GAME_TITLES = {"faro": "Faro", "stuss": "Stuss", "pharaon": "Pharaon", "bassette": "Bassette",
-               "two-deck": "Stoss"}  # fmt: skip
+GAME_TITLES = {"faro": N_("Faro"), "stuss": N_("Stuss"), "pharaon": N_("Pharaon"),
+               "bassette": N_("Bassette"), "two-deck": N_("Stoss")}  # fmt: skip
 
 RANK_COLUMNS = ("rank", "copies_left", "win", "lose", "split", "dead", "ev", "edge",
                 "edge_per_action")  # fmt: skip
@@ -22,9 +22,9 @@ BET_COLUMNS = ("rank", "side", "kind", "ev")
 
 def describe(record: dict[str, Any]) -> str:
     """A one-line title of the state in the game's words."""
-    game = GAME_TITLES.get(record["game"], record["game"])
+    game = _(GAME_TITLES[record["game"]]) if record["game"] in GAME_TITLES else record["game"]
     if record["game"] == "two-deck":
-        game = f"Stoss ({record['scheme']})"
+        game = _("Stoss ({scheme})").format(scheme=record["scheme"])
     turns = record["turns_dealt"]
     if record["game"] in ("faro", "stuss") and record["cards_left"] == record["deck"]:
         where = _("before the soda")
@@ -38,9 +38,10 @@ def describe(record: dict[str, Any]) -> str:
 
 
 def _bet_title(record: dict[str, Any]) -> str:
-    kinds = {"stay": "staying until decided", "one-turn": "for the next turn only"}
-    side = "coppered (to lose)" if record["side"] == "coppered" else "open (to win)"
-    return f"Bets {side} on each live rank, {kinds.get(record['kind'], record['kind'])}"
+    kinds = {"stay": N_("staying until decided"), "one-turn": N_("for the next turn only")}
+    side = _("coppered (to lose)") if record["side"] == "coppered" else _("open (to win)")
+    kind = _(kinds[record["kind"]]) if record["kind"] in kinds else record["kind"]
+    return _("Bets {side} on each live rank, {kind}").format(side=side, kind=kind)
 
 
 def rank_table(rows: list[dict[str, Any]], *, title: str = "") -> Table:
@@ -57,7 +58,7 @@ def case_tables(record: dict[str, Any]) -> list[Table]:
     """Tables for text and Markdown: the case, the bets on each rank, high card, the best
     bet, the bets with ev >= 0, calling the turn, the whole deal, the replay."""
     ranks, copies = _case_rows(record["case"])
-    tables = [Table(describe(record), ("rank", *ranks), (("copies_left", *copies),))]
+    tables = [Table(describe(record), ("rank", *ranks), ((_("copies_left"), *copies),))]
     if "bet_kinds" in record:  # every bet kind: one table each
         for rows in record["bet_kinds"].values():
             if rows:
@@ -68,18 +69,20 @@ def case_tables(record: dict[str, Any]) -> list[Table]:
     if high is not None:
         tables.append(
             Table(
-                "High card on the next turn: win = the winner outranks the loser, split = a "
-                "pair (a push)",
+                _(
+                    "High card on the next turn: win = the winner outranks the loser, split = "
+                    "a pair (a push)"
+                ),
                 ("win", "lose", "split", "ev", "edge"),
                 ((high["win"], high["lose"], high["split"], high["ev"], high["edge"]),),
             )
         )
     best = record["best_bet"]
     if best is not None:
-        tables.append(Table("The best bet now (highest ev)", BET_COLUMNS, (_bet_row(best),)))
+        tables.append(Table(_("The best bet now (highest ev)"), BET_COLUMNS, (_bet_row(best),)))
         tables.append(
             Table(
-                "Every bet now with ev >= 0",
+                _("Every bet now with ev >= 0"),
                 BET_COLUMNS,
                 tuple(_bet_row(bet) for bet in record["fair_or_better"]),
             )
@@ -102,8 +105,9 @@ LEDGER_COLUMNS = ("notation", "placed_after", "stake", "ev", "status", "settled_
 def ledger_table(ledger: dict[str, Any]) -> Table:
     """The recorded bets, each as it stands, titled with the banker's take so far."""
     return Table(
-        f"Recorded bets: the banker's take so far {ledger['banker_take']}, open stakes "
-        f"{ledger['open_stakes']}",
+        _("Recorded bets: the banker's take so far {take}, open stakes {stakes}").format(
+            take=ledger["banker_take"], stakes=ledger["open_stakes"]
+        ),
         LEDGER_COLUMNS,
         tuple(tuple(_cell(row[key]) for key in LEDGER_COLUMNS) for row in ledger["recorded_bets"]),
     )
@@ -116,7 +120,7 @@ def _case_rows(case: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
 
 
 def _bet_row(bet: dict[str, Any]) -> tuple[Cell, ...]:
-    return (bet["rank"] or "(high card)", bet["side"], bet["kind"], bet["ev"])
+    return (bet["rank"] or _("(high card)"), bet["side"], bet["kind"], bet["ev"])
 
 
 def call_table(call: dict[str, Any]) -> Table:
@@ -124,11 +128,11 @@ def call_table(call: dict[str, Any]) -> Table:
     expected net with the payout read "for" and "to"."""
     if call["p_right"] is None:
         return Table(
-            "Calling the turn: three of a kind, one order only: no bet", ("kind",),
+            _("Calling the turn: three of a kind, one order only: no bet"), ("kind",),
             ((call["kind"],),),
         )  # fmt: skip
     return Table(
-        "Calling the turn (naming the order of loser, winner and hock)",
+        _("Calling the turn (naming the order of loser, winner and hock)"),
         ("kind", "p_right", "payout", "ev_for", "ev_to"),
         ((call["kind"], call["p_right"], call["payout"], call["ev_for"], call["ev_to"]),),
     )
@@ -137,21 +141,21 @@ def call_table(call: dict[str, Any]) -> Table:
 def deal_tables(deal: dict[str, Any]) -> list[Table]:
     """The whole deal under a pattern: its measures, and the banker's net distribution."""
     rows: list[tuple[Cell, ...]] = [
-        ("pattern", deal["pattern"]),
-        ("turns to deal", deal["turns_left"]),
-        ("banker's expected net", _negated(deal["ev"])),
-        ("punters' expected net", deal["ev"]),
-        ("banker's edge per unit of action", _cell(deal["edge_per_action"])),
+        (_("pattern"), deal["pattern"]),
+        (_("turns to deal"), deal["turns_left"]),
+        (_("banker's expected net"), _negated(deal["ev"])),
+        (_("punters' expected net"), deal["ev"]),
+        (_("banker's edge per unit of action"), _cell(deal["edge_per_action"])),
     ]
     net = deal["banker_net"]
     if net is None:
-        rows.append(("banker's net distribution", "left out: too many joint states"))
-    tables = [Table("The rest of the deal under the pattern", ("quantity", "exact"),
+        rows.append((_("banker's net distribution"), _("left out: too many joint states")))
+    tables = [Table(_("The rest of the deal under the pattern"), ("quantity", "exact"),
                     tuple(rows))]  # fmt: skip
     if net is not None:
         tables.append(
             Table(
-                "The banker's net result over the rest of the deal",
+                _("The banker's net result over the rest of the deal"),
                 ("value", "probability", "percent"),
                 tuple(
                     (d["value"], d["probability"], percent_str(Fraction(d["probability"])))
@@ -174,7 +178,7 @@ REPLAY_COLUMNS = ("turns_dealt", "loser", "winner", *RANK_COLUMNS)
 def replay_table(rows: list[dict[str, Any]]) -> Table:
     """The replay: after each turn (its loser and winner), one row per live rank."""
     return Table(
-        "The case after each turn",
+        _("The case after each turn"),
         REPLAY_COLUMNS,
         tuple(
             (

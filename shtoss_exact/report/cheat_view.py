@@ -48,13 +48,9 @@ def cheat_tables(record: dict[str, Any]) -> list[Table]:
     return tables
 
 
-_GAMES = {"faro": N_("Faro"), "stuss": N_("Stuss"), "pharaon": N_("Pharaon"),
-          "bassette": N_("Bassette"), "two-deck": N_("Stoss")}  # fmt: skip
-"""The games' names in titles, spoken (``case_view.GAME_TITLES`` in English)."""
-
-
 def _game(game: str) -> str:
-    return _(_GAMES[game]) if game in _GAMES else GAME_TITLES.get(game, game)
+    """The game's name in titles, spoken (``case_view.GAME_TITLES``)."""
+    return _(GAME_TITLES[game]) if game in GAME_TITLES else game
 
 
 def cheat_csv(record: dict[str, Any]) -> Table:
