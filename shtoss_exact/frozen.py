@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import pairwise
+from keyword import iskeyword
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform, overload
 
@@ -203,6 +204,8 @@ def _compile_init(cls: type, every: tuple[_Field, ...]) -> Callable[..., None]:
     keyword: list[str] = []
     body: list[str] = []
     for index, one in enumerate(every):
+        if not one.name.isidentifier() or iskeyword(one.name):  # code, never input
+            raise TypeError(f"field name {one.name!r} of {cls.__qualname__}: not an identifier")
         if one.default is not _MISSING:
             space[f"_d{index}"] = one.default
             parameter = f"{one.name}=_d{index}"
@@ -218,7 +221,7 @@ def _compile_init(cls: type, every: tuple[_Field, ...]) -> Callable[..., None]:
         body.append("  self.__post_init__()")
     parameters = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
     text = "\n".join([f"def __init__({parameters}):", "  _d = self.__dict__", *body, ""])
-    exec(text, space)  # the same code the standard dataclass writes, from field names only
+    exec(text, space)  # the standard dataclass's code, from the class's own identifiers only
     init: Callable[..., None] = space["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
