@@ -100,22 +100,21 @@ def _emit(cheat_name: str, out: Output, options: dict[str, Any]) -> None:
         from shtoss_exact.cheat.seconds import seconds as compute
     else:
         from shtoss_exact.cheat.seconds import swap as compute
+    result = compute(options["rank"], **extra, **_position(options))
+    out.emit(result.to_dict(), cheat_tables, csv=cheat_csv)
+
+
+def _position(options: dict[str, Any]) -> dict[str, Any]:
+    """The library's keywords for the takes and the position every cheat is asked at:
+    ``takes``, ``game``, ``scheme`` (a file read here), ``deck``, ``seen``, ``case``."""
     scheme = options["scheme"]
     if scheme is not None:
         from shtoss_exact.schemes.files import resolve_scheme
 
         scheme = resolve_scheme(scheme)
-    result = compute(
-        options["rank"],
-        **extra,
-        takes=options["takes"],
-        game=options["game"],
-        scheme=scheme,
-        deck=int(options["deck"]),
-        seen=options["seen"],
-        case=options["case_text"],
-    )
-    out.emit(result.to_dict(), cheat_tables, csv=cheat_csv)
+    return {"takes": options["takes"], "game": options["game"], "scheme": scheme,
+            "deck": int(options["deck"]), "seen": options["seen"],
+            "case": options["case_text"]}  # fmt: skip
 
 
 def _box_pattern(out: Output, options: dict[str, Any]) -> None:
@@ -124,20 +123,7 @@ def _box_pattern(out: Output, options: dict[str, Any]) -> None:
 
     if options["rank"] is not None:
         raise click.UsageError(_("give --rank or --pattern, not both"))
-    scheme = options["scheme"]
-    if scheme is not None:
-        from shtoss_exact.schemes.files import resolve_scheme
-
-        scheme = resolve_scheme(scheme)
-    result = box_against_pattern(
-        options["pattern"],
-        takes=options["takes"],
-        game=options["game"],
-        scheme=scheme,
-        deck=int(options["deck"]),
-        seen=options["seen"],
-        case=options["case_text"],
-    )
+    result = box_against_pattern(options["pattern"], **_position(options))
     out.emit(result.to_dict(), box_pattern_tables, csv=box_pattern_csv)
 
 
