@@ -40,11 +40,13 @@ stands for the argument itself; before a quoted value (``cards='4..x'``) the fla
 followed by a space (``--cards '4..x'``); ``name=5`` (a value the library shows) is
 left as it is."""
 
-_SPELLINGS = re.compile(
+_SPELLINGS = (
     r"(?<![\w.\-])("
     + "|".join(re.escape(key) for key in sorted(FLAGS, key=len, reverse=True))
     + r")(?![\w\-\[(])"
 )
+"""The spellings as a pattern (compiled at the first error line, by re's own cache: not
+at start-up)."""
 
 
 def as_flags(message: str) -> str:
@@ -61,4 +63,4 @@ def as_flags(message: str) -> str:
         after = message[match.end() : match.end() + 1]
         return FLAGS[key] + (" " if key.endswith("=") and after in ("'", '"') else "")
 
-    return _SPELLINGS.sub(flag, message)
+    return re.sub(_SPELLINGS, flag, message)

@@ -37,7 +37,9 @@ CLICK_WORDS = (
 """click's own words in the help: its headings, its help option's and version option's
 help, and the brackets it adds to an option's help."""
 
-_EXTRAS = re.compile(r"(?:^|(?<=  ))\[([^\[\]]*)\]\Z")
+_EXTRAS = r"(?:^|(?<=  ))\[([^\[\]]*)\]\Z"
+"""click's brackets at the end of an option's help (compiled on first use, by re's own
+cache: only a help in another language than English needs it)."""
 
 
 def help_messages(text: str | None) -> list[str]:
@@ -77,7 +79,7 @@ def spoken_help(text: str | None) -> str | None:
 
 def _spoken_extras(text: str) -> str:
     """An option's help with click's brackets (``[default: 4]``, ``[required]``) spoken."""
-    found = _EXTRAS.search(text)
+    found = re.search(_EXTRAS, text)
     if found is None:
         return text
     items = []

@@ -80,7 +80,20 @@ def _plural_marks() -> frozenset[str]:
 
 _CLICK_PLURALS = _plural_marks()
 
-_MODULES = ("click.core", "click.exceptions", "click.parser", "click._parser", "click.types")
+_MODULES = (
+    "click.core",
+    "click.decorators",
+    "click.exceptions",
+    "click.formatting",
+    "click.parser",
+    "click._parser",
+    "click.termui",
+    "click.types",
+    "click.utils",
+)
+"""click's modules loaded with ``import click`` that bind ``gettext``'s names: every one is
+bound, so that no message of click's goes through ``gettext.gettext`` (which reads the
+environment and loads ``locale`` at its first call, a cost at every start)."""
 
 
 def _click_gettext(message: str) -> str:
@@ -98,4 +111,6 @@ def speak_click_errors() -> None:
     for name in _MODULES:
         module = sys.modules.get(name)
         if module is not None and hasattr(module, "_"):
-            vars(module).update(_=_click_gettext, ngettext=_click_ngettext)
+            vars(module)["_"] = _click_gettext
+            if hasattr(module, "ngettext"):
+                vars(module)["ngettext"] = _click_ngettext

@@ -24,9 +24,10 @@ STANDARD = frozenset(
 )  # fmt: skip
 """Standard-library modules that ``import click`` does not load."""
 
-EVERY_COMMAND = frozenset({"signal", "locale"})
+EVERY_COMMAND = frozenset({"signal"})
 """Loaded whatever the command: ``signal`` for the program's own handling of Ctrl-C and
-SIGTERM, ``locale`` by click's translations as soon as it builds a command."""
+SIGTERM (never ``locale``: click's messages are looked up by the program, not by
+``gettext``, which loads it)."""
 
 NUMBERS = frozenset({"fractions", "decimal"})  # decimal: imported by fractions
 """An answer in exact numbers."""
@@ -122,6 +123,18 @@ def test_the_summaries_are_the_commands_own(limit: int) -> None:
         assert (command.help or "").split("\n\n")[0].split() == SUMMARIES[name].split()
 
 
-def test_odds_with_a_built_in_scheme_loads_no_file_reader() -> None:
-    modules = loaded(["odds", "--scheme", "pharaon"])
-    assert not {"shtoss_exact.schemes.files", "shtoss_exact.data_files", "tomllib"} & modules
+FILE_READERS = frozenset({"shtoss_exact.schemes.files", "shtoss_exact.data_files", "tomllib"})
+"""The reader of data files: loaded only for a file."""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["odds", "--scheme", "pharaon"],
+        ["strategy", "--bankroll", "3", "--target", "6"],
+        ["series", "--deals", "3", "--scheme", "lob-half"],
+    ],
+    ids=lambda args: " ".join(args),
+)
+def test_a_built_in_scheme_loads_no_file_reader(args: list[str]) -> None:
+    assert not FILE_READERS & loaded(args)
