@@ -20,6 +20,7 @@ from shtoss_exact.cli.process import (
     int_digits,
     prepare_streams,
     quiet_broken_pipe,
+    resume_collector,
     signal_mask,
     stop_signals,
 )
@@ -85,11 +86,20 @@ equal): ``-h`` lists the commands from these without loading any of them."""
 _LISTING = "shtoss_exact.listing"
 
 
+class ShtossCommand(SpeakingCommand):
+    """A command of the program: as it starts, the collector of cycles is on again
+    (``process.resume_collector``: it is off while the program loads)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        resume_collector()
+        return super().invoke(ctx)
+
+
 class SpeakingGroup(Speaking, click.Group):
     """A click group whose every command takes ``--lang``, and so do its groups'; its
     help and theirs are spoken in the language of ``--lang`` (``cli.speaking``)."""
 
-    command_class = SpeakingCommand
+    command_class = ShtossCommand
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         """Register ``cmd``, with ``--lang`` among its options like every command's."""

@@ -8,6 +8,7 @@ write that fails, 2 for bad input, 128 + the signal for Ctrl-C, SIGTERM and SIGH
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import sys
@@ -38,6 +39,15 @@ def int_digits(limit: int = MAX_WHOLE_DIGITS) -> Iterator[None]:
         yield
     finally:
         sys.set_int_max_str_digits(before)
+
+
+def resume_collector() -> None:
+    """The collector of reference cycles on again when the program was loaded with it off
+    (``shtoss_exact.entry``): what was loaded is frozen first, so that no collection
+    while the command runs walks through it again."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def prepare_streams() -> None:

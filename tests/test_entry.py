@@ -1,0 +1,70 @@
+"""The console script: the collector of reference cycles is off while the program loads
+and on again, what was loaded frozen, as soon as the command starts. Each case runs the
+program in a child and reads the collector's own record (``gc.callbacks``), never a
+timing."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from shtoss_exact.cli.process import resume_collector
+from tests import ROOT
+
+WATCHED = r"""
+import gc, json, sys
+sys.argv = ["shtoss-exact", *sys.argv[1:]]
+from shtoss_exact.entry import main
+gc.collect()
+seen = []
+gc.callbacks.append(
+    lambda phase, info: phase == "start"
+    and seen.append(sorted(n for n in sys.modules if n.startswith("shtoss_exact.cli.")))
+)
+try:
+    main()
+except SystemExit as done:
+    assert done.code in (0, None), done.code
+sys.stderr.write(json.dumps([seen, gc.isenabled(), gc.get_freeze_count()]) + "\n")
+"""
+"""The program, writing at its end the command-line modules loaded at each collection,
+whether the collector is on, and how many objects were frozen."""
+
+
+def watched(*args: str) -> tuple[list[list[str]], bool, int]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", WATCHED, *args], capture_output=True,
+                          text=True, env=env, timeout=300, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    seen, enabled, frozen = json.loads(done.stderr.splitlines()[-1])
+    return seen, enabled, frozen
+
+
+@pytest.mark.parametrize(
+    ("args", "module"),
+    [(["odds"], "odds"), (["strategy", "--bankroll", "3", "--target", "6"], "strategy")],
+)
+def test_no_collection_while_the_program_loads(args: list[str], module: str) -> None:
+    seen, enabled, frozen = watched(*args)
+    # Every collection came after the command's own module was loaded, and the
+    # collector is on again, with the program as loaded frozen.
+    assert all(f"shtoss_exact.cli.{module}" in loaded for loaded in seen)
+    assert enabled and frozen > 0
+
+
+def test_the_help_makes_no_collection() -> None:
+    seen, enabled, frozen = watched("-h")
+    assert seen == [] and not enabled and frozen == 0  # the program ends before a command
+
+
+def test_a_caller_with_the_collector_on_keeps_it_as_it_is() -> None:
+    # Run in the caller's own process (the collector on): nothing is frozen.
+    assert gc.isenabled()
+    before = gc.get_freeze_count()
+    resume_collector()
+    assert gc.isenabled() and gc.get_freeze_count() == before
