@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from enum import StrEnum
 from math import comb, inf, lgamma, log, log1p, log10, pi
-from typing import NamedTuple
 
 from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
 from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.frozen import NamedTuple
 from shtoss_exact.i18n import _
 from shtoss_exact.limits import (
     MAX_DECK_SECONDS,

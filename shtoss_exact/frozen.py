@@ -14,15 +14,22 @@ same ``repr()``, ``__match_args__``, pickling and copying; ``dataclasses.fields`
 
 Only what the package uses is supported: ``frozen=True``, ``repr``, ``kw_only``, and
 ``field(default=..., default_factory=..., repr=..., compare=..., kw_only=...)``.
+
+``NamedTuple`` is ``typing.NamedTuple`` without its start-up cost: the standard one
+compiles every field's annotation (text, under ``from __future__ import annotations``)
+into a ``typing.ForwardRef`` when the class is defined. This one keeps the annotations
+as the text they are; the class is the same ``collections.namedtuple`` with the class
+body's defaults, docstring and methods (no generic named tuples).
 """
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Callable
 from itertools import pairwise
 from keyword import iskeyword
 from operator import attrgetter
-from typing import Any, TypeVar, dataclass_transform, overload
+from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
 T = TypeVar("T")
 
@@ -269,3 +276,48 @@ def replace(record: T, /, **changes: Any) -> T:
         if one.name not in changes:
             changes[one.name] = getattr(record, one.name)
     return type(record)(**changes)
+
+
+_PROHIBITED = frozenset({"__new__", "__init__", "__slots__", "__getnewargs__", "_fields",
+                         "_field_defaults", "_make", "_replace", "_asdict", "_source"})  # fmt: skip
+_SPECIAL = frozenset({"__module__", "__name__", "__annotations__"})
+
+
+class _NamedTupleMeta(type):
+    """``typing.NamedTupleMeta`` without the check of each annotation (a ``ForwardRef``
+    compiled per field): the same class, its annotations kept as written."""
+
+    def __new__(cls, typename: str, bases: tuple[type, ...], ns: dict[str, Any]) -> Any:
+        if not bases:  # ``NamedTuple`` itself
+            return super().__new__(cls, typename, bases, ns)
+        if bases != (_NamedTupleBase,):
+            raise TypeError("can only inherit from a NamedTuple type")
+        types = ns.get("__annotations__", {})
+        defaults: list[str] = []
+        for name in types:
+            if name in ns:
+                defaults.append(name)
+            elif defaults:
+                plural = "s" if len(defaults) > 1 else ""
+                raise TypeError(f"Non-default namedtuple field {name} cannot follow default "
+                                f"field{plural} {', '.join(defaults)}")  # fmt: skip
+        make: Any = namedtuple  # the standard library's, called as typing calls it
+        made = make(typename, list(types), defaults=[ns[n] for n in defaults],
+                    module=ns["__module__"])  # fmt: skip
+        made.__annotations__ = made.__new__.__annotations__ = dict(types)
+        for key in ns:
+            if key in _PROHIBITED:
+                raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
+            if key not in _SPECIAL and key not in made._fields:
+                setattr(made, key, ns[key])
+        return made
+
+
+class _NamedTupleBase(metaclass=_NamedTupleMeta):
+    """What ``class X(NamedTuple)`` derives from: replaced by ``tuple`` in the class made."""
+
+
+if TYPE_CHECKING:
+    from typing import NamedTuple as NamedTuple
+else:
+    NamedTuple = _NamedTupleBase

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import NamedTuple
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.frozen import dataclass
+from shtoss_exact.frozen import NamedTuple, dataclass
 from shtoss_exact.i18n import _
 
 MAX_SECONDS = 10.0

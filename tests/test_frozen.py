@@ -6,7 +6,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
-from typing import Any
+from fractions import Fraction
+from typing import Any, NamedTuple, get_type_hints
 
 import pytest
 
@@ -123,3 +124,61 @@ def test_an_explicit_hash_and_repr_are_kept() -> None:
             return 7
 
     assert hash(Named("a")) == 7 and repr(Named("a")).startswith("<")
+
+
+# --- named tuples: frozen.NamedTuple against typing.NamedTuple --------------------------------
+
+
+class StandardPair(NamedTuple):
+    """A pair."""
+
+    first: int
+    second: Fraction = Fraction(1, 2)
+    tags: tuple[str, ...] = ()
+
+    def total(self) -> Fraction:
+        return self.first + self.second
+
+
+class OurPair(frozen.NamedTuple):
+    """A pair."""
+
+    first: int
+    second: Fraction = Fraction(1, 2)
+    tags: tuple[str, ...] = ()
+
+    def total(self) -> Fraction:
+        return self.first + self.second
+
+
+@pytest.mark.parametrize("args", [(1,), (1, Fraction(2, 3)), (1, 2, ("a",))])
+def test_a_named_tuple_is_the_standard_one(args: tuple[Any, ...]) -> None:
+    standard, ours = StandardPair(*args), OurPair(*args)
+    assert repr(ours).replace("OurPair", "") == repr(standard).replace("StandardPair", "")
+    assert tuple(ours) == tuple(standard) and ours == standard and hash(ours) == hash(standard)
+    assert isinstance(ours, tuple) and type(ours).__mro__[1:] == (tuple, object)
+    assert ours.total() == standard.total() and OurPair.__doc__ == "A pair."
+    assert ours._asdict() == standard._asdict()
+    assert ours._replace(first=5) == OurPair(5, *args[1:])
+    assert OurPair._make(tuple(standard)) == ours and OurPair._fields == StandardPair._fields
+    assert OurPair._field_defaults == StandardPair._field_defaults
+    assert OurPair.__match_args__ == StandardPair.__match_args__
+    assert OurPair.__module__ == __name__ and OurPair.__qualname__ == "OurPair"
+    assert pickle.loads(pickle.dumps(ours)) == ours and copy.deepcopy(ours) == ours
+    # The annotations as written (text, never compiled), the types they name the same.
+    assert OurPair.__annotations__ == {
+        "first": "int", "second": "Fraction", "tags": "tuple[str, ...]"
+    }  # fmt: skip
+    assert get_type_hints(OurPair) == get_type_hints(StandardPair)
+
+
+def test_a_named_tuple_refuses_as_the_standard_one() -> None:
+    for base in (NamedTuple, frozen.NamedTuple):
+        with pytest.raises(TypeError, match="Non-default namedtuple field b cannot follow"):
+            exec("class Bad(base):\n    a: int = 1\n    b: int\n", {"base": base})
+        with pytest.raises(AttributeError, match="Cannot overwrite NamedTuple attribute _make"):
+            exec("class Bad(base):\n    a: int\n    def _make(self): pass\n", {"base": base})
+    with pytest.raises(TypeError):
+        OurPair()  # type: ignore[call-arg]
+    with pytest.raises(AttributeError):
+        OurPair(1).first = 2  # type: ignore[misc]

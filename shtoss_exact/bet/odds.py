@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.deck import Card, Deal, Suit, make_deal
 from shtoss_exact.engine import (
@@ -21,7 +21,7 @@ from shtoss_exact.engine import (
     relation_weights,
 )
 from shtoss_exact.errors import ShtossError, quoted
-from shtoss_exact.frozen import dataclass, field
+from shtoss_exact.frozen import NamedTuple, dataclass, field
 from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_HELD_ROWS
 from shtoss_exact.pictures import plot_of

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import NamedTuple
 
-from shtoss_exact.frozen import dataclass
+from shtoss_exact.frozen import NamedTuple, dataclass
 from shtoss_exact.i18n import _
 from shtoss_exact.numbers import exact_of, int_str
 from shtoss_exact.report.numbers import exact_str

@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from fractions import Fraction
-from typing import NamedTuple
 
 from shtoss_exact.deck import SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.frozen import dataclass
+from shtoss_exact.frozen import NamedTuple, dataclass
 from shtoss_exact.i18n import _
 
 

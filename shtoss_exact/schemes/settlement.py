@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution, mix_counts
@@ -23,7 +23,7 @@ from shtoss_exact.engine import (
     relation_weights,
 )
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.frozen import dataclass
+from shtoss_exact.frozen import NamedTuple, dataclass
 from shtoss_exact.i18n import _
 from shtoss_exact.schemes.parts import Outcome, Soda
 
