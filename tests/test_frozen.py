@@ -3,10 +3,12 @@ both ways is compared, field by field of its behaviour."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
 import pickle
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, NamedTuple, get_type_hints
 
 import pytest
@@ -182,3 +184,18 @@ def test_a_named_tuple_refuses_as_the_standard_one() -> None:
         OurPair()  # type: ignore[call-arg]
     with pytest.raises(AttributeError):
         OurPair(1).first = 2  # type: ignore[misc]
+
+
+def test_the_package_defines_its_named_tuples_with_frozen() -> None:
+    # typing.NamedTuple compiles every annotation when its module loads (start-up time).
+    package = Path(frozen.__file__).parent
+    standard = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "typing":
+                if path.name == "frozen.py":
+                    continue  # its own alias, for the type checker
+                standard += [f"{path.name}: {a.name}" for a in node.names if a.name == "NamedTuple"]
+            elif isinstance(node, ast.Attribute) and node.attr == "NamedTuple":
+                standard.append(f"{path.name}: typing.NamedTuple")
+    assert standard == []
