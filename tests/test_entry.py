@@ -68,3 +68,38 @@ def test_a_caller_with_the_collector_on_keeps_it_as_it_is() -> None:
     before = gc.get_freeze_count()
     resume_collector()
     assert gc.isenabled() and gc.get_freeze_count() == before
+
+
+def test_no_collection_while_matplotlib_loads_and_draws(tmp_path: object) -> None:
+    pytest.importorskip("matplotlib")
+    probe = r"""
+import gc, json, sys
+sys.argv = ["shtoss-exact", *sys.argv[1:]]
+from shtoss_exact.entry import main
+gc.collect()
+seen = []
+gc.callbacks.append(
+    lambda phase, info: phase == "start"
+    and seen.append(sum(n.split(".")[0] == "matplotlib" for n in sys.modules))
+)
+try:
+    main()
+except SystemExit as done:
+    assert done.code in (0, None), done.code
+loaded = sum(n.split(".")[0] == "matplotlib" for n in sys.modules)
+sys.stderr.write(json.dumps([seen, loaded]) + "\n")
+"""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "MPLBACKEND": "Agg",
+        "MPLCONFIGDIR": str(tmp_path),
+    }
+    args = ["plot", "-o", f"{tmp_path}/abzug.png"]
+    done = subprocess.run([sys.executable, "-c", probe, *args], capture_output=True,
+                          text=True, env=env, timeout=300, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    seen, loaded = json.loads(done.stderr.splitlines()[-1])
+    # Every collection came before matplotlib was imported, or after it was all loaded
+    # and the figure written (its modules as many as at the end).
+    assert loaded > 0 and all(count in (0, loaded) for count in seen)

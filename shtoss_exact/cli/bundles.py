@@ -218,9 +218,11 @@ def plotted(result: Any, path: str | None) -> bool:
     """Draw ``result`` to ``path`` when ``--plot`` gave one; True when the command is
     to print nothing more (run by the ``plot`` command, which draws only)."""
     if path is not None:
+        from shtoss_exact.cli.process import collector_held
         from shtoss_exact.report.plots.figures import files_only, plot_to
 
-        with files_only():  # the Agg backend, and none of matplotlib's own warnings
+        # the Agg backend, none of matplotlib's own warnings, and no collection of cycles
+        with collector_held(), files_only():
             plot_to(result, path)
     return picture_only()
 

@@ -41,13 +41,37 @@ def int_digits(limit: int = MAX_WHOLE_DIGITS) -> Iterator[None]:
         sys.set_int_max_str_digits(before)
 
 
+_OWN_PROCESS = [False]
+"""Whether this process is the program's own (loaded by ``shtoss_exact.entry``, the
+collector off), not a caller running the command line in its process."""
+
+
 def resume_collector() -> None:
     """The collector of reference cycles on again when the program was loaded with it off
     (``shtoss_exact.entry``): what was loaded is frozen first, so that no collection
     while the command runs walks through it again."""
     if not gc.isenabled():
+        _OWN_PROCESS[0] = True
         gc.freeze()
         gc.enable()
+
+
+@contextlib.contextmanager
+def collector_held() -> Iterator[None]:
+    """No collection of reference cycles inside, the collector as it was after: for a
+    picture, where matplotlib loads and draws tens of thousands of objects, most of them
+    its modules, and the program ends soon after. In the program's own process what was
+    made inside is frozen too (never walked by a collection again); a caller's process
+    keeps its garbage collectable."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if _OWN_PROCESS[0]:
+            gc.freeze()
+        if enabled:
+            gc.enable()
 
 
 def prepare_streams() -> None:

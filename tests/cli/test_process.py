@@ -1,8 +1,10 @@
 """Python's limit on int-text conversion is the program's own only while a command
-renders: a caller running the command line in its own process gets its limit back."""
+renders: a caller running the command line in its own process gets its limit back; so
+does its collector of cycles, held while a picture is drawn."""
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from collections.abc import Iterator
@@ -10,7 +12,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from shtoss_exact.cli.process import int_digits
+from shtoss_exact.cli.process import collector_held, int_digits
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from tests.conftest import Shtoss
 
@@ -74,3 +76,19 @@ def test_rows_streamed_leave_the_limit_as_it_was(shtoss: Shtoss, limit: int) -> 
         ran = shtoss("table", "--cards", "12", "--copies", "2", "--by-abzug")
         after = sys.get_int_max_str_digits()
     assert ran.status == 0 and after == limit
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_held_inside_and_as_it_was_after(enabled: bool) -> None:
+    # In a caller's process: nothing frozen, the caller's garbage stays collectable.
+    before = gc.get_freeze_count()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        with collector_held():
+            assert not gc.isenabled()
+        assert gc.isenabled() == enabled
+        with pytest.raises(ZeroDivisionError), collector_held():
+            1 // 0  # noqa: B018
+        assert gc.isenabled() == enabled and gc.get_freeze_count() == before
+    finally:
+        gc.enable()
