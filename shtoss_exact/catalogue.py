@@ -22,7 +22,6 @@ aliases, and answers every question about a name the same way for each kind:
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from typing import Generic, TypeVar
 
@@ -41,8 +40,12 @@ def name_key(text: str) -> str:
     >>> name_key(" Lob Half "), name_key("ФАРАОН"), name_key("plie\u0301") == "plié"
     ('lob-half', 'фараон', True)
     """
-    key = unicodedata.normalize("NFC", text.strip()[:MAX_NAME]).lower()
-    return "-".join(key.split(" "))
+    key = text.strip()[:MAX_NAME]
+    if not key.isascii():  # ASCII is composed already: Unicode's tables only for the rest
+        import unicodedata
+
+        key = unicodedata.normalize("NFC", key)
+    return "-".join(key.lower().split(" "))
 
 
 class Catalogue(Generic[T]):

@@ -8,7 +8,6 @@ deck; a mid-deal state is whatever is left.
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
@@ -146,6 +145,10 @@ def parse_rank(text: str) -> str:
 
 def _nfc(text: str) -> str:
     """``text`` in Unicode's composed form: ``и`` + U+0306 is ``й``, ``e`` + U+0301 is ``é``."""
+    if text.isascii():  # composed already: Unicode's tables are loaded only for the rest
+        return text
+    import unicodedata
+
     return unicodedata.normalize("NFC", text)
 
 
