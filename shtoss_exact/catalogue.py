@@ -34,18 +34,28 @@ MAX_NAME = 100
 """Longest name looked up: the text past it is never read."""
 
 
+def composed(text: str) -> str:
+    """``text`` in Unicode's composed form (NFC): ``e`` + U+0301 is ``é``. ASCII text is
+    composed already, and Unicode's tables are loaded only for the rest.
+
+    >>> composed("plie\u0301") == "plié", composed("classic")
+    (True, 'classic')
+    """
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return unicodedata.normalize("NFC", text)
+
+
 def name_key(text: str) -> str:
     """The key a name is looked up by: NFC, stripped, lower case, hyphens for spaces.
 
     >>> name_key(" Lob Half "), name_key("ФАРАОН"), name_key("plie\u0301") == "plié"
     ('lob-half', 'фараон', True)
     """
-    key = text.strip()[:MAX_NAME]
-    if not key.isascii():  # ASCII is composed already: Unicode's tables only for the rest
-        import unicodedata
-
-        key = unicodedata.normalize("NFC", key)
-    return "-".join(key.lower().split(" "))
+    key = composed(text.strip()[:MAX_NAME]).lower()
+    return "-".join(key.split(" "))
 
 
 class Catalogue(Generic[T]):

@@ -31,7 +31,7 @@ from shtoss_exact.numbers import int_str, whole_digits_over, whole_number
 from shtoss_exact.plans.catalog import plan_named
 from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
 from shtoss_exact.plans.series import series
-from shtoss_exact.schemes.files import scheme_from_data
+from shtoss_exact.schemes.schema import scheme_from_data
 from shtoss_exact.schemes.settlement import settlement_seconds
 from shtoss_exact.strategy.play import optimal_play
 from tests import ROOT

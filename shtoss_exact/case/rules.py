@@ -17,14 +17,13 @@ Everything here is integer counts or exact ``Fraction``s.
 from __future__ import annotations
 
 import os
-import unicodedata
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from typing import TypeVar
 
 from shtoss_exact import deck
-from shtoss_exact.data_files import looks_like_path
+from shtoss_exact.catalogue import composed
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, replace
@@ -98,7 +97,7 @@ def _as_enum(enum: type[_E], value: object, name: str) -> _E:
     if isinstance(value, enum):
         return value
     if isinstance(value, str):
-        key = unicodedata.normalize("NFC", value.strip()[:40]).lower().replace("_", "-")
+        key = composed(value.strip()[:40]).lower().replace("_", "-")
         for member in enum:
             if member.value == key:
                 return member
@@ -156,6 +155,16 @@ class GameRules:
         return cards // 2 if self.soda else (cards + 1) // 2
 
 
+def _names_a_file(game: str) -> bool:
+    """Whether ``game`` is a scheme file's path (``data_files.looks_like_path``); a game's
+    own name never is, and is told without loading the reader of data files."""
+    if game in GAMES:
+        return False
+    from shtoss_exact.data_files import looks_like_path
+
+    return looks_like_path(game)
+
+
 def as_game(game: object, *, scheme: SchemeArgument | None = None) -> GameRules:
     """The game of a deal: ``"faro"``, ``"stuss"``, ``"pharaon"``, ``"bassette"`` (or
     their Russian names), or ``"two-deck"`` Stoss with ``scheme`` (default classic).
@@ -169,7 +178,7 @@ def as_game(game: object, *, scheme: SchemeArgument | None = None) -> GameRules:
         if scheme is not None:
             raise ShtossError(_("scheme= is given with a GameRules: the game has its scheme"))
         return _checked(game)
-    if isinstance(game, os.PathLike) or (isinstance(game, str) and looks_like_path(game)):
+    if isinstance(game, os.PathLike) or (isinstance(game, str) and _names_a_file(game)):
         game = as_scheme(game, argument="game")
     if isinstance(game, Scheme):
         if scheme is not None:
@@ -182,7 +191,7 @@ def as_game(game: object, *, scheme: SchemeArgument | None = None) -> GameRules:
                 game=quoted(game), name=type(game).__name__, allowed_games=_ALLOWED_GAMES
             )
         )
-    key = unicodedata.normalize("NFC", game.strip()[:100]).lower()
+    key = composed(game.strip()[:100]).lower()
     if key in _STOSS_NAMES:
         return _checked(GameRules("two-deck", as_scheme("classic" if scheme is None else scheme)))
     if key == "one-deck":

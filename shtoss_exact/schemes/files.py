@@ -9,113 +9,20 @@ decimals (read as decimals, never as floats) or fractions written as strings
 ``{param = "x", value = "-1/2"}`` for the fair-payoff solver. Nothing in a file is
 ever evaluated; every mistake is refused with one line naming the file, the key
 and what is allowed.
+
+The reader of data files and the schema (``schemes.schema``) are loaded only for a
+file: a ``Scheme`` or a built-in scheme's name resolves without them.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from fractions import Fraction
-from pathlib import Path
-from typing import Any
 
-from shtoss_exact.data_files import (
-    Choice,
-    Either,
-    Flag,
-    Items,
-    Number,
-    Spec,
-    Table,
-    Text,
-    Whole,
-    Word,
-    check_data,
-    data_path,
-    read_data,
-)
-from shtoss_exact.deck import SuitRelation
-from shtoss_exact.engine import Kind
 from shtoss_exact.errors import quoted
-from shtoss_exact.frozen import replace
 from shtoss_exact.limits import MAX_SCHEME_FILE_BYTES
-from shtoss_exact.schemes.scheme import (
-    BUILTIN,
-    SCHEMES,
-    Match,
-    Param,
-    Premium,
-    Rule,
-    Scheme,
-    Soda,
-    bassette,
-    faro,
-    gorka_half,
-    lob_half,
-    pharaon,
-    scheme_named,
-    stuss,
-)
+from shtoss_exact.schemes.scheme import BUILTIN, SCHEMES, Scheme
 
 MAX_FILE_BYTES = MAX_SCHEME_FILE_BYTES
-MAX_ENTRIES = 1000
-"""Most rules (and most premiums) a file may hold."""
-
-KINDS = ("killed", "plie", "given")
-_KIND_ALIASES = {"plié": "plie"}
-RELATIONS = tuple(r.value for r in SuitRelation)
-
-# The keyword options of the built-in factories a file may set, by base scheme.
-_SODA = Choice(tuple(s.value for s in Soda))
-OPTIONS: dict[str, tuple[Callable[..., Scheme], dict[str, Spec]]] = {
-    "lob-half": (lob_half, {"plie_half": Flag()}),
-    "gorka-half": (gorka_half, {"plie_half": Flag()}),
-    "pharaon": (pharaon, {"last_card_null": Flag()}),
-    "bassette": (bassette, {"last_card_null": Flag(), "mid_deal": Flag()}),
-    "faro": (faro, {"soda": _SODA, "hock_null": Flag()}),
-    "stuss": (stuss, {"soda": _SODA, "hock_null": Flag()}),
-}
-
-# --- the schema of a scheme file --------------------------------------------------------
-PARAM = Table(
-    {"param": Word(), "value": Number()},
-    required=("param",),
-    allowed='a parameter {param = "x", value = "-1/2"}',
-)
-"""A named parameter for the fair-payoff solver: ``{param = "x", value = "-1/2"}``."""
-PAYOFF = Either(Number(), PARAM)
-RULE_PAYOFF = Either(Number(), Choice(("null",)), PARAM)
-_KIND = Choice(KINDS + tuple(_KIND_ALIASES), what="kind")
-MATCH: dict[str, Spec] = {
-    "kind": Either(_KIND, Items(_KIND, least=1, most=len(KINDS) + 1)),
-    "abzug": Whole(1, 10**12),
-    "position": Whole(1, 10**12),
-    "relation": Choice(RELATIONS, what="relation"),
-    "last_pair": Flag(),
-    "last_card": Flag(),
-}
-SCHEMA = Table(
-    {
-        "name": Text(),
-        "description": Text(),
-        "source": Text(),
-        "base": Choice(tuple(BUILTIN), what="scheme"),
-        # The options' keys depend on the base: checked in ``_base``.
-        "options": Table({}, other=Spec()),
-        "payoffs": Table({kind: PAYOFF for kind in KINDS}),
-        "rules": Items(
-            Table({**MATCH, "payoff": RULE_PAYOFF}, required=("payoff",)), most=MAX_ENTRIES
-        ),
-        "premiums": Items(
-            Table({**MATCH, "name": Text(), "amount": PAYOFF}, required=("name", "amount")),
-            most=MAX_ENTRIES,
-        ),
-        "thirds": Table({r: PAYOFF for r in RELATIONS}, required=RELATIONS),
-    }
-)
-"""The keys of a scheme file and the type of each value."""
-TOP_KEYS = tuple(SCHEMA.fields)
-MATCH_KEYS = tuple(MATCH)
 
 
 def load_scheme(path: str | os.PathLike[str]) -> Scheme:
@@ -131,6 +38,9 @@ def load_scheme(path: str | os.PathLike[str]) -> Scheme:
     >>> load_scheme("examples/schemes/eleven.toml").ev(make_deal(deck=52))
     Fraction(163, 4165)
     """
+    from shtoss_exact.data_files import data_path, read_data
+    from shtoss_exact.schemes.schema import scheme_from_data
+
     name = data_path(path, what="scheme file")
     data = read_data(name, what="scheme file", max_bytes=MAX_FILE_BYTES)
     return scheme_from_data(data, source=name, where=f"scheme file {quoted(name, 200)}")
@@ -150,79 +60,10 @@ def as_scheme(scheme: object, *, argument: str = "scheme") -> Scheme:
     >>> as_scheme("examples/schemes/eleven.toml").name
     'eleven'
     """
+    if isinstance(scheme, Scheme) or (isinstance(scheme, str) and scheme in BUILTIN):
+        return SCHEMES.resolve(scheme, argument=argument)  # no file: no reader loaded
     return SCHEMES.resolve(scheme, argument=argument, load=load_scheme)
 
 
 resolve_scheme = as_scheme
 """The command line's name for ``as_scheme``."""
-
-
-def scheme_from_data(data: object, *, source: str = "<scheme>", where: str = "") -> Scheme:
-    """Build a ``Scheme`` from parsed TOML/JSON data, refusing anything unknown.
-
-    ``source`` is the file's name (its stem names the scheme by default); ``where``
-    starts every refusal (default ``source``).
-
-    >>> from shtoss_exact.deck import Deal
-    >>> scheme_from_data({"rules": [{"position": 1, "payoff": "-1/2"}]}).ev(Deal(52, 4))
-    Fraction(-25, 21658)
-    """
-    shown = source if source.isprintable() else repr(source)
-    where = where or shown
-    # Options are checked against their base, after the base itself.
-    table = check_data(data, SCHEMA, where=where)
-    base = _base(where, table.get("base", "classic"), table.get("options"))
-    stem = Path(source).stem
-    payoffs = dict(base.base)
-    for key, value in table.get("payoffs", {}).items():
-        payoffs[Kind(key)] = _payoff(value)
-    rules = tuple(
-        Rule(_match(entry), None if entry["payoff"] == "null" else _payoff(entry["payoff"]))
-        for entry in table.get("rules", [])
-    )
-    premiums = tuple(
-        Premium(entry["name"], _match(entry), _payoff(entry["amount"]))
-        for entry in table.get("premiums", [])
-    )
-    thirds = base.thirds
-    if "thirds" in table:
-        thirds = {SuitRelation(r): _payoff(v) for r, v in table["thirds"].items()}
-    return replace(
-        base,
-        name=table.get("name", stem if stem.isprintable() and stem else "custom"),
-        description=table.get("description", base.description),
-        source=table.get("source", shown),
-        base=payoffs,
-        rules=rules + base.rules,
-        premiums=base.premiums + premiums,
-        thirds=thirds,
-    )
-
-
-def _base(where: str, name: str, options: object) -> Scheme:
-    if options is None:
-        return scheme_named(name)
-    factory, allowed = OPTIONS.get(name, (None, {}))
-    chosen = Table(allowed).check(options, "options", where)
-    if factory is None:
-        return scheme_named(name)
-    if "soda" in chosen:
-        chosen["soda"] = Soda(chosen["soda"])
-    return factory(**chosen)
-
-
-def _payoff(value: Fraction | dict[str, Any]) -> Fraction:
-    if isinstance(value, dict):
-        return Param(value["param"], value.get("value", Fraction(0)))
-    return value
-
-
-def _match(entry: dict[str, Any]) -> Match:
-    kinds: frozenset[Kind] | None = None
-    if "kind" in entry:
-        names = entry["kind"] if isinstance(entry["kind"], list) else [entry["kind"]]
-        kinds = frozenset(Kind(_KIND_ALIASES.get(str(name), str(name))) for name in names)
-    relation = SuitRelation(entry["relation"]) if "relation" in entry else None
-    where = {name: entry[name] for name in ("abzug", "position", "last_pair", "last_card")
-             if name in entry}  # fmt: skip
-    return Match(kinds, relation=relation, **where)

@@ -10,7 +10,7 @@ import pytest
 from shtoss_exact import ShtossError
 from shtoss_exact.bet.fair import FairPayoff, fair_payoff
 from shtoss_exact.deck import Deal, Suit, parse_card
-from shtoss_exact.schemes.files import scheme_from_data
+from shtoss_exact.schemes.schema import scheme_from_data
 from shtoss_exact.schemes.scheme import BUILTIN, scheme_named
 
 

@@ -26,7 +26,8 @@ from shtoss_exact.bet.measures import scheme_result
 from shtoss_exact.deck import RANKS_52, Card, Deal, Suit, parse_card, parse_rank, parse_suits
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.numbers import MAX_DIGITS, parse_fraction
-from shtoss_exact.schemes.files import MATCH_KEYS, TOP_KEYS, load_scheme, scheme_from_data
+from shtoss_exact.schemes.files import load_scheme
+from shtoss_exact.schemes.schema import MATCH_KEYS, TOP_KEYS, scheme_from_data
 from shtoss_exact.schemes.scheme import BUILTIN, Scheme
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

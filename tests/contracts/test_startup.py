@@ -20,7 +20,7 @@ from tests import ROOT
 HEAVY = frozenset({"sympy", "networkx", "matplotlib", "pandas", "numpy"})
 STANDARD = frozenset(
     {"pathlib", "urllib.parse", "ipaddress", "locale", "fractions", "decimal", "dataclasses",
-     "signal"}
+     "signal", "unicodedata", "tomllib"}
 )  # fmt: skip
 """Standard-library modules that ``import click`` does not load."""
 
@@ -123,8 +123,8 @@ def test_the_summaries_are_the_commands_own(limit: int) -> None:
         assert (command.help or "").split("\n\n")[0].split() == SUMMARIES[name].split()
 
 
-FILE_READERS = frozenset({"shtoss_exact.schemes.files", "shtoss_exact.data_files", "tomllib"})
-"""The reader of data files: loaded only for a file."""
+FILE_READERS = frozenset({"shtoss_exact.schemes.schema", "shtoss_exact.data_files", "tomllib"})
+"""The reader of data files and a scheme file's schema: loaded only for a file."""
 
 
 @pytest.mark.parametrize(
@@ -133,6 +133,10 @@ FILE_READERS = frozenset({"shtoss_exact.schemes.files", "shtoss_exact.data_files
         ["odds", "--scheme", "pharaon"],
         ["strategy", "--bankroll", "3", "--target", "6"],
         ["series", "--deals", "3", "--scheme", "lob-half"],
+        ["bank", "--bet", "7"],
+        ["case", "--game", "faro"],
+        ["table"],
+        ["fair", "--scheme", "lob-half", "--solve", "lob"],
     ],
     ids=lambda args: " ".join(args),
 )

@@ -15,7 +15,7 @@ from shtoss_exact.plans.chain import Chain, Rules, build_chain, classic_outcomes
 from shtoss_exact.plans.cost import BIT_STEP
 from shtoss_exact.plans.horizon import solve_horizon
 from shtoss_exact.plans.support import _incoming, _set_cost, check_support
-from shtoss_exact.schemes.files import scheme_from_data
+from shtoss_exact.schemes.schema import scheme_from_data
 from shtoss_exact.schemes.scheme import Scheme
 
 PRIMES = (7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97)

@@ -18,7 +18,8 @@ import pytest
 from shtoss_exact import ShtossError
 from shtoss_exact.deck import Deal, Suit, parse_card
 from shtoss_exact.engine import counts_at
-from shtoss_exact.schemes.files import load_scheme, resolve_scheme, scheme_from_data
+from shtoss_exact.schemes.files import load_scheme, resolve_scheme
+from shtoss_exact.schemes.schema import scheme_from_data
 from shtoss_exact.schemes.scheme import BUILTIN, scheme_named
 from tests import ROOT
 

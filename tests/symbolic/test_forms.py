@@ -19,8 +19,8 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.limits import MAX_SECONDS
-from shtoss_exact.schemes.files import scheme_from_data
 from shtoss_exact.schemes.parts import Outcome, Soda
+from shtoss_exact.schemes.schema import scheme_from_data
 from shtoss_exact.schemes.scheme import Scheme, faro, scheme_named
 from shtoss_exact.symbolic.expr import compile_form, rational_expr, symbols
 from shtoss_exact.symbolic.forms import (
