@@ -26,7 +26,6 @@ from __future__ import annotations
 import errno
 import io
 import os
-import signal
 import stat
 import sys
 from collections.abc import Iterator
@@ -38,7 +37,11 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import _
 
 if TYPE_CHECKING:
+    import signal
+
     from _typeshed import ReadableBuffer
+else:  # the C module ``signal`` wraps, without its enumerations (see ``cli.process``)
+    import _signal as signal
 
 STDOUT = "-"
 """The name of standard output for ``-o``."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import signal
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
@@ -14,6 +13,7 @@ import click
 from shtoss_exact._version import __version__
 from shtoss_exact.cli.keywords import as_flags
 from shtoss_exact.cli.process import (
+    INTERRUPT,
     PROG,
     fail,
     finish,
@@ -152,8 +152,8 @@ class ShtossGroup(SpeakingGroup):
             stop_signals()  # a second signal cannot cut the clean-up short
             drop_stdout()
             remove_temporaries()
-            signum = stop.signum if isinstance(stop, Terminated) else signal.SIGINT
-            code = fail(_("interrupted") if signum == signal.SIGINT else _("terminated"),
+            signum = stop.signum if isinstance(stop, Terminated) else INTERRUPT
+            code = fail(_("interrupted") if signum == INTERRUPT else _("terminated"),
                          status=128 + signum)  # fmt: skip
             if not standalone_mode:  # the caller goes on: its signals as they were
                 signal_mask("SIG_SETMASK", mask)

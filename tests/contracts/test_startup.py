@@ -24,10 +24,10 @@ STANDARD = frozenset(
 )  # fmt: skip
 """Standard-library modules that ``import click`` does not load."""
 
-EVERY_COMMAND = frozenset({"signal"})
-"""Loaded whatever the command: ``signal`` for the program's own handling of Ctrl-C and
-SIGTERM (never ``locale``: click's messages are looked up by the program, not by
-``gettext``, which loads it)."""
+EVERY_COMMAND: frozenset[str] = frozenset()
+"""Loaded whatever the command: none. Not ``signal`` (the program sets its handlers
+through the C module it wraps, ``_signal``), nor ``locale`` (click's messages are looked
+up by the program, not by ``gettext``, which loads it)."""
 
 NUMBERS = frozenset({"fractions", "decimal"})  # decimal: imported by fractions
 """An answer in exact numbers."""
