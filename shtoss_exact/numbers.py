@@ -47,6 +47,8 @@ def parse_fraction(text: str) -> Fraction:
     (Fraction(-2, 3), Fraction(1, 4), Fraction(3, 1))
     """
     raw = text.strip()
+    if raw.isascii() and raw.isdigit() and len(raw) <= MAX_DIGITS:
+        return Fraction(int(raw))  # a plain whole number: no pattern compiled to read it
     if not raw.isascii() or not re.fullmatch(_NUMBER, raw):
         raise ShtossError(
             _("{text} is not an exact number: allowed {allowed}").format(
