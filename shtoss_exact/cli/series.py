@@ -68,9 +68,9 @@ def series(
         check_graph_target(export_graph, out.path)  # and so is a graph mixed with the report
     chosen: Any = scheme  # the default, classic, is counted without loading the schemes
     if scheme.strip().lower() != "classic":
-        from shtoss_exact.bet.measures import chosen_scheme  # a file's reader only for a file
+        from shtoss_exact.schemes.files import resolve_scheme
 
-        chosen = chosen_scheme(scheme)
+        chosen = resolve_scheme(scheme)
     arguments = plan_arguments(options)
     if series_length is not None and arguments["deals"] is None and arguments["plan"].deals is None:
         # A series is counted among a number of deals: a play until ruin or the target

@@ -90,8 +90,8 @@ def strategy(
       shtoss-exact strategy --bankroll 10 --target 20 --objective stay --format json
       shtoss-exact strategy --bankroll 50 --target 100 --plot strategy.svg
     """
-    from shtoss_exact.bet.measures import chosen_scheme  # a file's reader only for a file
     from shtoss_exact.report.strategy_view import strategy_csv, strategy_tables
+    from shtoss_exact.schemes.files import resolve_scheme
     from shtoss_exact.strategy.play import optimal_play
 
     names = [] if plans.strip().lower() == "none" else [p.strip() for p in plans.split(",")]
@@ -99,7 +99,7 @@ def strategy(
         bankroll=option_number("--bankroll", bankroll),
         target=option_number("--target", target),
         bank=option_number("--bank", bank),
-        scheme=chosen_scheme(scheme),
+        scheme=resolve_scheme(scheme),
         objective=objective,
         max_stake=option_number("--max-stake", max_stake),
         deal=make_deal_from(options),

@@ -118,9 +118,9 @@ def series(
     classic = isinstance(scheme, str) and scheme.strip().lower() == "classic"
     the_scheme = None
     if not classic:
-        from shtoss_exact.bet.measures import chosen_scheme  # a file's reader only for a file
+        from shtoss_exact.schemes.files import as_scheme
 
-        the_scheme = chosen_scheme(scheme)
+        the_scheme = as_scheme(scheme)
     deal = deal_from(deal=deal, deck=deck, cards=cards, copies=copies, one_deck=one_deck,
                      card=card, suits=suits)  # fmt: skip
     count = None if deals is None else whole_number(deals, name="deals", minimum=1)

@@ -33,6 +33,7 @@ from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_co
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of, within_digits
 from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record, frozen_hash
+from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
 from shtoss_exact.strategy.solve import (
     MAX_WORK,
@@ -218,9 +219,7 @@ Fraction(5, 2): (1,)})
         )
     aim = _objective(objective)
     names = _plan_names(plans)
-    from shtoss_exact.bet.measures import chosen_scheme  # a file's reader only for a file
-
-    the_scheme = chosen_scheme(scheme)
+    the_scheme = as_scheme(scheme)
     the_deal = deal_from(deal=deal, deck=deck, cards=cards, copies=copies, one_deck=one_deck,
                          card=card, suits=suits)  # fmt: skip
     outcomes = deal_outcomes(the_deal, the_scheme)
