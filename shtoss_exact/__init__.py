@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     from shtoss_exact.bet.odds import Odds, odds, odds_of
     from shtoss_exact.bet.rows import AbzugOdds, PositionOdds
     from shtoss_exact.bet.tables import TableSpec, summary_records
+    from shtoss_exact.cards import Card, Suit, parse_card, parse_rank
     from shtoss_exact.case.state import Case
-    from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal, parse_card, parse_rank
+    from shtoss_exact.deck import Deal, SuitRelation, make_deal
     from shtoss_exact.distribution import Distribution
     from shtoss_exact.engine import Kind, abzug_counts, counts_at, kind_counts, position_counts
     from shtoss_exact.errors import ShtossError
@@ -42,7 +43,7 @@ _LAZY = {
     "AbzugOdds": "bet.rows",
     "Bank": "banks.odds",
     "Bet": "banks.odds",
-    "Card": "deck",
+    "Card": "cards",
     "Case": "case.state",
     "ClosedForm": "symbolic.forms",
     "ClosedForms": "symbolic.forms",
@@ -58,7 +59,7 @@ _LAZY = {
     "SchemeResult": "bet.measures",
     "SeriesResult": "plans.series",
     "ShtossError": "errors",
-    "Suit": "deck",
+    "Suit": "cards",
     "SuitRelation": "deck",
     "TableSpec": "bet.tables",
     "abzug_counts": "engine",
@@ -73,8 +74,8 @@ _LAZY = {
     "odds": "bet.odds",
     "odds_of": "bet.odds",
     "optimal_play": "strategy.play",
-    "parse_card": "deck",
-    "parse_rank": "deck",
+    "parse_card": "cards",
+    "parse_rank": "cards",
     "plan_named": "plans.catalog",
     "position_counts": "engine",
     "scheme_named": "schemes.scheme",

@@ -23,6 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from shtoss_exact.cards import Card, parse_card
 from shtoss_exact.case.bets import (
     CardOdds,
     CaseBet,
@@ -43,7 +44,7 @@ from shtoss_exact.case.parse import (
     split_end,
 )
 from shtoss_exact.case.rules import BetKind, GameRules, Side, as_bet_kind, as_game, as_side
-from shtoss_exact.deck import Card, deck_ranks, parse_card
+from shtoss_exact.deck import deck_ranks
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.i18n import _
@@ -269,7 +270,7 @@ class Case(Record):
         return self.left[self._index(rank)]
 
     def _index(self, rank: str) -> int:
-        from shtoss_exact.deck import parse_rank
+        from shtoss_exact.cards import parse_rank
 
         name = parse_rank(rank)
         if name not in self.ranks:
