@@ -19,7 +19,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from shtoss_exact.data_files import (
+from shtoss_exact.data_files import data_path, read_data
+from shtoss_exact.data_schema import (
     Choice,
     Either,
     Flag,
@@ -31,8 +32,6 @@ from shtoss_exact.data_files import (
     Whole,
     Word,
     check_data,
-    data_path,
-    read_data,
 )
 from shtoss_exact.deck import SuitRelation
 from shtoss_exact.engine import Kind
