@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from shtoss_exact.plans.catalog import Plan, plan_named
     from shtoss_exact.plans.series import SeriesResult, series
     from shtoss_exact.schemes.files import load_scheme
-    from shtoss_exact.schemes.scheme import Scheme, scheme_named
+    from shtoss_exact.schemes.model import Scheme
+    from shtoss_exact.schemes.scheme import scheme_named
     from shtoss_exact.strategy.play import OptimalPlay, optimal_play
     from shtoss_exact.symbolic.forms import ClosedForm, ClosedForms, closed_form, closed_forms
 
@@ -55,7 +56,7 @@ _LAZY = {
     "OptimalPlay": "strategy.play",
     "Plan": "plans.catalog",
     "PositionOdds": "bet.rows",
-    "Scheme": "schemes.scheme",
+    "Scheme": "schemes.model",
     "SchemeResult": "bet.measures",
     "SeriesResult": "plans.series",
     "ShtossError": "errors",
