@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from shtoss_exact.schemes.model import Scheme
     from shtoss_exact.schemes.scheme import scheme_named
     from shtoss_exact.strategy.play import OptimalPlay, optimal_play
-    from shtoss_exact.symbolic.forms import ClosedForm, ClosedForms, closed_form, closed_forms
+    from shtoss_exact.symbolic.forms import closed_form, closed_forms
+    from shtoss_exact.symbolic.result import ClosedForm, ClosedForms
 
 _LAZY = {
     "AbzugOdds": "bet.rows",
@@ -46,8 +47,8 @@ _LAZY = {
     "Bet": "banks.odds",
     "Card": "cards",
     "Case": "case.state",
-    "ClosedForm": "symbolic.forms",
-    "ClosedForms": "symbolic.forms",
+    "ClosedForm": "symbolic.result",
+    "ClosedForms": "symbolic.result",
     "Deal": "deck",
     "Distribution": "distribution",
     "FairPayoff": "bet.fair",
