@@ -43,7 +43,6 @@ from shtoss_exact.plans.delays import (
     delay_seconds,
     unpacked_counts,
 )
-from shtoss_exact.plans.halves import Ladder, halves_seconds, ladder_of, solve_halves
 from shtoss_exact.plans.packed import Flow, Layers, flow_of, range_seconds
 from shtoss_exact.plans.result import Solved
 from shtoss_exact.plans.support import check_support
@@ -168,17 +167,11 @@ def _by_net(chain: Chain, deals: int) -> Solved:
     flow = flow_of(chain, unit)
     copies = copies_of(flow)
     dense = range_seconds(flow, deals) if copies is None else delay_seconds(flow, copies, deals)
-    ladder = None if copies is None else ladder_of(flow, copies)
-    if ladder is not None:  # two halves and a few products, when they are cheaper
-        halved = halves_seconds(flow, ladder, deals)
-        ladder, dense = (ladder, halved) if halved < dense else (None, dense)
     sparse = float("inf")
     if dense > budget().seconds / 4:  # the dicts of the values may do better
         sparse = check_support(chain, deals, dense=dense)
     check_cost(Cost(seconds=min(dense, sparse)), what=_what(chain, deals), advice=_ADVICE)
     if dense <= sparse:
-        if ladder is not None:
-            return _halved(flow, ladder, unit, deals)
         return _dense(flow, unit, deals) if copies is None else _delayed(flow, copies, unit, deals)
     layer: dict[State, Any] = {chain.start: {0: 1}}
     masses: dict[State, int] = {chain.start: 1}
@@ -258,19 +251,6 @@ def _delayed(flow: Flow, copies: dict[int, Copy], unit: Fraction, deals: int) ->
         {key: Fraction(w, total) for key, w in ends.items()},
         Fraction(layers.playing_sum, d ** (deals - 1)),
     )
-
-
-def _halved(flow: Flow, ladder: Ladder, unit: Fraction, deals: int) -> Solved:
-    """The net of a chain that is one ladder, its deals in two halves
-    (``shtoss_exact.plans.halves``): nothing ends, every deal is played."""
-    by_value = solve_halves(flow, ladder, deals)
-    d = flow.denominator
-    total = d**deals
-    ends = dict.fromkeys((s.value for s in Status), Fraction(0))
-    ends[Status.PLAYING.value] = Fraction(1)
-    values = sorted(by_value)
-    net = Distribution.on_grid(unit, values, tuple(by_value[v] for v in values), total, base=d)
-    return Solved(net, ends, Fraction(deals))
 
 
 def _targets(chain: Chain, layer: dict[State, Any]) -> list[State]:
