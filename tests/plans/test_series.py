@@ -403,7 +403,7 @@ def coprime_file(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(path)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     after_win=st.sampled_from(list(AfterWin)),
     after_loss=st.sampled_from(list(AfterLoss)),
