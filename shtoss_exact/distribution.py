@@ -27,6 +27,7 @@ Distribution({-1: 433/833, 1: 400/833})
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
@@ -52,6 +53,17 @@ K = TypeVar("K")
 
 def _value(value: object, *, name: str) -> Fraction:
     return exact_number(value, name=name)
+
+
+def _coprime(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` of two ints already in lowest terms
+    (``denominator > 0``), without the gcd ``Fraction`` would redo on them: a long
+    probability's gcd is the cost of reading it. The fields are ``Fraction``'s own slots.
+    """
+    made = object.__new__(Fraction)
+    object.__setattr__(made, "_numerator", numerator)
+    object.__setattr__(made, "_denominator", denominator)
+    return made
 
 
 def _pairs(source: object, *, name: str, of: str) -> list[tuple[Any, Any]]:
@@ -278,7 +290,7 @@ class Distribution(Mapping[Fraction, Fraction]):
             object.__setattr__(self, "_index", index)
             assert self._index is not None
         i = self._index[value]  # type: ignore[index]
-        return Fraction(*self.reduced(i))
+        return _coprime(*self.reduced(i))
 
     def __iter__(self) -> Iterator[Fraction]:
         return (p * self._unit for p in self._points)
@@ -349,7 +361,13 @@ class Distribution(Mapping[Fraction, Fraction]):
 
     def reduced(self, index: int) -> tuple[int, int]:
         """Probability ``index`` (by increasing value) as a coprime (numerator, denominator)."""
-        count, denominator = self._counts[index], self._total
+        return self._lowest(self._counts[index])
+
+    def _lowest(self, count: int) -> tuple[int, int]:
+        """``count / total`` as a coprime (numerator, denominator)."""
+        denominator = self._total
+        if count == 0:
+            return 0, 1
         if not self._base:
             common = gcd(count, denominator)
             return count // common, denominator // common
@@ -477,14 +495,20 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({-1: Fraction(1, 3), 0: Fraction(1, 6), 1: Fraction(1, 2)}).sides()
         (Fraction(1, 3), Fraction(1, 6), Fraction(1, 2))
         """
-        sums = [0, 0, 0]
-        for point, count in zip(self._points, self._counts, strict=True):
-            sums[(point > 0) - (point < 0) + 1] += count
-        below, zero, above = sums
+        points, counts, total = self._points, self._counts, self._total
+        low, high = bisect_left(points, 0), bisect_right(points, 0)  # the unit is > 0
+        zero = sum(counts[low:high])
+        # One side summed, the shorter: the counts sum to the total, which gives the other.
+        if low <= len(points) - high:
+            below = sum(counts[:low])
+            above = total - below - zero
+        else:
+            above = sum(counts[high:])
+            below = total - above - zero
         return (
-            Fraction(below, self._total),
-            Fraction(zero, self._total),
-            Fraction(above, self._total),
+            _coprime(*self._lowest(below)),
+            _coprime(*self._lowest(zero)),
+            _coprime(*self._lowest(above)),
         )
 
     # -- operations -------------------------------------------------------------------
@@ -666,7 +690,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         return frame(sheet.natural(), summary=sheet.summary)
 
     def _head(self, count: int) -> Iterator[tuple[Fraction, Fraction]]:
-        return ((p * self._unit, Fraction(*self.reduced(i)))
+        return ((p * self._unit, _coprime(*self.reduced(i)))
                 for i, p in enumerate(self._points[:count]))  # fmt: skip
 
 
@@ -677,12 +701,12 @@ class _Items(ItemsView[Fraction, Fraction]):
 
     def __iter__(self) -> Iterator[tuple[Fraction, Fraction]]:
         d = self._mapping
-        return ((v, Fraction(*d.reduced(i))) for i, v in enumerate(d))
+        return ((v, _coprime(*d.reduced(i))) for i, v in enumerate(d))
 
     def __reversed__(self) -> Iterator[tuple[Fraction, Fraction]]:
         d = self._mapping
         return (
-            (p * d.unit, Fraction(*d.reduced(i))) for i, p in reversed(list(enumerate(d.points)))
+            (p * d.unit, _coprime(*d.reduced(i))) for i, p in reversed(list(enumerate(d.points)))
         )
 
 
