@@ -100,17 +100,18 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     size = deals * span + 1
     bits = bits_after(deals, denominator)
     check_bits(bits, what=_("{short_int} deals").format(short_int=short_int(deals)), advice=_FEWER)
-    # Each value: a product and a sum per term and one exact division, on K log2 D bits.
-    seconds = size * (len(terms) + 1) * (2 * DENSE_STEP + bits * BIT_STEP) + 4 * reduce_seconds(
-        bits
-    )
+    head = terms[0][1]  # p_0: the count of the lowest payoff, never 0
+    binomial = len(terms) == 2 and terms[1][0] == 1 and terms[1][1] > 0  # its counts all > 0
+    # Each value: a product and a sum per term and one exact division (a binomial: one
+    # product and one division), on K log2 D bits.
+    passes = 2 if binomial else len(terms) + 1
+    seconds = size * passes * (2 * DENSE_STEP + bits * BIT_STEP) + 4 * reduce_seconds(bits)
     check_cost(
         Cost(seconds=seconds, bytes=int_bytes(size, bits)),
         what=_("{short_int} deals").format(short_int=short_int(deals)),
         advice=_FEWER,
     )
-    head = terms[0][1]  # p_0: the count of the lowest payoff, never 0
-    if len(terms) == 2 and terms[1][0] == 1 and terms[1][1] > 0:  # a binomial: counts > 0
+    if binomial:
         q = binomial_row(head, terms[1][1], deals)
         values = tuple(range(deals * lowest, deals * lowest + size * spacing, spacing))
     else:
