@@ -112,7 +112,7 @@ class Distribution(Mapping[Fraction, Fraction]):
     shtoss_exact.errors.ShtossError: the probabilities sum to 1/2: allowed a sum of exactly 1
     """
 
-    __slots__ = ("_base", "_counts", "_hash", "_index", "_points", "_total", "_unit")
+    __slots__ = ("_base", "_counts", "_hash", "_index", "_points", "_sides", "_total", "_unit")
 
     _unit: Fraction
     _points: tuple[int, ...]
@@ -121,6 +121,7 @@ class Distribution(Mapping[Fraction, Fraction]):
     _base: int
     _hash: int | None
     _index: dict[Fraction, int] | None
+    _sides: tuple[Fraction, Fraction, Fraction] | None
 
     def __init__(self) -> None:
         raise TypeError("use Distribution.of, Distribution.from_counts or Distribution.point")
@@ -134,7 +135,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         self = object.__new__(cls)
         for name, value in (("_unit", unit), ("_points", points), ("_counts", counts),
                             ("_total", total), ("_base", base), ("_hash", None),
-                            ("_index", None)):  # fmt: skip
+                            ("_index", None), ("_sides", None)):  # fmt: skip
             object.__setattr__(self, name, value)
         return self
 
@@ -495,6 +496,12 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({-1: Fraction(1, 3), 0: Fraction(1, 6), 1: Fraction(1, 2)}).sides()
         (Fraction(1, 3), Fraction(1, 6), Fraction(1, 2))
         """
+        if self._sides is None:
+            object.__setattr__(self, "_sides", self._count_sides())
+        assert self._sides is not None
+        return self._sides
+
+    def _count_sides(self) -> tuple[Fraction, Fraction, Fraction]:
         points, counts, total = self._points, self._counts, self._total
         low, high = bisect_left(points, 0), bisect_right(points, 0)  # the unit is > 0
         zero = sum(counts[low:high])
