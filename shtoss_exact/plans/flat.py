@@ -134,26 +134,37 @@ def binomial_row(head: int, tail: int, deals: int) -> list[int]:
     Where the count's known power of two (``head = 2**a h``, ``tail = 2**b t``, ``h``
     and ``t`` odd: ``2**(a (K - n) + b n)``) is long, the step is made on the count with
     it shifted out, by ``(K - n) t`` and ``(n + 1) h``, and the count shifted back: a
-    shift is a fifth of a product and a division, so this pays once the power is more than
-    about an eighth of the count's bits (measured; the classic 400 = 2**4 25 past
-    ``n ~ K / 3``).
+    shift costs about a fifth of a product and a division, so this pays once the power
+    is more than about a sixth of the count's bits (measured; for the classic 400 = 2**4
+    25, past ``n ~ 2 K / 5``). The way is chosen every ``_STRIDE`` values.
 
     >>> binomial_row(433, 400, 2)
     [187489, 346400, 160000]
     """
     a, b = _twos(head), _twos(tail)
     h, t = head >> a, tail >> b
-    row = [head**deals]
-    odd = 0  # while stepping on the odd part: the count without its power of two
-    for n in range(deals):
-        twos = a * (deals - n) + b * n  # the power of two in row[n]
-        if 8 * twos > row[-1].bit_length():
-            odd = (odd or row[-1] >> twos) * ((deals - n) * t) // ((n + 1) * h)
-            row.append(odd << (twos + b - a))
+    count = head**deals
+    row = [count]
+    append = row.append
+    for start in range(0, deals, _STRIDE):
+        stop = min(start + _STRIDE, deals)
+        twos = a * (deals - start) + b * start  # the power of two in row[start]
+        if 6 * twos > count.bit_length():
+            odd = count >> twos
+            for n in range(start, stop):
+                odd = odd * ((deals - n) * t) // ((n + 1) * h)
+                twos += b - a
+                append(odd << twos)
+            count = row[-1]
         else:
-            odd = 0
-            row.append(row[-1] * ((deals - n) * tail) // ((n + 1) * head))
+            for n in range(start, stop):
+                count = count * ((deals - n) * tail) // ((n + 1) * head)
+                append(count)
     return row
+
+
+_STRIDE = 64
+"""Values of a binomial row stepped one way before the way is chosen again."""
 
 
 def _twos(number: int) -> int:
