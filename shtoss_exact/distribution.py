@@ -369,17 +369,18 @@ class Distribution(Mapping[Fraction, Fraction]):
         denominator = self._total
         if count == 0:
             return 0, 1
-        if not self._base:
-            common = gcd(count, denominator)
-            return count // common, denominator // common
         # gcd(count, base**k) from the base alone: divide out what it shares with the
-        # base, step by step; what is left of count shares no factor with base**k.
-        while True:
+        # base, step by step; what is left of count shares no factor with base**k. A
+        # count holding many of the base's factors (a mass reached early, times D each
+        # deal after) takes the one gcd of the long numbers instead.
+        for _step in range(8 if self._base else 0):
             common = gcd(gcd(count, self._base), denominator)
             if common == 1:
                 return count, denominator
             count //= common
             denominator //= common
+        common = gcd(count, denominator)
+        return count // common, denominator // common
 
     def digits(self) -> int:
         """An upper bound on the decimal digits of the exact values ``to_dict`` writes."""

@@ -59,6 +59,15 @@ def test_mapping_mean_variance(d: dict[Fraction, Fraction]) -> None:
     assert below + zero + above == 1
 
 
+def test_a_count_with_many_factors_of_the_base_is_reduced() -> None:
+    # 433 * 833**99 over 833**100: the base's factors divided out whatever their number.
+    total = 833**100
+    d = Distribution.on_grid(Fraction(1), (0, 1), (433 * 833**99, total - 433 * 833**99),
+                             total, base=833)  # fmt: skip
+    assert d[0] == Fraction(433, 833) and d.sides() == (0, Fraction(433, 833), Fraction(400, 833))
+    assert (d[0].numerator, d[0].denominator) == (433, 833)
+
+
 @given(
     base=st.integers(2, 60),
     power=st.integers(0, 12),
