@@ -17,16 +17,20 @@ from shtoss_exact import ShtossError
 from shtoss_exact.deck import Deal, Suit, SuitCounts, SuitRelation
 from shtoss_exact.engine import (
     NEWTON_BITS,
+    SHARED_DIVIDE_BITS,
+    SHORT_SERIES,
     Kind,
     KindCounts,
     PositionCounts,
     _alternating_sum,
+    _plie_and_total,
     abzug_counts,
     binom,
     binom_bits,
     check_deal,
     counts_at,
     exact_quotient,
+    exact_quotients,
     kind_counts,
     parity_sum,
     position_counts,
@@ -141,6 +145,48 @@ def test_exact_quotient_is_the_quotient(bits: int, seed: int, scale: int, sign: 
     divisor = 3**bits % 2**bits | 1 | 1 << bits  # odd, of bits + 1 bits
     quotient = sign * ((7**bits + seed) >> (bits * scale // 2))  # 0 to longer than the divisor
     assert exact_quotient(divisor * quotient, divisor) == quotient
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 5 * SHARED_DIVIDE_BITS),
+    st.lists(st.tuples(st.integers(0, 2**16), st.integers(0, 6), st.sampled_from([1, -1])),
+             min_size=1, max_size=3),
+)  # fmt: skip
+def test_exact_quotients_are_the_quotients(bits: int, shapes: list[tuple[int, int, int]]) -> None:
+    # Divisors short and long, quotients shorter and longer than them: plain division,
+    # one shared inverse to the full length, and to half of it (Karp and Markstein).
+    divisor = 3**bits % 2**bits | 1 | 1 << bits
+    quotients = [sign * ((5**bits + seed) >> (bits * scale // 3)) for seed, scale, sign in shapes]
+    assert exact_quotients(tuple(divisor * q for q in quotients), divisor) == quotients
+
+
+def _diagonal_by_parts(cards: int, copies: int) -> tuple[int, int]:
+    """(plié, C(n, m)) the general way: ``math.comb`` and the alternating sum apart."""
+    total = comb(cards, copies)
+    return (total * copies // cards + _alternating_sum(cards - 2, copies - 2)) // 2, total
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(SHORT_SERIES + 2, 700).flatmap(
+        lambda m: st.tuples(
+            st.integers(2 * m - 2, 10**12) | st.integers(2 * m - 2, 3 * m), st.just(m)
+        )
+    )
+)
+def test_one_splitting_gives_the_plie_and_the_binomial(shape: tuple[int, int]) -> None:
+    # The path of many copies (P of the series is (N)_k, so C(n, m) comes out of it)
+    # against the general one, on decks from just long enough to 10^12 cards.
+    cards, copies = shape
+    assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
+
+
+@pytest.mark.parametrize(("cards", "copies"), [(10**9, 1000), (10**9, 3000), (60_000, 9000)])
+def test_one_splitting_with_long_divisors_gives_the_plie(cards: int, copies: int) -> None:
+    # k! past SHARED_DIVIDE_BITS (half an inverse) and past half the quotient (a whole one).
+    assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
+    assert kind_counts(cards, copies).plie == _plie_and_total(cards, copies)[0]
 
 
 def _counts_from_positions(cards: int, copies: int) -> tuple[int, int, int]:
