@@ -322,7 +322,11 @@ def check_deal(deal: Deal) -> None:
 values of about 8e+04 digits, more than the limit of 50000 digits; use fewer copies or cards
     """
     cards, copies = deal.cards, deal.copies
-    if cards <= SMALL_DECK and outside_allowance():
+    small = (
+        cards <= SMALL_DECK
+        or (cards - copies if 2 * copies > cards else copies) * cards.bit_length() <= SMALL_BITS
+    )
+    if small and outside_allowance():
         return  # C(n, m) < 2^1000 and well under a millisecond: passed, nothing to record
     bits = binom_bits(cards, copies)
     seconds = summary_seconds(cards, copies)
@@ -343,6 +347,10 @@ LOG10_2 = log10(2)
 
 SMALL_DECK = 1000
 """Decks of at most this many cards pass ``check_deal`` at once: C(n, m) < 2^1000."""
+
+SMALL_BITS = 1000
+"""Decks with k = min(m, n - m) copies or gaps and ``k * bits(n) <= SMALL_BITS`` pass
+``check_deal`` at once too: C(n, m) < n^k <= 2^1000."""
 
 
 class KindCounts(NamedTuple):
@@ -413,7 +421,17 @@ def kind_counts_of(deal: Deal) -> KindCounts:
 
 
 def _kind_counts(cards: int, copies: int) -> KindCounts:
-    if SHORT_SERIES < copies - 2 <= cards - copies:
+    k, start = copies - 2, cards - copies
+    if 0 <= k <= SHORT_SERIES and k <= start:
+        # few copies (the game's four): the diagonal series of _alternating_sum term by term
+        total = comb(cards, copies)
+        term = series = 1
+        for j in range(1, k + 1):
+            term = term * 2 * (start + j) // j
+            series += term
+        alternating = ((series - 1) // 2 + 1 - start % 2) >> k
+        plie = (total * copies // cards + alternating) // 2
+    elif SHORT_SERIES < k <= start:
         plie, total = _plie_and_total(cards, copies)  # many copies: one splitting for both
     else:
         total = comb(cards, copies)
@@ -423,7 +441,12 @@ def _kind_counts(cards: int, copies: int) -> KindCounts:
             return KindCounts(cards - cards // 2, 0, cards // 2, 0, total)
         plie = (total * copies // cards + _alternating_sum(cards - 2, copies - 2)) // 2
     given = (total - plie) // 2
-    return KindCounts(given, plie, given, 0, total)  # killed = total - plié - given = given
+    # killed = total - plié - given = given; the tuple made without the named tuple's
+    # Python-level __new__ (a summary is made at every question)
+    return _tuple(KindCounts, (given, plie, given, 0, total))
+
+
+_tuple = tuple.__new__
 
 
 SHORT_SERIES = 12

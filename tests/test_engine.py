@@ -19,6 +19,7 @@ from shtoss_exact.engine import (
     NEWTON_BITS,
     SHARED_DIVIDE_BITS,
     SHORT_SERIES,
+    SMALL_BITS,
     Kind,
     KindCounts,
     PositionCounts,
@@ -29,6 +30,7 @@ from shtoss_exact.engine import (
     binom_bits,
     check_deal,
     counts_at,
+    deal_cost,
     exact_quotient,
     exact_quotients,
     kind_counts,
@@ -187,6 +189,29 @@ def test_one_splitting_with_long_divisors_gives_the_plie(cards: int, copies: int
     # k! past SHARED_DIVIDE_BITS (half an inverse) and past half the quotient (a whole one).
     assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
     assert kind_counts(cards, copies).plie == _plie_and_total(cards, copies)[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, SHORT_SERIES + 2), st.integers(0, 10**40))
+def test_few_copies_term_by_term_give_the_plie(copies: int, more: int) -> None:
+    # The series of few copies summed in kind_counts itself, against the general way.
+    cards = 2 * copies - 2 + more
+    assert kind_counts(cards, copies).plie == _diagonal_by_parts(cards, copies)[0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 10**400).flatmap(
+        lambda n: st.tuples(st.just(n), st.integers(0, min(n, 40)) | st.integers(0, n))
+    )
+)
+def test_what_the_guard_passes_at_once_is_within_its_limits(shape: tuple[int, int]) -> None:
+    # SMALL_BITS: C(n, m) < n^min(m, n - m), so what passes at once is cheap and short.
+    cards, copies = shape
+    if min(copies, cards - copies) * cards.bit_length() <= SMALL_BITS:
+        cost = deal_cost(Deal(cards, copies))
+        assert cost.digits < 302 and cost.seconds < MAX_DECK_SECONDS / 100
+        check_deal(Deal(cards, copies))
 
 
 def _counts_from_positions(cards: int, copies: int) -> tuple[int, int, int]:
