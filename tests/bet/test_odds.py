@@ -737,3 +737,6 @@ def test_a_table_after_a_soda_not_yet_seen_takes_the_stream() -> None:
     o = odds(scheme=faro(soda=Soda.BEFORE))
     assert o.by_abzug == tuple(o._abzug_rows(o._check_table()))
     assert sum(row.given for row in o.by_abzug) == o.given
+    known = odds(scheme=faro(soda=Soda.KNOWN))  # one deck, the 51 cards after the soda
+    assert len(known.by_abzug) == 26
+    assert known.by_abzug == tuple(known._abzug_rows(known._check_table()))
