@@ -16,8 +16,6 @@ from hypothesis import strategies as st
 from shtoss_exact import ShtossError
 from shtoss_exact.deck import Deal, Suit, SuitCounts, SuitRelation
 from shtoss_exact.engine import (
-    NEWTON_BITS,
-    SHARED_DIVIDE_BITS,
     SHORT_SERIES,
     SMALL_BITS,
     Kind,
@@ -31,8 +29,6 @@ from shtoss_exact.engine import (
     check_deal,
     counts_at,
     deal_cost,
-    exact_quotient,
-    exact_quotients,
     kind_counts,
     parity_sum,
     position_counts,
@@ -134,33 +130,6 @@ def test_alternating_sum_with_a_long_divisor_matches_its_definition(top: int, k:
     # k! (or (N - k)!, the short row) has more than NEWTON_BITS bits past its twos:
     # the series' one division is by an inverse.
     assert _alternating_sum(top, k) == _direct_alternating_sum(top, k)
-
-
-@settings(max_examples=40, deadline=None)
-@given(
-    st.integers(NEWTON_BITS, 3 * NEWTON_BITS),
-    st.integers(0, 2**20),
-    st.integers(0, 4),
-    st.sampled_from([1, -1]),
-)
-def test_exact_quotient_is_the_quotient(bits: int, seed: int, scale: int, sign: int) -> None:
-    divisor = 3**bits % 2**bits | 1 | 1 << bits  # odd, of bits + 1 bits
-    quotient = sign * ((7**bits + seed) >> (bits * scale // 2))  # 0 to longer than the divisor
-    assert exact_quotient(divisor * quotient, divisor) == quotient
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    st.integers(1, 5 * SHARED_DIVIDE_BITS),
-    st.lists(st.tuples(st.integers(0, 2**16), st.integers(0, 6), st.sampled_from([1, -1])),
-             min_size=1, max_size=3),
-)  # fmt: skip
-def test_exact_quotients_are_the_quotients(bits: int, shapes: list[tuple[int, int, int]]) -> None:
-    # Divisors short and long, quotients shorter and longer than them: plain division,
-    # one shared inverse to the full length, and to half of it (Karp and Markstein).
-    divisor = 3**bits % 2**bits | 1 | 1 << bits
-    quotients = [sign * ((5**bits + seed) >> (bits * scale // 3)) for seed, scale, sign in shapes]
-    assert exact_quotients(tuple(divisor * q for q in quotients), divisor) == quotients
 
 
 def _diagonal_by_parts(cards: int, copies: int) -> tuple[int, int]:
