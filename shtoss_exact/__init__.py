@@ -26,26 +26,29 @@ if TYPE_CHECKING:
     from shtoss_exact.bet.odds import Odds, odds, odds_of
     from shtoss_exact.bet.rows import AbzugOdds, PositionOdds
     from shtoss_exact.bet.tables import TableSpec, summary_records
+    from shtoss_exact.cards import Card, Suit, parse_card, parse_rank
     from shtoss_exact.case.state import Case
-    from shtoss_exact.deck import Card, Deal, Suit, SuitRelation, make_deal, parse_card, parse_rank
+    from shtoss_exact.deck import Deal, SuitRelation, make_deal
     from shtoss_exact.distribution import Distribution
     from shtoss_exact.engine import Kind, abzug_counts, counts_at, kind_counts, position_counts
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.plans.catalog import Plan, plan_named
     from shtoss_exact.plans.series import SeriesResult, series
     from shtoss_exact.schemes.files import load_scheme
-    from shtoss_exact.schemes.scheme import Scheme, scheme_named
+    from shtoss_exact.schemes.model import Scheme
+    from shtoss_exact.schemes.scheme import scheme_named
     from shtoss_exact.strategy.play import OptimalPlay, optimal_play
-    from shtoss_exact.symbolic.forms import ClosedForm, ClosedForms, closed_form, closed_forms
+    from shtoss_exact.symbolic.forms import closed_form, closed_forms
+    from shtoss_exact.symbolic.result import ClosedForm, ClosedForms
 
 _LAZY = {
     "AbzugOdds": "bet.rows",
     "Bank": "banks.odds",
     "Bet": "banks.odds",
-    "Card": "deck",
+    "Card": "cards",
     "Case": "case.state",
-    "ClosedForm": "symbolic.forms",
-    "ClosedForms": "symbolic.forms",
+    "ClosedForm": "symbolic.result",
+    "ClosedForms": "symbolic.result",
     "Deal": "deck",
     "Distribution": "distribution",
     "FairPayoff": "bet.fair",
@@ -54,11 +57,11 @@ _LAZY = {
     "OptimalPlay": "strategy.play",
     "Plan": "plans.catalog",
     "PositionOdds": "bet.rows",
-    "Scheme": "schemes.scheme",
+    "Scheme": "schemes.model",
     "SchemeResult": "bet.measures",
     "SeriesResult": "plans.series",
     "ShtossError": "errors",
-    "Suit": "deck",
+    "Suit": "cards",
     "SuitRelation": "deck",
     "TableSpec": "bet.tables",
     "abzug_counts": "engine",
@@ -73,8 +76,8 @@ _LAZY = {
     "odds": "bet.odds",
     "odds_of": "bet.odds",
     "optimal_play": "strategy.play",
-    "parse_card": "deck",
-    "parse_rank": "deck",
+    "parse_card": "cards",
+    "parse_rank": "cards",
     "plan_named": "plans.catalog",
     "position_counts": "engine",
     "scheme_named": "schemes.scheme",

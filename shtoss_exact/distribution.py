@@ -27,6 +27,7 @@ Distribution({-1: 433/833, 1: 400/833})
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
@@ -52,6 +53,17 @@ K = TypeVar("K")
 
 def _value(value: object, *, name: str) -> Fraction:
     return exact_number(value, name=name)
+
+
+def _coprime(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` of two ints already in lowest terms
+    (``denominator > 0``), without the gcd ``Fraction`` would redo on them: a long
+    probability's gcd is the cost of reading it. The fields are ``Fraction``'s own slots.
+    """
+    made = object.__new__(Fraction)
+    object.__setattr__(made, "_numerator", numerator)
+    object.__setattr__(made, "_denominator", denominator)
+    return made
 
 
 def _pairs(source: object, *, name: str, of: str) -> list[tuple[Any, Any]]:
@@ -100,7 +112,7 @@ class Distribution(Mapping[Fraction, Fraction]):
     shtoss_exact.errors.ShtossError: the probabilities sum to 1/2: allowed a sum of exactly 1
     """
 
-    __slots__ = ("_base", "_counts", "_hash", "_index", "_points", "_total", "_unit")
+    __slots__ = ("_base", "_counts", "_hash", "_index", "_points", "_sides", "_total", "_unit")
 
     _unit: Fraction
     _points: tuple[int, ...]
@@ -109,6 +121,7 @@ class Distribution(Mapping[Fraction, Fraction]):
     _base: int
     _hash: int | None
     _index: dict[Fraction, int] | None
+    _sides: tuple[Fraction, Fraction, Fraction] | None
 
     def __init__(self) -> None:
         raise TypeError("use Distribution.of, Distribution.from_counts or Distribution.point")
@@ -122,7 +135,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         self = object.__new__(cls)
         for name, value in (("_unit", unit), ("_points", points), ("_counts", counts),
                             ("_total", total), ("_base", base), ("_hash", None),
-                            ("_index", None)):  # fmt: skip
+                            ("_index", None), ("_sides", None)):  # fmt: skip
             object.__setattr__(self, name, value)
         return self
 
@@ -278,7 +291,7 @@ class Distribution(Mapping[Fraction, Fraction]):
             object.__setattr__(self, "_index", index)
             assert self._index is not None
         i = self._index[value]  # type: ignore[index]
-        return Fraction(*self.reduced(i))
+        return _coprime(*self.reduced(i))
 
     def __iter__(self) -> Iterator[Fraction]:
         return (p * self._unit for p in self._points)
@@ -349,18 +362,25 @@ class Distribution(Mapping[Fraction, Fraction]):
 
     def reduced(self, index: int) -> tuple[int, int]:
         """Probability ``index`` (by increasing value) as a coprime (numerator, denominator)."""
-        count, denominator = self._counts[index], self._total
-        if not self._base:
-            common = gcd(count, denominator)
-            return count // common, denominator // common
+        return self._lowest(self._counts[index])
+
+    def _lowest(self, count: int) -> tuple[int, int]:
+        """``count / total`` as a coprime (numerator, denominator)."""
+        denominator = self._total
+        if count == 0:
+            return 0, 1
         # gcd(count, base**k) from the base alone: divide out what it shares with the
-        # base, step by step; what is left of count shares no factor with base**k.
-        while True:
+        # base, step by step; what is left of count shares no factor with base**k. A
+        # count holding many of the base's factors (a mass reached early, times D each
+        # deal after) takes the one gcd of the long numbers instead.
+        for _step in range(8 if self._base else 0):
             common = gcd(gcd(count, self._base), denominator)
             if common == 1:
                 return count, denominator
             count //= common
             denominator //= common
+        common = gcd(count, denominator)
+        return count // common, denominator // common
 
     def digits(self) -> int:
         """An upper bound on the decimal digits of the exact values ``to_dict`` writes."""
@@ -477,14 +497,26 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({-1: Fraction(1, 3), 0: Fraction(1, 6), 1: Fraction(1, 2)}).sides()
         (Fraction(1, 3), Fraction(1, 6), Fraction(1, 2))
         """
-        sums = [0, 0, 0]
-        for point, count in zip(self._points, self._counts, strict=True):
-            sums[(point > 0) - (point < 0) + 1] += count
-        below, zero, above = sums
+        if self._sides is None:
+            object.__setattr__(self, "_sides", self._count_sides())
+        assert self._sides is not None
+        return self._sides
+
+    def _count_sides(self) -> tuple[Fraction, Fraction, Fraction]:
+        points, counts, total = self._points, self._counts, self._total
+        low, high = bisect_left(points, 0), bisect_right(points, 0)  # the unit is > 0
+        zero = sum(counts[low:high])
+        # One side summed, the shorter: the counts sum to the total, which gives the other.
+        if low <= len(points) - high:
+            below = sum(counts[:low])
+            above = total - below - zero
+        else:
+            above = sum(counts[high:])
+            below = total - above - zero
         return (
-            Fraction(below, self._total),
-            Fraction(zero, self._total),
-            Fraction(above, self._total),
+            _coprime(*self._lowest(below)),
+            _coprime(*self._lowest(zero)),
+            _coprime(*self._lowest(above)),
         )
 
     # -- operations -------------------------------------------------------------------
@@ -666,7 +698,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         return frame(sheet.natural(), summary=sheet.summary)
 
     def _head(self, count: int) -> Iterator[tuple[Fraction, Fraction]]:
-        return ((p * self._unit, Fraction(*self.reduced(i)))
+        return ((p * self._unit, _coprime(*self.reduced(i)))
                 for i, p in enumerate(self._points[:count]))  # fmt: skip
 
 
@@ -677,12 +709,12 @@ class _Items(ItemsView[Fraction, Fraction]):
 
     def __iter__(self) -> Iterator[tuple[Fraction, Fraction]]:
         d = self._mapping
-        return ((v, Fraction(*d.reduced(i))) for i, v in enumerate(d))
+        return ((v, _coprime(*d.reduced(i))) for i, v in enumerate(d))
 
     def __reversed__(self) -> Iterator[tuple[Fraction, Fraction]]:
         d = self._mapping
         return (
-            (p * d.unit, Fraction(*d.reduced(i))) for i, p in reversed(list(enumerate(d.points)))
+            (p * d.unit, _coprime(*d.reduced(i))) for i, p in reversed(list(enumerate(d.points)))
         )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import StrEnum
-from math import comb, inf, lgamma, log, log1p, log10, pi
+from math import comb, inf, lgamma, log, log1p, log10, perm, pi
 
 from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
 from shtoss_exact.errors import ShtossError, quoted
@@ -30,6 +30,7 @@ from shtoss_exact.limits import (
     outside_allowance,
 )
 from shtoss_exact.numbers import short_int
+from shtoss_exact.quotients import exact_quotient, exact_quotients
 
 
 class Kind(StrEnum):
@@ -86,8 +87,9 @@ def _alternating_sum(top: int, k: int) -> int:
     return series if start % 2 == 0 else -series
 
 
-LEAF_TERMS = 24
-"""Terms of a binomial series added one by one before binary splitting takes over."""
+LEAF_TERMS = 50
+"""Terms of a binomial series added one by one before binary splitting takes over
+(measured: 40 to 64 cost about the same; 50 the least for 100 to 200 copies)."""
 
 
 def _binomial_series(x: int, factor: int, terms: int) -> int:
@@ -114,50 +116,17 @@ def _binomial_series(x: int, factor: int, terms: int) -> int:
     return 1 + exact_quotient(t >> twos, q >> twos)
 
 
-NEWTON_BITS = 30_000
-"""Divisors from which ``exact_quotient`` inverts rather than divides (measured: the
-inverse pays from 25 000 to 30 000 bits)."""
-
-
-def exact_quotient(a: int, b: int) -> int:
-    """``a // b`` for ``a`` a multiple of an odd ``b > 0``.
-
-    CPython divides by long numbers digit by digit, in time (digits of b) times
-    (digits of the quotient). For long ``b`` the quotient is found from ``b``'s inverse
-    modulo ``2**L`` (``L`` bits past the quotient's), by Newton's iteration
-    ``x <- x (2 - b x)``, which doubles the bits right at each step (Hensel lifting):
-    a few Karatsuba products. As ``a = b q`` exactly, ``q = a x mod 2**L``.
-
-    >>> exact_quotient(3**50 * 7**40, 3**50) == 7**40
-    True
-    """
-    if b.bit_length() <= NEWTON_BITS:
-        return a // b
-    if a < 0:
-        return -exact_quotient(-a, b)
-    size = max(2, a.bit_length() - b.bit_length() + 2)  # q < 2**size
-    steps = []
-    while size > 1:
-        steps.append(size)
-        size = (size + 1) // 2
-    inverse, mask = 1, 1  # b x = 1 (mod 2): b is odd
-    for bits in reversed(steps):
-        mask = (1 << bits) - 1
-        inverse = inverse * (2 - (b & mask) * inverse) & mask
-    return (a & mask) * inverse & mask
-
-
 def _split(x: int, factor: int, a: int, b: int, *, last: bool = False) -> tuple[int, int, int]:
     """(P, Q, T) of ``_binomial_series`` for the terms a < i <= b; ``last``: the range
     ends the series, so no merge needs its P (left out: 0)."""
     if b - a <= LEAF_TERMS:
-        p_all, q_all, t = 1, 1, 0
-        for j in range(a, b):
-            # T / Q gains t_(j+1) / t_a = P / Q over the terms so far, this one included
-            p_all *= factor * (x + j + 1)
-            t = t * (j + 1) + p_all
-            q_all *= j + 1
-        return p_all, q_all, t
+        p_all, t = 1, 0
+        # T / Q gains t_(j+1) / t_a = P / Q over the terms so far, this one included
+        p_range = range(factor * (x + a + 1), factor * (x + b + 1), factor)
+        for p_j, q_j in zip(p_range, range(a + 1, b + 1), strict=True):
+            p_all *= p_j
+            t = t * q_j + p_all
+        return p_all, perm(b, b - a), t
     middle = (a + b) // 2
     p1, q1, t1 = _split(x, factor, a, middle)
     p2, q2, t2 = _split(x, factor, middle, b, last=last)
@@ -279,8 +248,12 @@ def check_deal(deal: Deal) -> None:
 values of about 8e+04 digits, more than the limit of 50000 digits; use fewer copies or cards
     """
     cards, copies = deal.cards, deal.copies
-    if cards <= SMALL_DECK and outside_allowance():
-        return  # C(n, m) < 2^1000 and well under a millisecond: passed, nothing to record
+    small = (
+        cards <= SMALL_DECK
+        or (cards - copies if 2 * copies > cards else copies) * cards.bit_length() <= SMALL_BITS
+    )
+    if small and outside_allowance():
+        return  # C(n, m) < 2^10000, counted in a millisecond or so: passed, nothing to record
     bits = binom_bits(cards, copies)
     seconds = summary_seconds(cards, copies)
     digits = bits * LOG10_2
@@ -300,6 +273,11 @@ LOG10_2 = log10(2)
 
 SMALL_DECK = 1000
 """Decks of at most this many cards pass ``check_deal`` at once: C(n, m) < 2^1000."""
+
+SMALL_BITS = 10_000
+"""Decks with k = min(m, n - m) copies or gaps and ``k * bits(n) <= SMALL_BITS`` pass
+``check_deal`` at once too: C(n, m) < n^k <= 2^10000, about 3000 digits (far within
+``MAX_PRINTED_DIGITS``), counted in well under ``MAX_DECK_SECONDS``."""
 
 
 class KindCounts(NamedTuple):
@@ -370,14 +348,59 @@ def kind_counts_of(deal: Deal) -> KindCounts:
 
 
 def _kind_counts(cards: int, copies: int) -> KindCounts:
-    total = comb(cards, copies)
-    if copies == 0:
-        return KindCounts(0, 0, 0, total, total)
-    if copies == 1:
-        return KindCounts(cards - cards // 2, 0, cards // 2, 0, total)
-    plie = (total * copies // cards + _alternating_sum(cards - 2, copies - 2)) // 2
+    k, start = copies - 2, cards - copies
+    if 0 <= k <= SHORT_SERIES and k <= start:
+        # few copies (the game's four): the diagonal series of _alternating_sum term by term
+        total = comb(cards, copies)
+        term = series = 1
+        for j in range(1, k + 1):
+            term = term * 2 * (start + j) // j
+            series += term
+        alternating = ((series - 1) // 2 + 1 - start % 2) >> k
+        plie = (total * copies // cards + alternating) // 2
+    elif SHORT_SERIES < k <= start:
+        plie, total = _plie_and_total(cards, copies)  # many copies: one splitting for both
+    else:
+        total = comb(cards, copies)
+        if copies == 0:
+            return KindCounts(0, 0, 0, total, total)
+        if copies == 1:
+            return KindCounts(cards - cards // 2, 0, cards // 2, 0, total)
+        plie = (total * copies // cards + _alternating_sum(cards - 2, copies - 2)) // 2
     given = (total - plie) // 2
-    return KindCounts(given, plie, given, 0, total)  # killed = total - plié - given = given
+    # killed = total - plié - given = given; the tuple made without the named tuple's
+    # Python-level __new__ (a summary is made at every question)
+    return _tuple(KindCounts, (given, plie, given, 0, total))
+
+
+_tuple = tuple.__new__
+
+
+SHORT_SERIES = 12
+"""Terms of the diagonal series up to which ``math.comb`` and the series apart cost
+less than ``_plie_and_total`` (measured: the two meet at 12 to 16 terms)."""
+
+
+def _plie_and_total(cards: int, copies: int) -> tuple[int, int]:
+    """(plié, C(n, m)) from one binary splitting, for SHORT_SERIES < m - 2 <= n - m.
+
+    The series of ``_alternating_sum`` on the diagonal, S(s, 2, k) with k = m - 2 and
+    s = n - m, has P = 2^k (N)_k over Q = k! (N = n - 2): so C(N, k) = P / (2^k k!)
+    comes out of the same products, and C(n, m) follows from it in small steps; the two
+    exact divisions by k! share one inverse (``exact_quotients``). ``math.comb`` would
+    build the product (N)_k a second time.
+
+    >>> _plie_and_total(200, 40) == (kind_counts(200, 40).plie, comb(200, 40))
+    True
+    """
+    top, k = cards - 2, copies - 2
+    start = top - k
+    p, q, t = _split(start, 2, 0, k)
+    twos = (q & -q).bit_length() - 1
+    series, diagonal = exact_quotients((t >> twos, p >> (k + twos)), q >> twos)
+    alternating = (series // 2 + 1 - start % 2) >> k  # A(N, k), as in _alternating_sum
+    lower = diagonal * (top + 1) // (k + 1)  # C(n - 1, m - 1)
+    return (lower + alternating) // 2, lower * cards // copies
 
 
 class PositionCounts(NamedTuple):

@@ -107,9 +107,12 @@ def made(cls: type[T], **fields: Any) -> T:
 AbzugOdds(abzug=1, killed=Fraction(1), plie=Fraction(0), given=Fraction(0))
     True
     """
-    instance = object.__new__(cls)
-    instance.__dict__.update(fields)
+    instance = _new(cls)
+    _set(instance, "__dict__", fields)  # the keywords' own dict, fresh at every call
     return instance
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 def frozen_hash(record: object) -> int:

@@ -55,7 +55,49 @@ def test_mapping_mean_variance(d: dict[Fraction, Fraction]) -> None:
     below, zero, above = dist.sides()
     assert below == sum((p for v, p in d.items() if v < 0), Fraction(0))
     assert zero == d.get(Fraction(0), 0)
+    assert above == sum((p for v, p in d.items() if v > 0), Fraction(0))
     assert below + zero + above == 1
+
+
+def test_a_count_with_many_factors_of_the_base_is_reduced() -> None:
+    # 433 * 833**99 over 833**100: the base's factors divided out whatever their number.
+    total = 833**100
+    d = Distribution.on_grid(Fraction(1), (0, 1), (433 * 833**99, total - 433 * 833**99),
+                             total, base=833)  # fmt: skip
+    assert d[0] == Fraction(433, 833) and d.sides() == (0, Fraction(433, 833), Fraction(400, 833))
+    assert (d[0].numerator, d[0].denominator) == (433, 833)
+
+
+@given(
+    base=st.integers(2, 60),
+    power=st.integers(0, 12),
+    points=st.lists(st.integers(-9, 9), min_size=1, max_size=8, unique=True),
+    data=st.data(),
+)
+def test_probabilities_over_a_power_of_a_base_are_in_lowest_terms(
+    base: int, power: int, points: list[int], data: st.DataObject
+) -> None:
+    # Counts summing to base**power, many sharing the base's factors: each probability
+    # read (by value, by items, by sides) is count / total, reduced.
+    total = base**power
+    cuts = sorted(data.draw(st.lists(st.integers(0, total), min_size=len(points) - 1,
+                                     max_size=len(points) - 1)))  # fmt: skip
+    counts = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+    dist = Distribution.on_grid(Fraction(1, 2), points, counts, total, base=base)
+    expected = {
+        Fraction(p, 2): Fraction(c, total) for p, c in zip(points, counts, strict=True) if c
+    }
+    for value, p in dist.items():
+        assert p == expected[value] == dist[value]
+        assert (p.numerator, p.denominator) == (expected[value].numerator,
+                                                 expected[value].denominator)  # fmt: skip
+        assert hash(p) == hash(expected[value]) and isinstance(p, Fraction)
+    sides = tuple(sum((p for v, p in expected.items() if test(v)), Fraction(0))
+                  for test in (lambda v: v < 0, lambda v: v == 0, lambda v: v > 0))  # fmt: skip
+    assert dist.sides() == sides
+    assert [(p.numerator, p.denominator) for p in dist.sides()] == [
+        (p.numerator, p.denominator) for p in sides
+    ]
 
 
 @given(distributions())

@@ -16,17 +16,19 @@ from hypothesis import strategies as st
 from shtoss_exact import ShtossError
 from shtoss_exact.deck import Deal, Suit, SuitCounts, SuitRelation
 from shtoss_exact.engine import (
-    NEWTON_BITS,
+    SHORT_SERIES,
+    SMALL_BITS,
     Kind,
     KindCounts,
     PositionCounts,
     _alternating_sum,
+    _plie_and_total,
     abzug_counts,
     binom,
     binom_bits,
     check_deal,
     counts_at,
-    exact_quotient,
+    deal_cost,
     kind_counts,
     parity_sum,
     position_counts,
@@ -130,17 +132,56 @@ def test_alternating_sum_with_a_long_divisor_matches_its_definition(top: int, k:
     assert _alternating_sum(top, k) == _direct_alternating_sum(top, k)
 
 
-@settings(max_examples=40, deadline=None)
+def _diagonal_by_parts(cards: int, copies: int) -> tuple[int, int]:
+    """(plié, C(n, m)) the general way: ``math.comb`` and the alternating sum apart."""
+    total = comb(cards, copies)
+    return (total * copies // cards + _alternating_sum(cards - 2, copies - 2)) // 2, total
+
+
+@settings(max_examples=60, deadline=None)
 @given(
-    st.integers(NEWTON_BITS, 3 * NEWTON_BITS),
-    st.integers(0, 2**20),
-    st.integers(0, 4),
-    st.sampled_from([1, -1]),
+    st.integers(SHORT_SERIES + 2, 700).flatmap(
+        lambda m: st.tuples(
+            st.integers(2 * m - 2, 10**12) | st.integers(2 * m - 2, 3 * m), st.just(m)
+        )
+    )
 )
-def test_exact_quotient_is_the_quotient(bits: int, seed: int, scale: int, sign: int) -> None:
-    divisor = 3**bits % 2**bits | 1 | 1 << bits  # odd, of bits + 1 bits
-    quotient = sign * ((7**bits + seed) >> (bits * scale // 2))  # 0 to longer than the divisor
-    assert exact_quotient(divisor * quotient, divisor) == quotient
+def test_one_splitting_gives_the_plie_and_the_binomial(shape: tuple[int, int]) -> None:
+    # The path of many copies (P of the series is (N)_k, so C(n, m) comes out of it)
+    # against the general one, on decks from just long enough to 10^12 cards.
+    cards, copies = shape
+    assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
+
+
+@pytest.mark.parametrize(("cards", "copies"), [(10**9, 1000), (10**9, 3000), (60_000, 9000)])
+def test_one_splitting_with_long_divisors_gives_the_plie(cards: int, copies: int) -> None:
+    # k! past SHARED_DIVIDE_BITS (half an inverse) and past half the quotient (a whole one).
+    assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
+    assert kind_counts(cards, copies).plie == _plie_and_total(cards, copies)[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, SHORT_SERIES + 2), st.integers(0, 10**40))
+def test_few_copies_term_by_term_give_the_plie(copies: int, more: int) -> None:
+    # The series of few copies summed in kind_counts itself, against the general way.
+    cards = 2 * copies - 2 + more
+    assert kind_counts(cards, copies).plie == _diagonal_by_parts(cards, copies)[0]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 10**400).flatmap(
+        lambda n: st.tuples(st.just(n), st.integers(0, min(n, 400)) | st.integers(0, n))
+    )
+)
+def test_what_the_guard_passes_at_once_is_within_its_limits(shape: tuple[int, int]) -> None:
+    # SMALL_BITS: C(n, m) < n^min(m, n - m), so what passes at once is cheap and short.
+    cards, copies = shape
+    if min(copies, cards - copies) * cards.bit_length() <= SMALL_BITS:
+        cost = deal_cost(Deal(cards, copies))
+        assert cost.digits < SMALL_BITS * log10(2) < MAX_PRINTED_DIGITS / 10
+        assert cost.seconds < MAX_DECK_SECONDS / 100
+        check_deal(Deal(cards, copies))
 
 
 def _counts_from_positions(cards: int, copies: int) -> tuple[int, int, int]:

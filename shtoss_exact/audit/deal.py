@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from shtoss_exact.cards import Card
 from shtoss_exact.case.parse import parse_seen, split_end, whole_deal
-from shtoss_exact.deck import Card
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import _
 from shtoss_exact.records import Record, exact_fields

@@ -22,8 +22,9 @@ from math import comb
 from typing import Any
 
 from shtoss_exact.audit.splits import MAX_DEALS, sum_cost_of, upper_tail
+from shtoss_exact.cards import Card, parse_rank
 from shtoss_exact.case.parse import FULL, parse_seen
-from shtoss_exact.deck import Card, deck_ranks, parse_rank
+from shtoss_exact.deck import deck_ranks
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.i18n import _

@@ -18,16 +18,8 @@ from pathlib import Path
 
 from shtoss_exact.audit.law import deck_shape
 from shtoss_exact.audit.splits import MAX_DEALS, check_counts
-from shtoss_exact.data_files import (
-    Items,
-    Table,
-    Text,
-    Whole,
-    check_data,
-    data_path,
-    read_data,
-    read_text,
-)
+from shtoss_exact.data_files import data_path, read_data, read_text
+from shtoss_exact.data_schema import Items, Table, Text, Whole, check_data
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.i18n import _
 from shtoss_exact.numbers import whole_number

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
-from shtoss_exact.deck import PRESET_COPIES, deck_ranks, parse_rank
+from shtoss_exact.cards import parse_rank
+from shtoss_exact.deck import PRESET_COPIES, deck_ranks
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.errors import shown_number as shown

@@ -16,14 +16,17 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.deck import Card, Deal, Suit, make_deal
 from shtoss_exact.engine import (
     KindCounts,
+    check_deal,
     counts_at,
+    iter_abzug_counts,
+    kind_counts_of,
     position_counts,
     relation_weights,
 )
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import NamedTuple, dataclass, field
 from shtoss_exact.i18n import _
-from shtoss_exact.limits import MAX_HELD_ROWS
+from shtoss_exact.limits import MAX_HELD_ROWS, outside_allowance
 from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record, exact_fields, made
 
@@ -47,6 +50,10 @@ SHOWN_TABLE_CARDS = 1000
 LONG_BITS = 256
 """From a common denominator of this many bits on, each probability of an ``Odds`` is
 reduced once and kept (a gcd of two such numbers costs more than keeping it)."""
+
+SMALL_TABLE_CARDS = 1000
+"""Largest deck whose table by abzug is made without its cost guard: C(n, m) < 2^1000,
+so its ceil(n/2) rows take well under a second (``AbzugStream.seconds``)."""
 
 IN_MEMORY_FACTOR = 4.0
 """A row of ``Fraction``s held in memory costs about this many streamed rows."""
@@ -110,7 +117,7 @@ variance=692800/693889, …)
         return self.as_shuffled.copies
 
     def _p(self, count: int) -> Fraction:
-        total = self.counts.total
+        total = self.counts[4]  # .total
         if total.bit_length() < LONG_BITS:
             return Fraction(count, total)
         # Long counts: each probability reduced once (killed, given and punter are one
@@ -132,7 +139,10 @@ variance=692800/693889, …)
     @property
     def plie(self) -> Fraction:
         """The first copy falls on a lob and the next card is a copy too."""
-        return self._p(self.counts.plie)
+        _killed, plie, _given, _none, total = self.counts
+        if total.bit_length() < LONG_BITS:  # as _p, one call fewer: the default question
+            return Fraction(plie, total)
+        return self._p(plie)
 
     @property
     def given(self) -> Fraction:
@@ -144,15 +154,20 @@ variance=692800/693889, …)
         """The banker wins: the punter's net result is < 0 (classic: killed or plié)."""
         if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.banker
-        counts = self.counts
-        return self._p(counts.killed + counts.plie)
+        killed, plie, _given, _none, total = self.counts
+        if total.bit_length() < LONG_BITS:  # as _p, one call fewer: the default question
+            return Fraction(killed + plie, total)
+        return self._p(killed + plie)
 
     @property
     def punter(self) -> Fraction:
         """The punter wins: his net result is > 0 (classic: given)."""
         if not self.by_kind and self.scheme_result is not None:
             return self.scheme_result.punter
-        return self._p(self.counts.given)
+        _killed, _plie, given, _none, total = self.counts
+        if total.bit_length() < LONG_BITS:  # as _p, one call fewer: the default question
+            return Fraction(given, total)
+        return self._p(given)
 
     @property
     def null(self) -> Fraction:
@@ -261,7 +276,27 @@ variance=692800/693889, …)
         """One row per abzug 1..ceil(n/2); a lone last card makes the last abzug a lob
         only. Held in memory, so refused beyond ``MAX_TABLE_ROWS`` cards: ``iter_abzug()``
         makes the same rows one at a time for any deck."""
+        deal = self.as_played
+        if deal.cards <= SMALL_TABLE_CARDS and not self.mixed and outside_allowance():
+            return self._small_abzug_table(deal.cards, deal.copies)
         return tuple(self._abzug_rows(self._check_table()))
+
+    def _small_abzug_table(self, cards: int, copies: int) -> tuple[AbzugOdds, ...]:
+        """``by_abzug`` of one small deck, as ``_abzug_rows`` makes it, with nothing to
+        guard (its cost is far within every limit): a row is its counts' ``Fraction``s."""
+        from shtoss_exact.bet.rows import AbzugOdds  # loaded when a table is asked for
+
+        total, rows = self.counts.total, []
+        for abzug, (killed, plie, given) in enumerate(iter_abzug_counts(cards, copies), 1):
+            lob = Fraction(killed, total)
+            row = _new(AbzugOdds)
+            _set(row, "__dict__", {
+                "abzug": abzug, "killed": lob, "plie": Fraction(plie, total),
+                # a full abzug's lob and sonik are as likely: one Fraction for both
+                "given": lob if given == killed else Fraction(given, total),
+            })  # fmt: skip
+            rows.append(row)
+        return tuple(rows)
 
     def iter_abzug(self) -> Iterator[AbzugOdds]:
         """The rows of ``by_abzug`` one at a time, none held: any deck size streams.
@@ -389,10 +424,12 @@ def odds(
     >>> odds(deck=52, scheme="faro").as_played.cards  # the bet plays after the soda
     51
     """
-    return odds_of(
-        make_deal(deck=deck, cards=cards, copies=copies, one_deck=one_deck, card=card, suits=suits),
-        scheme=scheme,
+    deal = make_deal(
+        deck=deck, cards=cards, copies=copies, one_deck=one_deck, card=card, suits=suits
     )
+    if scheme is None:
+        return _classic_odds(deal)
+    return odds_of(deal, scheme=scheme)
 
 
 def odds_of(deal: Deal, *, scheme: SchemeArgument | None = None) -> Odds:
@@ -407,8 +444,10 @@ def odds_of(deal: Deal, *, scheme: SchemeArgument | None = None) -> Odds:
                 deal=quoted(deal), name=type(deal).__name__
             )
         )
-    # No scheme is the classic one: one record, whether it is named or not. The decks
-    # played on are derived, guarded and counted here once, and handed down.
+    if scheme is None:
+        return _classic_odds(deal)
+    # A scheme named is normalised once; the decks played on are derived, guarded and
+    # counted here once, and handed down.
     late = _late()
     chosen = late.classic if scheme is None else late.as_scheme(scheme)
     parts = late.played_decks(deal, chosen, guard=True)
@@ -434,6 +473,24 @@ def odds_of(deal: Deal, *, scheme: SchemeArgument | None = None) -> Odds:
     return result
 
 
+def _classic_odds(deal: Deal) -> Odds:
+    """``odds_of(deal)`` without a scheme: the built-in classic one, which plays the deck
+    as shuffled (no first card burnt) and whose measures are the kinds' own. Its set-up
+    is that of ``odds_of`` with nothing to derive: the deck guarded and counted once."""
+    late = _late()
+    check_deal(deal)
+    counts = kind_counts_of(deal)
+    result = _new(Odds)
+    _set(result, "__dict__", {
+        "as_played": deal, "as_shuffled": deal, "counts": counts, "scheme": late.classic,
+        "by_kind": True, "played": (_tuple(late.played_deck, (1, deal, counts)),),
+    })  # fmt: skip
+    return result
+
+
+_new, _set, _tuple = object.__new__, object.__setattr__, tuple.__new__
+
+
 def _decks(stream: AbzugStream) -> list[int]:
     """The copies of each deck a table adds up (two after a soda not yet seen)."""
     if not stream.soda_before:
@@ -451,6 +508,7 @@ class _Late(NamedTuple):
     as_scheme: Callable[[SchemeArgument], Scheme]
     played_decks: Callable[..., tuple[PlayedDeck, ...]]
     classic: Scheme
+    played_deck: type[PlayedDeck]
 
 
 @cache
@@ -459,9 +517,9 @@ def _late() -> _Late:
     function-level import costs a microsecond at every call; a built-in scheme's name
     loads no reader of scheme files (``chosen_scheme``)."""
     from shtoss_exact.bet.measures import chosen_scheme
-    from shtoss_exact.schemes.settlement import played_decks
+    from shtoss_exact.schemes.settlement import PlayedDeck, played_decks
 
-    return _Late(chosen_scheme, played_decks, chosen_scheme("classic"))
+    return _Late(chosen_scheme, played_decks, chosen_scheme("classic"), PlayedDeck)
 
 
 def _mixed_counts(parts: tuple[PlayedDeck, ...]) -> KindCounts:

@@ -39,8 +39,8 @@ from shtoss_exact.numbers import exact_number, exact_str, whole_number
 from shtoss_exact.records import Record
 
 if TYPE_CHECKING:
+    from shtoss_exact.cards import Card
     from shtoss_exact.case.state import Case
-    from shtoss_exact.deck import Card
 
 __all__ = ["Ledger", "RecordedBet", "parse_bets", "settle_bets"]
 
@@ -76,8 +76,8 @@ class RecordedBet:
     placed_after: int
 
     def __post_init__(self) -> None:
+        from shtoss_exact.cards import parse_rank
         from shtoss_exact.case.rules import as_bet_kind, as_side
-        from shtoss_exact.deck import parse_rank
 
         kind, side = as_bet_kind(self.kind), as_side(self.side)
         if self.rank is None and kind is not BetKind.HIGH_CARD:
@@ -121,7 +121,7 @@ def parse_bets(text: str, *, ranks: Sequence[str]) -> tuple[RecordedBet, ...]:
     >>> [b.text for b in parse_bets("K@2 5:one-turn:3/2 5:2@1", ranks=("5", "K"))]
     ['K:stay:1@2', '5:one-turn:3/2@0', '5:stay:2@1']
     """
-    from shtoss_exact.deck import parse_rank
+    from shtoss_exact.cards import parse_rank
 
     if not isinstance(text, str):
         raise ShtossError(

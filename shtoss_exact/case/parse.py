@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from shtoss_exact.deck import Card, Suit, deck_ranks, parse_card, parse_rank
+from shtoss_exact.cards import Card, Suit, parse_card, parse_rank
+from shtoss_exact.deck import deck_ranks
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.i18n import _
 from shtoss_exact.numbers import whole_number

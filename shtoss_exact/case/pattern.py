@@ -23,9 +23,11 @@ import os
 from fractions import Fraction
 from pathlib import Path
 
+from shtoss_exact.cards import parse_rank
 from shtoss_exact.case.rules import Side, as_side
 from shtoss_exact.catalogue import Catalogue
-from shtoss_exact.data_files import (
+from shtoss_exact.data_files import data_path, read_data
+from shtoss_exact.data_schema import (
     Choice,
     Either,
     Items,
@@ -34,10 +36,7 @@ from shtoss_exact.data_files import (
     Text,
     Whole,
     check_data,
-    data_path,
-    read_data,
 )
-from shtoss_exact.deck import parse_rank
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.i18n import N_, _

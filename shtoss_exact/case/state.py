@@ -13,26 +13,19 @@ a case (``"A:1,7:2,K:0"``) or from counts of ranks by copies left, and answers:
 * the case after each turn of the cards seen (``history``).
 
 Before the soda is turned every answer is the average over the soda, each card of the
-deck being the soda equally often.
+deck being the soda equally often. Each state's bets are counted once and kept
+(``counting``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from shtoss_exact.case.bets import (
-    CardOdds,
-    CaseBet,
-    TurnCall,
-    call_the_turn,
-    high_card_odds,
-    mix,
-    one_turn_odds,
-    stay_odds,
-)
+from shtoss_exact.cards import Card, parse_card
+from shtoss_exact.case.bets import CaseBet, TurnCall, call_the_turn
+from shtoss_exact.case.counting import counted
 from shtoss_exact.case.parse import (
     FULL,
     check_whole_deal,
@@ -43,7 +36,7 @@ from shtoss_exact.case.parse import (
     split_end,
 )
 from shtoss_exact.case.rules import BetKind, GameRules, Side, as_bet_kind, as_game, as_side
-from shtoss_exact.deck import Card, deck_ranks, parse_card
+from shtoss_exact.deck import deck_ranks
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.i18n import _
@@ -54,7 +47,7 @@ if TYPE_CHECKING:
     from shtoss_exact.case.answers import CaseReport
     from shtoss_exact.case.deal import WholeDeal
     from shtoss_exact.case.pattern import Pattern
-    from shtoss_exact.schemes.scheme import Scheme, SchemeArgument
+    from shtoss_exact.schemes.scheme import SchemeArgument
 
 __all__ = ["Case"]
 
@@ -269,7 +262,7 @@ class Case(Record):
         return self.left[self._index(rank)]
 
     def _index(self, rank: str) -> int:
-        from shtoss_exact.deck import parse_rank
+        from shtoss_exact.cards import parse_rank
 
         name = parse_rank(rank)
         if name not in self.ranks:
@@ -303,20 +296,6 @@ class Case(Record):
                     )
                 )
         return tuple(states)
-
-    def _rank_after_soda(self, index: int) -> dict[tuple[int, int, int], Fraction]:
-        """``after_soda()`` as one rank sees it: (cards left, its copies left, turns
-        dealt) -> probability. The soda is of this rank or not: two states at most, the
-        same odds for the twelve other sodas (one bet counted twice, not thirteen times)."""
-        copies, cards = self.left[index], self.cards_left
-        if not self.soda_due:
-            return {(cards, copies, self.turns_dealt): Fraction(1)}
-        found = {}
-        if copies:
-            found[cards - 1, copies - 1, 0] = Fraction(copies, cards)
-        if cards > copies:
-            found[cards - 1, copies, 0] = Fraction(cards - copies, cards)
-        return found
 
     def history(self) -> tuple[Case, ...]:
         """The case after each turn of the cards seen: after the soda (Faro, Stuss) or
@@ -401,7 +380,7 @@ class Case(Record):
         if not self.turns_left:
             raise ShtossError(_("no turn is left to deal: no bet is decided any more"))
         rank = self.ranks[index]
-        return next(bet for bet in self._counted().by_kind[the_side, the_kind] if bet.rank == rank)
+        return next(bet for bet in counted(self).by_kind[the_side, the_kind] if bet.rank == rank)
 
     def bets(self, *, side: Side | str = Side.OPEN,
              kind: BetKind | str = BetKind.STAY) -> tuple[CaseBet, ...]:  # fmt: skip
@@ -414,19 +393,7 @@ class Case(Record):
         the_side, the_kind = self._check_bet(side, kind)
         if the_kind is BetKind.HIGH_CARD or not self.turns_left:
             return ()
-        return self._counted().by_kind[the_side, the_kind]
-
-    def _count_bets(self, side: Side, kind: BetKind) -> tuple[CaseBet, ...]:
-        ranks = self.ranks
-        alike: dict[int, CardOdds] = {}  # the odds of a bet on a rank, by its copies left
-        found = []
-        for index, copies in enumerate(self.left):
-            if copies:
-                odds = alike.get(copies)
-                if odds is None:
-                    odds = alike[copies] = self._rank_bet(index, side, kind).odds
-                found.append(_case_bet(ranks[index], copies, side, kind, odds))
-        return tuple(found)
+        return counted(self).by_kind[the_side, the_kind]
 
     def _check_bet(self, side: object, kind: object) -> tuple[Side, BetKind]:
         the_side, the_kind = as_side(side), as_bet_kind(kind)
@@ -440,13 +407,6 @@ class Case(Record):
             )
         return the_side, the_kind
 
-    def _rank_bet(self, index: int, side: Side, kind: BetKind) -> CaseBet:
-        parts = tuple(self._rank_after_soda(index).items())
-        odds = _mixed(self.game.scheme, parts, side, kind)
-        return CaseBet.of(
-            rank=self.ranks[index], copies_left=self.left[index], side=side, kind=kind, odds=odds
-        )
-
     def high_card(self) -> CaseBet | None:
         """High card on the next turn (Faro, Stuss); ``None`` when no turn is left.
 
@@ -454,20 +414,7 @@ class Case(Record):
         Fraction(0, 1)
         """
         self._check_bet(Side.OPEN, BetKind.HIGH_CARD)
-        return self._counted().high
-
-    def _count_high_card(self) -> CaseBet | None:
-        if not self.turns_left:
-            return None
-        parts: list[tuple[Fraction, CardOdds]] = []
-        for weight, state in self.after_soda():
-            odds = high_card_odds(self.game.scheme, state.left, turns=state.turns_dealt)
-            if odds is None:
-                return None
-            parts.append((weight, odds))
-        return CaseBet.of(
-            rank=None, copies_left=None, side=Side.OPEN, kind=BetKind.HIGH_CARD, odds=mix(parts)
-        )
+        return counted(self).high
 
     def every_bet(self) -> tuple[CaseBet, ...]:
         """Every bet the game offers now, in order: stay then one-turn, open then
@@ -479,26 +426,7 @@ class Case(Record):
         >>> len(case.every_bet()), case.every_bet() is Case.from_seen("5h Kd 5c").every_bet()
         (53, True)
         """
-        return self._counted().every
-
-    def _counted(self) -> _Counted:
-        """The state's kept count, found once for this object (a field of no comparison)."""
-        kept: _Counted | None = self.__dict__.get("_kept")
-        if kept is None:
-            scheme = _Same(self.game.scheme)  # found by identity: hashing a scheme is slow
-            kept = _count(self.game.name, scheme, self.deck, self.left, self.turns_dealt,
-                          self.soda_due)  # fmt: skip
-            self.__dict__["_kept"] = kept
-        return kept
-
-    def _count_by_kind(self) -> dict[tuple[Side, BetKind], tuple[CaseBet, ...]]:
-        """The bets on the ranks by side and kind, in the order of ``every_bet``."""
-        sides = (Side.OPEN, Side.COPPERED) if self.game.faro_bets else (Side.OPEN,)
-        return {
-            (side, kind): self._count_bets(side, kind) if self.turns_left else ()
-            for kind in (BetKind.STAY, BetKind.ONE_TURN)
-            for side in sides
-        }
+        return counted(self).every
 
     def best_bet(self) -> CaseBet | None:
         """The bet with the highest ``ev`` (the first of ``every_bet`` among equals);
@@ -507,11 +435,11 @@ class Case(Record):
         >>> Case.from_case("*:0,7:2,K:1", game="faro").best_bet().summary()
         {'rank': 'K', 'side': 'open', 'kind': 'stay', 'ev': '0'}
         """
-        return self._counted().best
+        return counted(self).best
 
     def fair_or_better(self) -> tuple[CaseBet, ...]:
         """Every bet now with ``ev >= 0``, in the order of ``every_bet``."""
-        return self._counted().fair_or_better
+        return counted(self).fair_or_better
 
     def call_the_turn(
         self, *, pay: Fraction | int | str = 4, cathop_pay: Fraction | int | str = 2
@@ -615,93 +543,4 @@ def _turns(game: GameRules, dealt: int, *, what: str) -> tuple[int, bool]:
         _("{what}: {dealt} cards dealt end inside a turn: {between_turns}").format(
             what=what, dealt=dealt, between_turns=_between_turns(game)
         )
-    )
-
-
-EVERY_BET_STATES = 512
-"""States whose bets are kept (``Case.every_bet``): a deal of 52 cards has 27 (so the
-deals of 18 pages at once), each state's about 27 kB with every bet kind and its rows
-(measured with tracemalloc; its bets are shared with the states of other deals as
-deep): about 14 MB at most, within the server's 20 MB of growth."""
-
-SHARED_BETS = 8192
-"""Bets on a rank kept to be shared (``_case_bet``): a 52-card Faro deal has about 5,600."""
-
-_SHARED: dict[tuple[str, int, Side, BetKind, int], CaseBet] = {}
-
-
-def _case_bet(rank: str, copies: int, side: Side, kind: BetKind, odds: CardOdds) -> CaseBet:
-    """The bet on ``rank`` with ``odds``, one object for every state it is a bet of: the
-    states of two deals as deep have the same odds for a rank with as many copies left
-    (``_mixed``), so their bets are shared. Found by the odds' identity, which the bet
-    kept holds alive; all are let go once ``SHARED_BETS`` are kept."""
-    key = (rank, copies, side, kind, id(odds))
-    bet = _SHARED.get(key)
-    if bet is None or bet.odds is not odds:
-        if len(_SHARED) >= SHARED_BETS:
-            _SHARED.clear()
-        bet = _SHARED[key] = CaseBet.of(rank=rank, copies_left=copies, side=side, kind=kind,
-                                        odds=odds)  # fmt: skip
-    return bet
-
-
-@dataclass(frozen=True)
-class _Counted:
-    """Every bet of one state (``Case.every_bet``), those on the ranks by side and kind
-    (``bets``), its best and those with ``ev >= 0`` (``best_bet``, ``fair_or_better``)."""
-
-    every: tuple[CaseBet, ...]
-    by_kind: dict[tuple[Side, BetKind], tuple[CaseBet, ...]]
-    high: CaseBet | None
-    best: CaseBet | None
-    fair_or_better: tuple[CaseBet, ...]
-
-
-class _Same:
-    """A key part equal only to itself: ``thing`` by its identity (which the key, kept,
-    holds alive), never compared or hashed by value."""
-
-    __slots__ = ("thing",)
-
-    def __init__(self, thing: Scheme) -> None:
-        self.thing = thing
-
-    def __hash__(self) -> int:
-        return id(self.thing)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.thing is self.thing
-
-
-@lru_cache(maxsize=EVERY_BET_STATES)
-def _count(game: str, scheme: _Same, deck: int, left: tuple[int, ...], turns_dealt: int,
-           soda_due: bool) -> _Counted:  # fmt: skip
-    """Every bet of the state so given, counted once, with its best and fair ones (the
-    built-in schemes are one object each: a state of the page is found again)."""
-    rules = GameRules(game, scheme.thing)
-    state = Case(game=rules, deck=deck, left=left, turns_dealt=turns_dealt, soda_due=soda_due)
-    by_kind = state._count_by_kind()
-    high = state._count_high_card() if rules.faro_bets else None
-    every = tuple(bet for bets in by_kind.values() for bet in bets) + (() if high is None
-                                                                       else (high,))  # fmt: skip
-    return _Counted(
-        every=every,
-        by_kind=by_kind,
-        high=high,
-        best=max(every, key=lambda bet: bet.ev) if every else None,
-        fair_or_better=tuple(bet for bet in every if bet.ev >= 0),
-    )
-
-
-@lru_cache(maxsize=1024)
-def _mixed(
-    scheme: Scheme, parts: tuple[tuple[tuple[int, int, int], Fraction], ...], side: Side,
-    kind: BetKind,
-) -> CardOdds:  # fmt: skip
-    """The odds of a bet over the states of its rank after the soda, ``(cards, copies,
-    turns) -> probability``: counted once for every rank whose copies left are alike."""
-    count = stay_odds if kind is BetKind.STAY else one_turn_odds
-    return mix(
-        (weight, count(scheme, cards=cards, copies=copies, turns=turns, side=side))
-        for (cards, copies, turns), weight in parts
     )

@@ -123,7 +123,7 @@ def case_of(
 
 
 def _rank(state: Case, rank: str) -> str:
-    from shtoss_exact.deck import parse_rank
+    from shtoss_exact.cards import parse_rank
 
     name = parse_rank(rank)
     if name not in state.ranks:

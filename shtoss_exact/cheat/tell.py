@@ -125,7 +125,7 @@ class _Tell:
 
 
 def _class(ranks: object, state: Case) -> tuple[str, ...]:
-    from shtoss_exact.deck import parse_rank
+    from shtoss_exact.cards import parse_rank
 
     items = ranks.split(",") if isinstance(ranks, str) else ranks
     if not isinstance(items, list | tuple) or not items or len(items) > len(state.ranks):
@@ -168,8 +168,8 @@ def sand_tell(
     chosen = check_takes(takes)
     state, parts = start_of(rank, game=game, scheme=scheme, deck=deck, seen=seen, case=case)
     named = _class(tell_class if isinstance(tell_class, str) else list(tell_class), state)
+    from shtoss_exact.cards import parse_rank
     from shtoss_exact.cheat.honest import honest_edge
-    from shtoss_exact.deck import parse_rank
 
     own = parse_rank(rank)
     index = state.ranks.index(own)

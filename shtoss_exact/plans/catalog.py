@@ -37,7 +37,7 @@ from shtoss_exact.limits import MAX_PLAN_FILE_BYTES
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, whole_number, within_digits
 
 if TYPE_CHECKING:
-    from shtoss_exact.data_files import Table
+    from shtoss_exact.data_schema import Table
 
 _E = TypeVar("_E", bound=StrEnum)
 
@@ -335,7 +335,7 @@ def as_plan(plan: object) -> Plan:
 
 
 def _schema() -> Table:
-    from shtoss_exact.data_files import Choice, Items, Number, Table, Text, Whole
+    from shtoss_exact.data_schema import Choice, Items, Number, Table, Text, Whole
 
     return Table(
         {
@@ -359,7 +359,7 @@ def plan_from_mapping(data: object, *, origin: str = "plan", name: str = "plan")
     >>> plan_from_mapping({"name": "p", "after_win": "ride", "raises": 2, "kush": "1/2"}).kush
     Fraction(1, 2)
     """
-    from shtoss_exact.data_files import check_data
+    from shtoss_exact.data_schema import check_data
 
     table = check_data(data, _schema(), where=origin)
     try:

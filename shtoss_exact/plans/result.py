@@ -86,9 +86,6 @@ class SeriesResult(Record):
     net: Distribution
     ev: Fraction
     variance: Fraction
-    punter: Fraction
-    banker: Fraction
-    null: Fraction
     expected_deals: Fraction
     p_ruin: Fraction
     p_target: Fraction
@@ -102,6 +99,23 @@ class SeriesResult(Record):
 
     def __hash__(self) -> int:  # the fields hold mappings: hashed by their items
         return frozen_hash(self)
+
+    # Who ends ahead, read off the net when first asked for (one sum of its counts, kept
+    # by the net): the net's counts are the answer, these three are figures of it.
+    @property
+    def punter(self) -> Fraction:
+        """P(net > 0): the punter ends ahead."""
+        return self.net.sides()[2]
+
+    @property
+    def banker(self) -> Fraction:
+        """P(net < 0): the banker ends ahead."""
+        return self.net.sides()[0]
+
+    @property
+    def null(self) -> Fraction:
+        """P(net = 0): neither."""
+        return self.net.sides()[1]
 
     @property
     def kush(self) -> Fraction:

@@ -158,7 +158,6 @@ def series(
     if sum(ends.values()) != 1:
         raise AssertionError("the outcomes of the play do not sum to 1")
     ev, variance = solved.moments or (net.mean, net.variance)
-    banker, null, punter = net.sides()
     return SeriesResult(
         plan=the_plan,
         scheme="classic" if the_scheme is None else the_scheme.name,
@@ -170,9 +169,6 @@ def series(
         net=net,
         ev=ev,
         variance=variance,
-        punter=punter,
-        banker=banker,
-        null=null,
         expected_deals=solved.expected_deals,
         p_ruin=ends[Status.RUINED.value],
         p_target=ends[Status.TARGET.value],

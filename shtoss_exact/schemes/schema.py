@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from shtoss_exact.data_files import (
+from shtoss_exact.data_schema import (
     Choice,
     Either,
     Flag,

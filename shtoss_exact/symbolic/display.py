@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from shtoss_exact.symbolic.forms import AbzugForms, ClosedForm
+    from shtoss_exact.symbolic.result import AbzugForms, ClosedForm
 
 WIDTH = 120
 """Longest line of a display (Markdown, HTML and LaTeX source)."""

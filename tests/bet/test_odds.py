@@ -648,7 +648,7 @@ def setup_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
 
     played_deals = scheme_module.Scheme.played_deals
     monkeypatch.setattr(scheme_module.Scheme, "played_deals", counted("played_deals", played_deals))
-    for module in (engine, measures, settlement):
+    for module in (engine, measures, settlement, odds_module):
         for name in ("check_deal", "kind_counts", "kind_counts_of", "chosen_scheme"):
             if hasattr(module, name):
                 key = {"kind_counts_of": "kind_counts", "chosen_scheme": "as_scheme"}.get(
@@ -661,10 +661,16 @@ def setup_calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
     odds_module._late.cache_clear()
 
 
+DEFAULT_SET_UP = {"played_deals": 0, "check_deal": 1, "kind_counts": 1, "as_scheme": 1}
+"""The default question's set-up: the classic scheme (normalised once, by the module)
+plays the deck as shuffled, so no deck played on is derived; it is guarded and counted
+once."""
+
+
 def test_the_default_question_derives_its_set_up_once(setup_calls: dict[str, int]) -> None:
     record = odds().to_dict()  # every measure asked for, the scheme's too
     assert record["punter"] == "400/833" and record["edge_per_abzug"] == "55/7719"
-    assert setup_calls == {"played_deals": 1, "check_deal": 1, "kind_counts": 1, "as_scheme": 1}
+    assert setup_calls == DEFAULT_SET_UP
 
 
 def test_the_default_command_derives_its_set_up_once(
@@ -672,7 +678,7 @@ def test_the_default_command_derives_its_set_up_once(
 ) -> None:
     ran = shtoss("odds", "--format", "json")
     assert ran.status == 0 and json.loads(ran.stdout)["banker"] == "433/833"
-    assert setup_calls == {"played_deals": 1, "check_deal": 1, "kind_counts": 1, "as_scheme": 1}
+    assert setup_calls == DEFAULT_SET_UP
 
 
 def test_a_soda_not_yet_seen_counts_each_deck_once(setup_calls: dict[str, int]) -> None:
@@ -681,3 +687,56 @@ def test_a_soda_not_yet_seen_counts_each_deck_once(setup_calls: dict[str, int]) 
     _ = result.to_dict()
     # normalised: the classic scheme (taken once by the module) and the one asked for
     assert setup_calls == {"played_deals": 1, "check_deal": 2, "kind_counts": 2, "as_scheme": 2}
+
+
+# --- the default question's short ways against the general ones ---------------------------
+
+
+def _by_the_general_way(deal: Deal) -> Odds:
+    """``odds_of(deal)`` through the general set-up: the classic scheme named, its decks
+    played on derived by ``played_decks`` and guarded there."""
+    return odds_of(deal, scheme=scheme_named("classic"))
+
+
+_deals = st.one_of(
+    st.integers(0, 300).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n))),
+    st.tuples(st.integers(10**6, 10**30), st.integers(0, 12)),
+).map(lambda shape: Deal(*shape))
+
+
+@settings(max_examples=80, deadline=None)
+@given(_deals)
+def test_the_classic_short_way_is_the_general_one(deal: Deal) -> None:
+    short, general = odds_of(deal), _by_the_general_way(deal)
+    for name in ("as_played", "as_shuffled", "counts", "scheme", "by_kind", "played"):
+        assert getattr(short, name) == getattr(general, name), name
+    assert short == general and short.to_dict() == general.to_dict()
+    assert (short.banker, short.plie, short.punter) == (general.banker, general.plie,
+                                                         general.punter)  # fmt: skip
+
+
+def test_the_classic_short_way_with_suits_and_one_deck_is_the_general_one() -> None:
+    for deal in (
+        Deal(35, 3, one_deck=True),
+        Deal(51, 3, card=parse_card("7h"), copy_suits=parse_suits("shc")),
+    ):
+        assert odds_of(deal).to_dict() == _by_the_general_way(deal).to_dict()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 1000).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n))))
+def test_a_small_table_is_the_streamed_one(shape: tuple[int, int]) -> None:
+    # The rows of a small deck made at once against those of the guarded stream.
+    o = odds(cards=shape[0], copies=shape[1])
+    assert o.by_abzug == tuple(o._abzug_rows(o._check_table()))
+    assert all(type(row) is AbzugOdds for row in o.by_abzug)
+
+
+def test_a_table_after_a_soda_not_yet_seen_takes_the_stream() -> None:
+    # Two decks mixed: the rows add them over C(n + 1, m), as the stream does.
+    o = odds(scheme=faro(soda=Soda.BEFORE))
+    assert o.by_abzug == tuple(o._abzug_rows(o._check_table()))
+    assert sum(row.given for row in o.by_abzug) == o.given
+    known = odds(scheme=faro(soda=Soda.KNOWN))  # one deck, the 51 cards after the soda
+    assert len(known.by_abzug) == 26
+    assert known.by_abzug == tuple(known._abzug_rows(known._check_table()))

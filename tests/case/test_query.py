@@ -147,17 +147,17 @@ def test_every_kind_is_each_kind_asked_alone(game: str, seen: str) -> None:
 
 
 def test_every_kind_counts_each_bet_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    from shtoss_exact.case import state
+    from shtoss_exact.case import counting, state
 
-    state._count.cache_clear()  # counted afresh: every bet of the state is asked for
+    counting._count.cache_clear()  # counted afresh: every bet of the state is asked for
     calls: list[tuple[int, Side, BetKind]] = []
-    original = state.Case._rank_bet
+    original = counting._rank_bet
 
-    def counted(self: state.Case, index: int, side: Side, kind: BetKind) -> object:
+    def counted(case: state.Case, index: int, side: Side, kind: BetKind) -> object:
         calls.append((index, side, kind))
-        return original(self, index, side, kind)
+        return original(case, index, side, kind)
 
-    monkeypatch.setattr(state.Case, "_rank_bet", counted)
+    monkeypatch.setattr(counting, "_rank_bet", counted)
     case_record(game="faro", seen="5h Ks 8d", every_kind=True)
     # open and coppered, stay and one-turn: no bet counted twice (ranks with as many
     # copies left share theirs: 3 or 4 copies here, at most 13 x 4 in all)

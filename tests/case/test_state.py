@@ -427,28 +427,3 @@ def test_the_history_is_the_case_after_each_turn_seen(
     assert tuple(case.at_turn(turn) for turn in range(case.turns_dealt + 1)) == expected
     with pytest.raises(ShtossError, match=f"allowed 0..{case.turns_dealt}, the turns dealt"):
         case.at_turn(case.turns_dealt + 1)
-
-
-@pytest.mark.parametrize(("game", "seen"), [("faro", ""), ("faro", "5h Ks 5d"),
-                                            ("stuss", "2s 2h 2d 3c Kd"),
-                                            ("pharaon", "7h 7d Ks 2c")])  # fmt: skip
-def test_the_bets_kept_for_a_state_are_each_ranks_own(game: str, seen: str) -> None:
-    # The bets of a state are counted once, by copies left, and kept: each is the bet
-    # counted on its rank alone, and the best and the fair ones are picked from them.
-    case = Case.from_seen(seen, game=game)
-    sides = ("open", "coppered") if case.game.faro_bets else ("open",)
-    alone = [  # each bet counted on its own rank, nothing kept (_rank_bet)
-        case._rank_bet(index, Side(side), BetKind(kind))
-        for kind in ("stay", "one-turn")
-        for side in sides
-        for index, copies in enumerate(case.left)
-        if copies
-    ]
-    assert all(case.bet(bet.rank or "", side=bet.side, kind=bet.kind) == bet for bet in alone)
-    high = [case._count_high_card()] if case.game.faro_bets else []
-    every = case.every_bet()
-    assert every == (*alone, *high)
-    assert Case.from_case(case.case_text, game=game).every_bet() == every
-    best = max(every, key=lambda bet: bet.ev)
-    assert case.best_bet() == best and every.index(best) == [b.ev for b in every].index(best.ev)
-    assert case.fair_or_better() == tuple(bet for bet in every if bet.ev >= 0)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from math import comb
+from time import process_time
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +20,7 @@ from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.plans.catalog import AfterWin, Plan
 from shtoss_exact.plans.chain import DealOutcomes
-from shtoss_exact.plans.flat import _convolution, grid
+from shtoss_exact.plans.flat import _convolution, binomial_row, grid
 from shtoss_exact.plans.series import series
 from shtoss_exact.schemes.scheme import scheme_named
 
@@ -130,6 +132,53 @@ def test_millers_recurrence_is_the_convolution(steps: list[tuple[int, int]], dea
     assert dict(zip(solved.net.points, solved.net.counts, strict=True)) == {
         v: w for v, w in expected.items() if w
     }
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    head=st.integers(1, 9) | st.builds(lambda odd, twos: odd << twos, st.integers(1, 9),
+                                       st.integers(1, 12)),
+    tail=st.integers(1, 9) | st.builds(lambda odd, twos: odd << twos, st.integers(1, 9),
+                                       st.integers(1, 12)),
+    deals=st.integers(0, 120),
+)  # fmt: skip
+def test_binomial_row_is_math_comb(head: int, tail: int, deals: int) -> None:
+    # Counts with long powers of two step on their odd part: the row is the binomial's.
+    assert binomial_row(head, tail, deals) == [
+        comb(deals, n) * tail**n * head ** (deals - n) for n in range(deals + 1)
+    ]
+
+
+@settings(max_examples=30, deadline=None)
+@given(deals=st.integers(1, 60), kush=st.sampled_from([Fraction(1), Fraction(3, 2)]))
+def test_classic_flat_net_and_sides_are_the_binomial(deals: int, kush: Fraction) -> None:
+    # K deals of the classic bet: j wins with probability C(K, j) 400**j 433**(K - j) / 833**K.
+    r = series("flat", deals=deals, kush=kush)
+    law = {kush * (2 * j - deals): Fraction(comb(deals, j) * 400**j * 433 ** (deals - j),
+                                            833**deals) for j in range(deals + 1)}  # fmt: skip
+    assert dict(r.net) == law
+    assert r.banker == sum((p for v, p in law.items() if v < 0), Fraction(0))
+    assert r.null == law.get(Fraction(0), Fraction(0))
+    assert r.punter == sum((p for v, p in law.items() if v > 0), Fraction(0))
+
+
+@pytest.mark.parametrize(("scheme", "deals"), [("classic", 4000), ("lob-half", 1500)])
+def test_the_estimate_is_within_a_few_times_of_the_convolution(
+    scheme: str, deals: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # CPU time, the least of three series: other work on the machine only adds to it.
+    import shtoss_exact.plans.flat as flat
+
+    guesses: list[float] = []
+    monkeypatch.setattr(flat, "check_cost", lambda cost, **_: guesses.append(cost.seconds))
+
+    def spent() -> float:
+        start = process_time()
+        series("flat", deals=deals, scheme=scheme)
+        return process_time() - start
+
+    least = min(spent() for _ in range(3))
+    assert least / 5 < guesses[-1] < least * 5, (guesses[-1], least)
 
 
 def test_grid_of_a_flat_stake() -> None:

@@ -22,7 +22,9 @@ from shtoss_exact.plans.series import (
     series,
     story_probability,
 )
+from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.scheme import scheme_named
+from tests.oracles import stakes
 
 CLASSIC = odds(deck=52)
 THIRDS_DEAL = make_deal(deck=36, card="7h")
@@ -384,3 +386,59 @@ def _read(text: str) -> Fraction:
         return Fraction(text)
     finally:
         sys.set_int_max_str_digits(limit)
+
+
+COPRIME = """name = "coprime"
+description = "given at positions 2, 4, 6 pays 7/11, 13/17, 19/23"
+""" + "".join(
+    f'\n[[rules]]\nkind = "given"\nposition = {p}\npayoff = "{x}"\n'
+    for p, x in ((2, "7/11"), (4, "13/17"), (6, "19/23"))
+)
+
+
+@pytest.fixture(scope="module")
+def coprime_file(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("schemes") / "coprime.toml"
+    path.write_text(COPRIME)
+    return str(path)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    after_win=st.sampled_from(list(AfterWin)),
+    after_loss=st.sampled_from(list(AfterLoss)),
+    raises=st.none() | st.integers(1, 4),
+    kush=st.sampled_from([Fraction(1), Fraction(2), Fraction(1, 2)]),
+    scheme=st.sampled_from(["classic", "lob-half", "pharaon", "bait", "coprime"]),
+    deals=st.integers(1, 40),
+    limits=st.none() | st.tuples(st.integers(1, 8), st.none() | st.integers(1, 8)),
+    max_stake=st.none() | st.integers(2, 6),
+)
+def test_series_is_the_plan_played_deal_by_deal(
+    coprime_file: str, after_win: AfterWin, after_loss: AfterLoss, raises: int | None,
+    kush: Fraction, scheme: str, deals: int, limits: tuple[int, int | None] | None,
+    max_stake: int | None,
+) -> None:  # fmt: skip
+    # Against tests/oracles/stakes.py: every reachable (stake, raises, net, end) merged
+    # deal by deal in Fractions, no chain. The deals are fewer where the nets spread
+    # (several payoffs, an unbounded raise): the oracle holds every one of them.
+    spread = scheme != "classic" or (raises is None and after_win is not AfterWin.KEEP)
+    deals = min(deals, 8 if scheme == "coprime" else 12 if spread else 40)
+    deal = Deal(10, 2)
+    plan = Plan("drawn", after_win=after_win, after_loss=after_loss, raises=raises, kush=kush)
+    bankroll = None if limits is None else kush * limits[0]
+    gain = None if limits is None or limits[1] is None else kush * limits[1]
+    cap = None if max_stake is None else kush * max_stake
+    the_scheme = coprime_file if scheme == "coprime" else scheme
+    r = series(plan, deals=deals, scheme=the_scheme, deal=deal, bankroll=bankroll,
+               target=None if bankroll is None or gain is None else bankroll + gain,
+               max_stake=cap)  # fmt: skip
+    bet = {x: p for x, p in as_scheme(the_scheme).settlement_counts(deal).distribution().items()
+           if p}  # fmt: skip
+    net, ends, played = stakes.play(plan, bet, deals, bankroll=bankroll, target=gain,
+                                    max_stake=cap)  # fmt: skip
+    assert dict(r.net) == net
+    assert (r.p_ruin, r.p_target, r.p_stopped, r.p_playing) == tuple(
+        ends.get(key, Fraction(0)) for key in ("ruined", "target", "stopped", "playing")
+    )
+    assert r.expected_deals == played

@@ -26,8 +26,6 @@ from shtoss_exact.symbolic.expr import compile_form, rational_expr, symbols
 from shtoss_exact.symbolic.forms import (
     PER_ABZUG,
     WHOLE_DEAL,
-    ClosedForm,
-    ClosedForms,
     Parity,
     closed_form,
     closed_forms,
@@ -309,35 +307,6 @@ def test_closed_forms_refuses_a_bad_parity() -> None:
         closed_forms(2, parity="all")
 
 
-@pytest.fixture(scope="module")
-def even4() -> ClosedForm:
-    return closed_form(4, parity="even")
-
-
-@pytest.mark.parametrize(
-    ("args", "kwargs", "needle"),
-    [
-        (("plie", 51), {}, "cards=51: this form holds for even n >= 4"),
-        (("plie", 2), {}, "cards=2: this form holds for even n >= 4"),
-        (("plie", True), {}, "cards=True is not a whole number"),
-        (("plie", 52.0), {}, "cards=52.0 is not a whole number"),
-        (("plie", 52), {"abzug": 1}, "plie is a whole-deal quantity"),
-        (("plié", 52), {}, "quantity 'plié' is not a closed form"),
-        ((3, 52), {}, "quantity 3 is not a closed form"),
-        (("punter_at", 52), {}, "punter_at is a per-abzug quantity"),
-        (("punter_at", 52), {"abzug": 27}, "abzug=27: the deck of n=52 has abzugs 1..26"),
-        (("punter_at", 52), {"abzug": 0}, "abzug=0 is too small"),
-        (("punter_at", 52), {"abzug": 10**40}, "abzug=(about 41 digits)"),
-    ],
-)
-def test_at_refuses_what_the_form_does_not_cover(
-    even4: ClosedForm, args: tuple[object, ...], kwargs: dict[str, object], needle: str
-) -> None:
-    with pytest.raises(ShtossError) as error:
-        even4.at(*args, **kwargs)  # type: ignore[arg-type]
-    assert needle in str(error.value)
-
-
 def test_the_cost_is_estimated_and_refused_before_computing() -> None:
     # 600 rules, each at a position of its own: every deck size settles each of them.
     rules = [{"kind": "killed", "position": 2 * i + 1, "payoff": 1} for i in range(600)]
@@ -349,22 +318,6 @@ def test_the_cost_is_estimated_and_refused_before_computing() -> None:
     assert time.process_time() - start < 2
     for name in SCHEMES:  # never refused: each well under a second
         assert symbolic.estimated_seconds(scheme_named(name), 12) < 2
-
-
-def test_records() -> None:
-    forms = closed_forms(2)
-    assert isinstance(forms, ClosedForms) and len(forms) == 2
-    record = forms.to_dict()
-    assert [f["parity"] for f in record["forms"]] == ["even", "odd"]
-    even = record["forms"][0]
-    assert list(even) == ["scheme", "copies", "parity", "valid_from", "checked_through",
-                          "quantities", "per_abzug"]  # fmt: skip
-    assert list(even["quantities"]) == list(WHOLE_DEAL)
-    assert list(even["per_abzug"][0]) == ["abzug_range", *PER_ABZUG]
-    with_latex = forms.to_dict(latex=True)["forms"][0]
-    assert with_latex["latex"]["plie"] == "\\frac{1}{n - 1}"
-    assert with_latex["per_abzug"][0]["latex"]["abzug_range"] == ["1", "\\frac{n}{2}"]
-    assert repr(forms[0]).startswith("ClosedForm(scheme=classic, copies=2, parity=even")
 
 
 # --- the printed expressions ------------------------------------------------------------------

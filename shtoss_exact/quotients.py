@@ -1,0 +1,83 @@
+"""Exact quotients of long numbers: ``a // b`` when ``b`` is known to divide ``a``.
+
+CPython divides by long numbers digit by digit, in time (digits of b) times (digits of
+the quotient). An exact quotient needs no remainder, so for a long odd ``b`` it is found
+from ``b``'s inverse modulo a power of two (Hensel lifting), in a few Karatsuba products.
+The binomial series of ``engine`` end with such divisions by k!.
+"""
+
+from __future__ import annotations
+
+NEWTON_BITS = 30_000
+"""Divisors from which ``exact_quotient`` inverts rather than divides (measured: the
+inverse pays from 25 000 to 30 000 bits)."""
+
+SHARED_DIVIDE_BITS = 3_000
+"""Divisors from which ``exact_quotients`` inverts once for several quotients rather
+than dividing each (measured for two: the inverse pays from 2 000 to 4 000 bits)."""
+
+
+def exact_quotient(a: int, b: int) -> int:
+    """``a // b`` for ``a`` a multiple of an odd ``b > 0``.
+
+    CPython divides by long numbers digit by digit, in time (digits of b) times
+    (digits of the quotient). For long ``b`` the quotient is found from ``b``'s inverse
+    modulo ``2**L`` (``L`` bits past the quotient's, ``inverse_mod_power``): as
+    ``a = b q`` exactly, ``q = a x mod 2**L``.
+
+    >>> exact_quotient(3**50 * 7**40, 3**50) == 7**40
+    True
+    """
+    if b.bit_length() <= NEWTON_BITS:
+        return a // b
+    return exact_quotients((a,), b)[0]
+
+
+def exact_quotients(numbers: tuple[int, ...], b: int) -> list[int]:
+    """``[a // b for a in numbers]``, each ``a`` a multiple of an odd ``b > 0``; from a
+    divisor of ``SHARED_DIVIDE_BITS`` on, one inverse of ``b`` serves every quotient.
+
+    A quotient ``q < 2**L`` is ``a x mod 2**L`` for ``x`` the inverse of ``b`` to ``L``
+    bits. When ``b`` is shorter than half of ``L``, an inverse to ``h = L/2`` bits
+    serves as well and costs less: ``q = q0 + 2**h q1`` with ``q0 = a x mod 2**h`` and
+    ``q1 = ((a - b q0) / 2**h) x mod 2**h`` (Karp and Markstein's last step).
+
+    >>> exact_quotients((3**9 * 5, -(3**9) * 7), 3**9)
+    [5, -7]
+    """
+    bits = b.bit_length()
+    if bits <= SHARED_DIVIDE_BITS:
+        return [a // b for a in numbers]
+    size = max(2, max(abs(a).bit_length() for a in numbers) - bits + 2)  # q < 2**size
+    half = (size + 1) // 2 if 2 * bits < size else size
+    inverse, mask = inverse_mod_power(b, half), (1 << half) - 1
+    quotients = []
+    for a in numbers:
+        sign, a = (-1, -a) if a < 0 else (1, a)
+        low = (a & mask) * inverse & mask
+        if half < size:
+            low |= ((((a - b * low) >> half) & mask) * inverse & mask) << half
+        quotients.append(sign * low)
+    return quotients
+
+
+def inverse_mod_power(b: int, bits: int) -> int:
+    """``x`` with ``b x = 1 (mod 2**bits)``, for an odd ``b``, by Newton's iteration
+    (Hensel lifting): from ``x`` right to ``h`` bits, ``b x = 1 + 2**h e``, and
+    ``x - 2**h (x e mod 2**(2h - h))`` is right to twice as many. Each step multiplies
+    ``b`` by ``x`` and ``x`` by ``e``, both no longer than the bits wanted.
+
+    >>> inverse_mod_power(3, 8) * 3 % 256
+    1
+    """
+    steps = []
+    while bits > 1:
+        steps.append(bits)
+        bits = (bits + 1) // 2
+    inverse, right = 1, 1  # b x = 1 (mod 2): b is odd
+    for wanted in reversed(steps):
+        more = (1 << (wanted - right)) - 1
+        error = ((b & ((1 << wanted) - 1)) * inverse >> right) & more
+        inverse = (inverse - ((inverse * error & more) << right)) & ((1 << wanted) - 1)
+        right = wanted
+    return inverse

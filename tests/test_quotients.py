@@ -1,0 +1,47 @@
+"""Exact quotients against plain division, on divisors short and long."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shtoss_exact.quotients import (
+    NEWTON_BITS,
+    SHARED_DIVIDE_BITS,
+    exact_quotient,
+    exact_quotients,
+    inverse_mod_power,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(NEWTON_BITS, 3 * NEWTON_BITS),
+    st.integers(0, 2**20),
+    st.integers(0, 4),
+    st.sampled_from([1, -1]),
+)
+def test_exact_quotient_is_the_quotient(bits: int, seed: int, scale: int, sign: int) -> None:
+    divisor = 3**bits % 2**bits | 1 | 1 << bits  # odd, of bits + 1 bits
+    quotient = sign * ((7**bits + seed) >> (bits * scale // 2))  # 0 to longer than the divisor
+    assert exact_quotient(divisor * quotient, divisor) == quotient
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(1, 5 * SHARED_DIVIDE_BITS),
+    st.lists(st.tuples(st.integers(0, 2**16), st.integers(0, 6), st.sampled_from([1, -1])),
+             min_size=1, max_size=3),
+)  # fmt: skip
+def test_exact_quotients_are_the_quotients(bits: int, shapes: list[tuple[int, int, int]]) -> None:
+    # Divisors short and long, quotients shorter and longer than them: plain division,
+    # one shared inverse to the full length, and to half of it (Karp and Markstein).
+    divisor = 3**bits % 2**bits | 1 | 1 << bits
+    quotients = [sign * ((5**bits + seed) >> (bits * scale // 3)) for seed, scale, sign in shapes]
+    assert exact_quotients(tuple(divisor * q for q in quotients), divisor) == quotients
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**20000).map(lambda b: 2 * b + 1), st.integers(1, 30000))
+def test_the_inverse_is_an_inverse(odd: int, bits: int) -> None:
+    assert odd * inverse_mod_power(odd, bits) % 2**bits == 1
