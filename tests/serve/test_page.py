@@ -417,7 +417,8 @@ def test_a_whole_deal_keyed_without_the_mouse(page: Any, base: str) -> None:
     assert len(seen_in_url(page).split()) == 32 and not page.is_visible("#half-turn")
     deck = " ".join(rank + suit for suit in "shdc" for rank in RANKS_32)
     audit = api(base, game="faro", deck="32", seen=deck + " |")["audit"]
-    assert audit["complete"] and audit["verdict"] in page.inner_text("#audit")
+    assert audit["complete"] and audit["verdict"].startswith("the deal is whole: ")
+    assert page.inner_text("#audit").endswith(" — the deal is whole: each card seen once")
     assert "hock A♣" in page.inner_text("#turns")
     page.keyboard.press("ArrowDown")  # wraps to the top row; the tab stop follows
     assert page.evaluate("document.activeElement.dataset.card") == "As"
