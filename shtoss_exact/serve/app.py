@@ -4,7 +4,7 @@
 * ``GET /`` the page, ``GET /app.js`` and ``GET /style.css`` its script and style
   (files shipped in the package: no CDN, no inline script); the page is in the language
   of its ``lang=``, else of the browser's ``Accept-Language``, else the server's own
-  (``language``; ``serve.language``), every label from the catalog (``serve.page``);
+  (``language``; ``serve.language``), every label from the catalog (``serve.words``);
 * ``GET /api/case?game=G&seen=CARDS&...`` the record of ``shtoss-exact case --game G
   --seen CARDS ... --format json`` (``api``), its error line in the same language;
 * ``GET /api/schemes`` the record of ``shtoss-exact schemes --format json``.
@@ -144,7 +144,7 @@ class App:
         name = f"index.html?lang={language}"
         body = self._files.get(name)
         if body is None:
-            from shtoss_exact.serve.page import page
+            from shtoss_exact.serve.words import page
 
             body = page(language).encode("utf-8")
             self._files[name] = body

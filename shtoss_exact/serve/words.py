@@ -1,4 +1,4 @@
-"""The casekeeper page in one language: its HTML with every label from the catalog, and
+"""The casekeeper page's words: its HTML in one language, every label from the catalog, and
 the words its script speaks.
 
 ``static/index.html`` is the page with each label written ``{{message}}`` (the message
