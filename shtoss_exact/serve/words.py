@@ -2,13 +2,14 @@
 the words its script speaks.
 
 ``static/index.html`` is the page with each label written ``{{message}}`` (the message
-in English, as the catalog knows it) and two values, ``{{=lang}}`` (the page's language,
-its ``<html lang>``) and ``{{=words}}``: the words of ``static/app.js`` as JSON, in a
-``<script type="application/json">`` block that is data, never run (``script_words``:
-``SCRIPT``'s messages, ``PLURALS``' forms, and the catalog's plural rule as a table of
-the form's index for 0..199). ``page`` renders it; every message is in ``PAGE``,
-``SCRIPT`` or ``PLURALS``, marked for the catalog (a test holds the page, the script and
-these tables equal).
+in English, as the catalog knows it; ``{{message|name=HTML}}`` when the message holds a
+``{name}`` that stands for the page's markup, the same in every language) and two
+values, ``{{=lang}}`` (the page's language, its ``<html lang>``) and ``{{=words}}``: the
+words of ``static/app.js`` as JSON, in a ``<script type="application/json">`` block that
+is data, never run (``script_words``: ``SCRIPT``'s messages, ``PLURALS``' forms, and the
+catalog's plural rule as a table of the form's index for 0..199). ``page`` renders it;
+every message is in ``PAGE``, ``SCRIPT`` or ``PLURALS``, marked for the catalog (a test
+holds the page, the script and these tables equal).
 
 >>> "<title>shtoss-exact — счётчик карт</title>" in page("ru")
 True
@@ -71,12 +72,6 @@ PAGE = (
     ),
 )
 """The labels of ``static/index.html``."""
-
-MARKUP = {
-    "api": "<code>/api/case</code>",
-    "command": "<code>shtoss-exact case … --bet-kind all --format json</code>",
-}
-"""What a label's ``{name}`` stands for in the page: code, the same in every language."""
 
 SCRIPT = (
     # the card parser's refusals, in the library's words (deck.py, case/parse.py)
@@ -202,9 +197,9 @@ def script_words(language: str) -> dict[str, Any]:
 
 def page(language: str, template: str | None = None) -> str:
     """``static/index.html`` (or ``template``) in ``language``: each ``{{message}}`` the
-    catalog's, HTML-escaped, its ``{name}`` as ``MARKUP`` writes it; ``{{=lang}}`` and
-    ``{{=words}}`` the language and ``script_words`` (as JSON that cannot end the
-    ``<script>`` block it is in)."""
+    catalog's, HTML-escaped (``{{message|name=HTML}}``: its ``{name}`` that HTML);
+    ``{{=lang}}`` and ``{{=words}}`` the language and ``script_words`` (as JSON that
+    cannot end the ``<script>`` block it is in)."""
     if template is None:
         source = resources.files("shtoss_exact.serve").joinpath("static", "index.html")
         template = source.read_text(encoding="utf-8")
@@ -214,8 +209,9 @@ def page(language: str, template: str | None = None) -> str:
     def spoken(mark: re.Match[str]) -> str:
         if mark.group(1):
             return values[mark.group(2)]
-        text = escape(_(mark.group(2)))
-        return text.format_map(MARKUP) if "{" in mark.group(2) else text
+        message, *markup = mark.group(2).split("|")
+        text = escape(_(message))
+        return text.format_map(dict(part.split("=", 1) for part in markup)) if markup else text
 
     with speaking(language):
         return _MARK.sub(spoken, template)
