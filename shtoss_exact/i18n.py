@@ -21,6 +21,7 @@ them.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import os
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
@@ -40,7 +41,10 @@ ENVIRONMENT = ("LC_ALL", "LC_MESSAGES", "LANG")
 """The locale variables read after ``SHTOSS_LANG``, in the C library's order."""
 
 _catalogs: dict[str, gettext.NullTranslations] = {}
-_current = ["en"]
+_current = contextvars.ContextVar("shtoss_exact_language", default="en")
+"""The language spoken now, in this thread (or task) alone: the page's server answers
+requests in several languages at once, each in a thread of its own. A new thread starts
+in English; the command line speaks in its one thread."""
 
 
 def check_language(word: object) -> str:
@@ -93,31 +97,32 @@ def catalog(language: str) -> gettext.NullTranslations:
 
 
 def set_language(language: str) -> None:
-    """Speak ``language`` (one of ``LANGUAGES``) from now on."""
-    _current[0] = check_language(language)
+    """Speak ``language`` (one of ``LANGUAGES``) from now on, in this thread."""
+    _current.set(check_language(language))
 
 
 def language() -> str:
-    """The language spoken now."""
-    return _current[0]
+    """The language spoken now, in this thread."""
+    return _current.get()
 
 
 @contextlib.contextmanager
 def speaking(language: str) -> Iterator[None]:
-    """Speak ``language`` inside the ``with`` block, and as before after it."""
-    before = _current[0]
-    set_language(language)
+    """Speak ``language`` inside the ``with`` block, and as before after it (in this
+    thread: another thread's language is its own)."""
+    token = _current.set(check_language(language))
     try:
         yield
     finally:
-        _current[0] = before
+        _current.reset(token)
 
 
 def _(message: str) -> str:
     """``message`` in the language spoken now (itself in English, and when empty)."""
-    if _current[0] == "en" or not message:
+    spoken = _current.get()
+    if spoken == "en" or not message:
         return message
-    return catalog(_current[0]).gettext(message)
+    return catalog(spoken).gettext(message)
 
 
 def N_(message: str) -> str:
@@ -133,6 +138,7 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     >>> [ngettext("{count} card", "{count} cards", n).format(count=n) for n in (1, 2)]
     ['1 card', '2 cards']
     """
-    if _current[0] == "en":
+    spoken = _current.get()
+    if spoken == "en":
         return singular if count == 1 else plural
-    return catalog(_current[0]).ngettext(singular, plural, count)
+    return catalog(spoken).ngettext(singular, plural, count)
