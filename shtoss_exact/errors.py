@@ -56,7 +56,10 @@ def shown_number(value: object) -> str:
         return str(value)
     if longest.bit_length() <= SHORT_BITS:
         return str(value)
-    return f"(about {_digits(longest)} digits)"
+    from shtoss_exact.i18n import ngettext  # i18n imports this module: found when called
+
+    digits = _digits(longest)
+    return ngettext("(about {count} digit)", "(about {count} digits)", digits).format(count=digits)
 
 
 def _digits(number: int) -> int:

@@ -350,7 +350,7 @@ def figure(value: float) -> str:
     '1e+300 or more'
     """
     if value > 1e300:  # beyond a float: as far beyond any budget
-        return "1e+300 or more"
+        return _("1e+300 or more")
     if value < 10:
         return f"{value:.2g}"
     if value < 1000:

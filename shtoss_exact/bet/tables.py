@@ -94,7 +94,9 @@ def parse_range(text: str, *, name: str, minimum: int = 0) -> tuple[int, ...]:
     (4, 7, 10, 52, 32, 36)
     """
     values: list[int] = []
-    allowed = f"N, A..B, A..B:STEP, comma lists or 'presets', each >= {minimum}"
+    allowed = _("N, A..B, A..B:STEP, comma lists or 'presets', each >= {minimum}").format(
+        minimum=minimum
+    )
     for part in (p.strip() for p in text.split(",")):
         if part.lower() in _RANGE_PRESETS:
             values.extend(_RANGE_PRESETS[part.lower()])

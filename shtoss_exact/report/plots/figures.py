@@ -24,7 +24,7 @@ from typing import Any
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.i18n import N_, _, ngettext
+from shtoss_exact.i18n import N_, _, ngettext, os_reason
 from shtoss_exact.report.numbers import decimal_str, percent_str
 from shtoss_exact.report.plots.registry import kind_of_result
 
@@ -170,9 +170,7 @@ def save(figure: Any, path: str | os.PathLike[str]) -> None:
             temporary.write_bytes(data)
         except OSError as error:
             raise OutputError(
-                _("cannot write {path!r}: {value}").format(
-                    path=str(path), value=error.strerror or error
-                )
+                _("cannot write {path!r}: {value}").format(path=str(path), value=os_reason(error))
             ) from None
 
 
