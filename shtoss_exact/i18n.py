@@ -25,6 +25,7 @@ import os
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
+from shtoss_exact import errors
 from shtoss_exact.errors import ShtossError
 
 if TYPE_CHECKING:
@@ -176,6 +177,9 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     if _current[0] == "en":
         return singular if count == 1 else plural
     return catalog(_current[0]).ngettext(singular, plural, count)
+
+
+errors.PLURAL[0] = ngettext  # a number's size in a message, "(about 101 digits)", spoken too
 
 
 OS_REASONS = {
