@@ -37,6 +37,7 @@ from shtoss_exact.deck import SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import quoted
 from shtoss_exact.frozen import replace
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_SCHEME_FILE_BYTES
 from shtoss_exact.schemes.scheme import (
     BUILTIN,
@@ -79,7 +80,7 @@ OPTIONS: dict[str, tuple[Callable[..., Scheme], dict[str, Spec]]] = {
 PARAM = Table(
     {"param": Word(), "value": Number()},
     required=("param",),
-    allowed='a parameter {param = "x", value = "-1/2"}',
+    allowed=N_('a parameter {param = "x", value = "-1/2"}'),
 )
 """A named parameter for the fair-payoff solver: ``{param = "x", value = "-1/2"}``."""
 PAYOFF = Either(Number(), PARAM)
@@ -130,9 +131,9 @@ def load_scheme(path: str | os.PathLike[str]) -> Scheme:
     >>> load_scheme("examples/schemes/eleven.toml").ev(make_deal(deck=52))
     Fraction(163, 4165)
     """
-    name = data_path(path, what="scheme file")
-    data = read_data(name, what="scheme file", max_bytes=MAX_FILE_BYTES)
-    return scheme_from_data(data, source=name, where=f"scheme file {quoted(name, 200)}")
+    name = data_path(path, what=N_("scheme file"))
+    data = read_data(name, what=N_("scheme file"), max_bytes=MAX_FILE_BYTES)
+    return scheme_from_data(data, source=name, where=f"{_('scheme file')} {quoted(name, 200)}")
 
 
 def as_scheme(scheme: object, *, argument: str = "scheme") -> Scheme:
