@@ -34,10 +34,11 @@ from typing import Any
 
 from shtoss_exact.data_shape import json_shape, toml_shape, whole_numbers_bounded
 from shtoss_exact.errors import ShtossError, quoted
-from shtoss_exact.i18n import N_, _
+from shtoss_exact.i18n import N_, _, os_reason
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
 from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number, within_digits
+from shtoss_exact.parser_words import spoken_complaint
 
 MAX_DECIMAL_SIZE = 400
 """Most digits plus exponent of a decimal in a file: ``0.5e400`` is read, ``1e999999`` is not."""
@@ -78,17 +79,19 @@ def data_path(path: object, *, what: str) -> str:
     if not isinstance(name, str):
         raise ShtossError(
             _("{what} {path} is a {name}: allowed a path as str or pathlib.Path").format(
-                what=what, path=quoted(path), name=type(path).__name__
+                what=_(what), path=quoted(path), name=type(path).__name__
             )
         )
     if "\0" in name:
         raise ShtossError(
-            _("{what} {name}: a path holds no NUL character").format(what=what, name=quoted(name))
+            _("{what} {name}: a path holds no NUL character").format(
+                what=_(what), name=quoted(name)
+            )
         )
     if len(name) > MAX_PATH:
         raise ShtossError(
             _("{what} {name}: the path is too long; allowed at most {max_path} characters").format(
-                what=what, name=quoted(name), max_path=MAX_PATH
+                what=_(what), name=quoted(name), max_path=MAX_PATH
             )
         )
     return name
@@ -105,7 +108,7 @@ def read_text(
     True
     """
     name = data_path(path, what=what)
-    where = f"{what} {quoted(name, 200)}"
+    where = f"{_(what)} {quoted(name, 200)}"
     suffix = Path(name).suffix.lower()
     if suffix not in suffixes:
         raise ShtossError(
@@ -118,13 +121,13 @@ def read_text(
     except OSError as error:
         raise ShtossError(
             _("{where}: cannot read the file ({strerror})").format(
-                where=where, strerror=error.strerror
+                where=where, strerror=os_reason(error)
             )
         ) from None
     if not stat.S_ISREG(mode):
         raise ShtossError(
             _("{where}: not a regular file; allowed a regular {suffixes} file").format(
-                where=where, suffixes=" or ".join(suffixes)
+                where=where, suffixes=_(" or ").join(suffixes)
             )
         )
     try:
@@ -133,7 +136,7 @@ def read_text(
     except OSError as error:
         raise ShtossError(
             _("{where}: cannot read the file ({strerror})").format(
-                where=where, strerror=error.strerror
+                where=where, strerror=os_reason(error)
             )
         ) from None
     if len(raw) > max_bytes:
@@ -160,7 +163,7 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
     47000
     """
     name = data_path(path, what=what)
-    where = f"{what} {quoted(name, 200)}"
+    where = f"{_(what)} {quoted(name, 200)}"
     suffix = Path(name).suffix.lower()
     text = read_text(name, what=what, max_bytes=max_bytes, suffixes=DATA_SUFFIXES)
     try:
@@ -199,20 +202,25 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
 def _in_our_words(error: BaseException) -> str:
     """A parser's complaint, Python's limit on decimal digits told as the program's."""
     if "integer string conversion" in str(error):
-        most = MAX_WHOLE_DIGITS
-        return f"an integer of more than {most} digits: allowed at most {most}"
-    return str(error)
+        return _("an integer of more than {most} digits: allowed at most {most}").format(
+            most=MAX_WHOLE_DIGITS
+        )
+    return spoken_complaint(str(error))
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")
+    raise ValueError(_("{name} is not a number").format(name=name))
 
 
 def _json_int(text: str) -> int:
     if len(text) > MAX_DIGITS + 1:  # a stake or a payoff: refused before it is converted
-        raise ValueError(f"an integer of {len(text)} digits: at most {MAX_DIGITS}")
+        raise ValueError(
+            _("an integer of {count} digits: at most {most}").format(
+                count=len(text), most=MAX_DIGITS
+            )
+        )
     try:
-        return whole_number(text, name="an integer", minimum=None, text=True)
+        return whole_number(text, name=_("an integer"), minimum=None, text=True)
     except ShtossError as error:
         raise ValueError(str(error)) from None
 
@@ -221,7 +229,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     table: dict[str, Any] = {}
     for key, value in pairs:
         if key in table:
-            raise ValueError(f"key {quoted(key)} given twice")
+            raise ValueError(_("key {key} given twice").format(key=quoted(key)))
         table[key] = value
     return table
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from shtoss_exact.data_files import MAX_TEXT, exact_from_data, printable_text
 from shtoss_exact.errors import ShtossError, quoted
-from shtoss_exact.i18n import N_, _
+from shtoss_exact.i18n import N_, _, later
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
 
 # --- the shape of a data file: declared as data, checked by one function ---------------
@@ -28,7 +28,8 @@ from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
 
 
 class Spec:
-    """The type of one value of a data file; ``allowed`` is what a refusal names.
+    """The type of one value of a data file; ``allowed`` is what a refusal names: a
+    message marked ``N_()``, or composed ``later`` (built at import, spoken when shown).
 
     ``Spec()`` itself takes any value: one a subject checks itself.
     """
@@ -73,7 +74,7 @@ def _bad(value: object) -> str:
 class Text(Spec):
     """Printable text of at most ``MAX_TEXT`` characters."""
 
-    allowed = f"printable text of at most {MAX_TEXT} characters"
+    allowed: str = later(N_("printable text of at most {max_text} characters"), max_text=MAX_TEXT)
 
     def __init__(self, allowed: str | None = None) -> None:
         if allowed is not None:
@@ -113,7 +114,7 @@ class Choice(Spec):
     def __init__(self, values: tuple[str, ...], *, what: str = "") -> None:
         self.values = values
         self.what = what
-        self.allowed = ", ".join(values)
+        self.allowed = later("{values}", values=", ".join(values))  # data: never spoken
 
     def fits(self, value: object) -> bool:
         return isinstance(value, str)
@@ -136,8 +137,12 @@ class Whole(Spec):
     def __init__(self, minimum: int = 0, maximum: int | None = None) -> None:
         self.minimum = minimum
         self.maximum = maximum
-        span = f">= {minimum}" if maximum is None else f"from {minimum} to {maximum}"
-        self.allowed = f"a whole number {span}"
+        self.allowed = (
+            later(N_("a whole number >= {minimum}"), minimum=minimum)
+            if maximum is None
+            else later(N_("a whole number from {minimum} to {maximum}"), minimum=minimum,
+                       maximum=maximum)
+        )  # fmt: skip
 
     def fits(self, value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
@@ -170,7 +175,7 @@ class Flag(Spec):
 class Number(Spec):
     """An exact number: an integer, a decimal or a string such as ``"1/2"`` (a ``Fraction``)."""
 
-    allowed = _(NUMBER_ALLOWED)
+    allowed = NUMBER_ALLOWED  # spoken when shown (``DataError``)
 
     def fits(self, value: object) -> bool:
         return isinstance(value, int | Decimal | str) and not isinstance(value, bool)
@@ -193,7 +198,10 @@ class Items(Spec):
         self.item = item
         self.least = least
         self.most = most
-        self.allowed = allowed or f"a list of {least} to {most} ({item.allowed})"
+        self.allowed = later(allowed) if allowed else later(
+            N_("a list of {least} to {most} ({each})"), least=least, most=most,
+            each=later(item.allowed),
+        )  # fmt: skip
 
     def fits(self, value: object) -> bool:
         return isinstance(value, list)
@@ -233,7 +241,8 @@ class Table(Spec):
         inside = f"{key}." if key else ""
         for found in value:
             if found not in self.fields and self.other is None:
-                allowed = ", ".join(self.fields) or N_("no keys here")
+                keys = ", ".join(self.fields)  # names, never spoken
+                allowed = later("{keys}", keys=keys) if keys else N_("no keys here")
                 raise data_error(where, f"{inside}{found}", N_("unknown key"), allowed)
         for name in self.required:
             if name not in value:
@@ -249,7 +258,10 @@ class Either(Spec):
 
     def __init__(self, *choices: Spec) -> None:
         self.choices = choices
-        self.allowed = ", or ".join(c.allowed for c in choices)
+        self.allowed = later(choices[0].allowed)
+        for choice in choices[1:]:
+            self.allowed = later(N_("{allowed}, or {choice}"), allowed=self.allowed,
+                                 choice=later(choice.allowed))  # fmt: skip
 
     def fits(self, value: object) -> bool:
         return any(choice.fits(value) for choice in self.choices)

@@ -28,7 +28,7 @@ import re
 from typing import Any
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_DATA_DEPTH, MAX_KEY_PARTS
 from shtoss_exact.numbers import whole_digits_over, whole_digits_refused
 
@@ -71,8 +71,8 @@ def toml_shape(text: str) -> None:
         if in_key:
             parts += text.count(".", pos, start)
             if parts > MAX_KEY_PARTS:
-                _refuse(text, pos, f"a key of more than {MAX_KEY_PARTS} parts; "
-                                   f"allowed at most {MAX_KEY_PARTS}")  # fmt: skip
+                _refuse(text, pos, _("a key of more than {most} parts; allowed at most {most}")
+                                   .format(most=MAX_KEY_PARTS))  # fmt: skip
         pos = found.end()
         if ch in "\"'":
             pos = _string_end(text, start)
@@ -137,7 +137,7 @@ allowed at most 32
             if pos < 0:
                 return
         elif ch in "[{":
-            depth = _deeper(text, found.start(), depth + 1, what="arrays and objects")
+            depth = _deeper(text, found.start(), depth + 1, what=N_("arrays and objects"))
         else:
             depth -= 1
 
@@ -163,14 +163,14 @@ number of at most 4300 digits
         elif isinstance(value, list):
             pending.extend((v, f"{where}[{i}]") for i, v in enumerate(value))
         elif isinstance(value, int) and whole_digits_over(value):
-            raise whole_digits_refused(value, name=where[:80] or "an integer")
+            raise whole_digits_refused(value, name=where[:80] or _("an integer"))
     return data
 
 
-def _deeper(text: str, at: int, depth: int, *, what: str = "arrays and tables") -> int:
+def _deeper(text: str, at: int, depth: int, *, what: str = N_("arrays and tables")) -> int:
     if depth > MAX_DATA_DEPTH:
-        _refuse(text, at, f"{what} nested more than {MAX_DATA_DEPTH} deep; "
-                          f"allowed at most {MAX_DATA_DEPTH}")  # fmt: skip
+        _refuse(text, at, _("{what} nested more than {most} deep; allowed at most {most}")
+                          .format(what=_(what), most=MAX_DATA_DEPTH))  # fmt: skip
     return depth
 
 

@@ -24,7 +24,7 @@ from shtoss_exact.cards import (
 )
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.numbers import short_int, whole_digits_over, whole_digits_refused
 
 __all__ = [
@@ -276,7 +276,7 @@ class Game(StrEnum):
         return GAME_DESCRIPTIONS[self.value]
 
 
-def parse_game(value: object, *, allowed: Sequence[Game], what: str = "game") -> Game:
+def parse_game(value: object, *, allowed: Sequence[Game], what: str = N_("game")) -> Game:
     """A game of the registry that ``allowed`` holds; any other is refused in one line
     naming the allowed ones.
 
@@ -296,7 +296,7 @@ def parse_game(value: object, *, allowed: Sequence[Game], what: str = "game") ->
         shown = value.value if isinstance(value, Game) else value
         raise ShtossError(
             _("{what} {shown}{known}: allowed games are {names}").format(
-                what=what, shown=quoted(shown), known=known, names=names
+                what=_(what), shown=quoted(shown), known=known, names=names
             )
         )
     return game

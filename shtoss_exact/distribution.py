@@ -33,26 +33,26 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
 from math import gcd, isqrt, lcm
-from typing import Any, TypeVar
+from typing import Any
 
-from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.distribution_counts import mix_counts, mixture_grid, sum_grid
+from shtoss_exact.distribution_input import (
+    MAX_SD_PLACES,
+    _value,
+    read_counts,
+    read_grid,
+    read_level,
+    read_places,
+    read_probabilities,
+    read_weighted,
+)
+from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import _
-from shtoss_exact.limits import check_sum
-from shtoss_exact.numbers import exact_number, exact_text, whole_number
+from shtoss_exact.numbers import exact_text
 
-MAX_SD_PLACES = 10_000
-"""Most decimal places ``sd`` may be asked for."""
-
-REPR_ITEMS = 8
-"""Outcomes ``repr()`` shows before it names how many more there are."""
-
+__all__ = ["MAX_SD_PLACES", "Distribution", "Value", "mix_counts"]
 
 Value = Fraction | int
-K = TypeVar("K")
-
-
-def _value(value: object, *, name: str) -> Fraction:
-    return exact_number(value, name=name)
 
 
 def _coprime(numerator: int, denominator: int) -> Fraction:
@@ -64,37 +64,6 @@ def _coprime(numerator: int, denominator: int) -> Fraction:
     object.__setattr__(made, "_numerator", numerator)
     object.__setattr__(made, "_denominator", denominator)
     return made
-
-
-def _pairs(source: object, *, name: str, of: str) -> list[tuple[Any, Any]]:
-    """The (value, ``of``) pairs of ``source`` (the argument ``name``): a mapping or pairs."""
-    if isinstance(source, Mapping):
-        return list(source.items())
-    allowed = _("allowed a mapping value -> {of}, or (value, {of}) pairs").format(of=of)
-    if isinstance(source, str | bytes) or not isinstance(source, Iterable):
-        raise ShtossError(
-            _("{name}={source} is a {name2}: {allowed}").format(
-                name=name, source=quoted(source), name2=type(source).__name__, allowed=allowed
-            )
-        )
-    pairs = list(source)
-    for pair in pairs:
-        if not isinstance(pair, tuple | list) or len(pair) != 2:
-            raise ShtossError(
-                _("{name}: {pair} is not a (value, {of}) pair; {allowed}").format(
-                    name=name, pair=quoted(pair), of=of, allowed=allowed
-                )
-            )
-    return pairs
-
-
-def _wholes(values: Iterable[object], *, name: str) -> list[int]:
-    """The points or the counts of a grid: ints (not bools), each checked only if one is not."""
-    listed = list(values)
-    if not all(type(v) is int for v in listed):
-        for v in listed:
-            whole_number(v, name=name, minimum=None)
-    return listed  # type: ignore[return-value]
 
 
 class Distribution(Mapping[Fraction, Fraction]):
@@ -171,21 +140,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.on_grid(Fraction(1, 2), (-1, 1, 3), (1, 0, 3), 4)
         Distribution({-1/2: 1/4, 3/2: 3/4})
         """
-        at, weights = _wholes(points, name="point"), _wholes(counts, name="count")
-        if len(at) != len(weights):
-            raise ShtossError(
-                _("{at_count} points and {weights_count} counts: allowed one each").format(
-                    at_count=len(at), weights_count=len(weights)
-                )
-            )
-        total = whole_number(total, name="total", minimum=None)
-        if any(c < 0 for c in weights) or total <= 0 or sum(weights) != total:
-            raise ShtossError(_("the counts must be >= 0 and sum to the total, which is > 0"))
-        the_unit = _value(unit, name="unit")  # no float: 0.1 is not 1/10
-        if the_unit == 0:
-            raise ShtossError(_("the grid's unit must not be 0"))
-        pairs = zip(at, weights, strict=True)
-        return cls._of_points(the_unit, pairs, total, whole_number(base, name="base"))
+        return cls._of_points(*read_grid(unit, points, counts, total, base=base))
 
     @classmethod
     def from_counts(
@@ -196,21 +151,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.from_counts({0: 3, Fraction(1, 2): 1})
         Distribution({0: 3/4, 1/2: 1/4})
         """
-        items = [
-            (_value(v, name="value"), whole_number(c, name="count"))
-            for v, c in _pairs(counts, name="counts", of="count")
-        ]
-        whole = sum(c for _, c in items)
-        if total is None:
-            total = whole
-        if whole_number(total, name="total") != whole or whole == 0:
-            raise ShtossError(_(
-                    "the counts sum to {whole}, not to total={total}: allowed counts >= 0 summing "
-                    "to the total, which is > 0"
-                ).format(whole=whole, total=total))  # fmt: skip
-        scale = lcm(1, *(v.denominator for v, _ in items))
-        pairs = ((int(v * scale), c) for v, c in items)
-        return cls._of_points(Fraction(1, scale), pairs, whole)
+        return cls._of_points(*read_counts(counts, total))
 
     @classmethod
     def of(cls, probabilities: Mapping[Any, Any] | Iterable[tuple[Any, Any]]) -> Distribution:
@@ -219,25 +160,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({Fraction(1, 3): Fraction(2, 3), 5: Fraction(1, 3)}).mean
         Fraction(17, 9)
         """
-        items = [(_value(v, name="value"), _value(p, name="probability"))
-                 for v, p in _pairs(probabilities, name="probabilities", of="probability")
-                 ]  # fmt: skip
-        for value, p in items:
-            if p < 0:
-                raise ShtossError(
-                    _("value {value} has probability {p}: allowed probabilities >= 0").format(
-                        value=value, p=p
-                    )
-                )
-        whole = sum((p for _, p in items), Fraction(0))
-        if whole != 1:
-            raise ShtossError(
-                _("the probabilities sum to {whole}: allowed a sum of exactly 1").format(
-                    whole=whole
-                )
-            )
-        total = lcm(1, *(p.denominator for _, p in items))
-        return cls.from_counts([(v, int(p * total)) for v, p in items], total)
+        return cls.from_counts(*read_probabilities(probabilities))
 
     @classmethod
     def point(cls, value: Value) -> Distribution:
@@ -258,30 +181,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.mixture([(half, Distribution.point(0)), (half, Distribution.point(2))])
         Distribution({0: 1/2, 2: 1/2})
         """
-        parts = [(_value(w, name="weight"), d) for w, d in weighted]
-        for weight, d in parts:
-            if weight < 0 or not isinstance(d, Distribution):
-                raise ShtossError(
-                    _(
-                        "a mixture takes (weight >= 0, Distribution) pairs, not ({weight}, {name})"
-                    ).format(weight=weight, name=type(d).__name__)
-                )
-        whole = sum((w for w, _ in parts), Fraction(0))
-        if whole != 1:
-            raise ShtossError(
-                _("the mixture's weights sum to {whole}: allowed a sum of exactly 1").format(
-                    whole=whole
-                )
-            )
-        unit = _common_unit(d._unit for w, d in parts if w)
-        scale = lcm(*(w.denominator for w, _ in parts))
-        tables = [
-            (int(w * scale), {p * int(d._unit / unit): c
-                              for p, c in zip(d._points, d._counts, strict=True)}, d._total)
-            for w, d in parts if w
-        ]  # fmt: skip
-        counts, total = mix_counts(tables)
-        return cls._of_points(unit, counts.items(), total)
+        return cls._of_points(*mixture_grid(read_weighted(weighted, kind=Distribution)))
 
     # -- the mapping: value -> probability -------------------------------------------
 
@@ -440,13 +340,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({0: Fraction(1, 4), 2: Fraction(3, 4)}).sd(6)
         Decimal('0.866025')
         """
-        places = whole_number(places, name="places")
-        if places > MAX_SD_PLACES:
-            raise ShtossError(
-                _("places={places}: allowed 0..{max_sd_places}").format(
-                    places=places, max_sd_places=MAX_SD_PLACES
-                )
-            )
+        places = read_places(places)
         v = self.variance
         a, b = v.numerator * 100**places, v.denominator
         r = isqrt(a // b)  # floor(√v · 10^places): floor(√floor(x)) = floor(√x)
@@ -472,9 +366,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> d.quantile(Fraction(1, 3)), d.quantile(Fraction(1, 2))
         (Fraction(-1, 1), Fraction(1, 1))
         """
-        level = _value(q, name="q")
-        if not 0 < level <= 1:
-            raise ShtossError(_("q={level}: allowed 0 < q <= 1").format(level=level))
+        level = read_level(q)
         running = 0
         for point, count in zip(self._points, self._counts, strict=True):
             running += count
@@ -547,17 +439,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         """
         if not isinstance(other, Distribution):
             other = Distribution.point(_value(other, name="shift"))
-        unit = _common_unit((self._unit, other._unit))
-        a, b = int(self._unit / unit), int(other._unit / unit)
-        span = (self._points[-1] - self._points[0]) * a + (other._points[-1] - other._points[0]) * b
-        check_sum((len(self), len(other)), span + 1,
-                  (self._total.bit_length(), other._total.bit_length()))  # fmt: skip
-        sums: dict[int, int] = {}
-        for p, c in zip(self._points, self._counts, strict=True):
-            for q, d in zip(other._points, other._counts, strict=True):
-                key = p * a + q * b
-                sums[key] = sums.get(key, 0) + c * d
-        return Distribution._of_points(unit, sums.items(), self._total * other._total)
+        return Distribution._of_points(*sum_grid(self, other))
 
     def __add__(self, other: Distribution | Value) -> Distribution:
         if isinstance(other, bool) or not isinstance(other, Distribution | int | Fraction):
@@ -635,41 +517,21 @@ class Distribution(Mapping[Fraction, Fraction]):
         return cls.from_counts(pairs, total)
 
     def __repr__(self) -> str:
-        from shtoss_exact.notebook import REPR_CHARACTERS, shown
+        from shtoss_exact.distribution_display import repr_text
 
-        items: list[str] = []
-        more = f"... {len(self)} outcomes"
-        for v, p in self._head(REPR_ITEMS):
-            item = f"{shown(v, short=True)}: {shown(p, short=True)}"
-            if len(", ".join([*items, item, more])) + len("Distribution({})") > REPR_CHARACTERS:
-                break
-            items.append(item)
-        if len(items) < len(self):
-            items.append(more)
-        return f"Distribution({{{', '.join(items)}}})"
-
-    def _sheet(self) -> Any:
-        from shtoss_exact.notebook import Sheet
-
-        return Sheet("Distribution", {
-            "mean": exact_text(self.mean.numerator, self.mean.denominator),
-            "variance": exact_text(self.variance.numerator, self.variance.denominator),
-            "outcomes": self.to_dict(),
-        })  # fmt: skip
+        return repr_text(self)
 
     def _repr_markdown_(self) -> str:
         """The outcomes as a table of ``value``, ``probability`` (a long one as its head
         and tail), then the mean and the variance."""
-        from shtoss_exact.notebook import cell, markdown_table
+        from shtoss_exact.distribution_display import markdown_text
 
-        sheet = self._sheet()
-        summary = ", ".join(f"{key} {cell(key, value)}" for key, value in sheet.summary)
-        return f"{markdown_table(sheet.tables['outcomes'])}\n\n{summary}"
+        return markdown_text(self)
 
     def _repr_html_(self) -> str:
-        from shtoss_exact.notebook import html_of
+        from shtoss_exact.distribution_display import html_text
 
-        return str(html_of(self._sheet()))
+        return html_text(self)
 
     def to_series(self) -> Any:
         """A ``pandas.Series`` named ``probability``: its index the values (``value``),
@@ -678,12 +540,9 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({-1: Fraction(433, 833), 1: Fraction(400, 833)}).to_series()[1]
         Fraction(400, 833)
         """
-        from shtoss_exact.notebook import pandas_module
+        from shtoss_exact.distribution_display import series_of
 
-        pandas = pandas_module()
-        index = pandas.Index(list(self), dtype=object, name="value")
-        return pandas.Series([p for _, p in self.items()], index=index, dtype=object,
-                             name="probability")  # fmt: skip
+        return series_of(self)
 
     def to_frame(self) -> Any:
         """A ``pandas.DataFrame``, one row per outcome: ``value``, ``probability`` (exact
@@ -692,10 +551,9 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({-1: Fraction(433, 833), 1: Fraction(400, 833)}).to_frame().shape
         (2, 4)
         """
-        from shtoss_exact.notebook import frame
+        from shtoss_exact.distribution_display import frame_of
 
-        sheet = self._sheet()
-        return frame(sheet.natural(), summary=sheet.summary)
+        return frame_of(self)
 
     def _head(self, count: int) -> Iterator[tuple[Fraction, Fraction]]:
         return ((p * self._unit, _coprime(*self.reduced(i)))
@@ -716,27 +574,3 @@ class _Items(ItemsView[Fraction, Fraction]):
         return (
             (p * d.unit, _coprime(*d.reduced(i))) for i, p in reversed(list(enumerate(d.points)))
         )
-
-
-def mix_counts(parts: Iterable[tuple[int, Mapping[K, int], int]]) -> tuple[dict[K, int], int]:
-    r"""Tables of whole ``counts`` over their ``total``, mixed with whole ``weight``\ s:
-    ``(weight, counts, total)`` each, the weights relative to their sum. The counts of
-    the mixture over one common denominator: ``(counts, total)``.
-
-    >>> mix_counts([(1, {"a": 1, "b": 1}, 2), (3, {"a": 1}, 1)])
-    ({'a': 7, 'b': 1}, 8)
-    """
-    listed = list(parts)
-    common = lcm(*(total for _, _, total in listed))
-    merged: dict[K, int] = {}
-    for weight, counts, total in listed:
-        scale = weight * (common // total)
-        for key, count in counts.items():
-            merged[key] = merged.get(key, 0) + count * scale
-    return merged, common * sum(weight for weight, _, _ in listed)
-
-
-def _common_unit(units: Iterable[Fraction]) -> Fraction:
-    """The largest step of which every unit is a whole multiple."""
-    listed = list(units)
-    return Fraction(gcd(*(u.numerator for u in listed)), lcm(*(u.denominator for u in listed)))

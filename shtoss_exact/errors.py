@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reprlib
 import sys
+from collections.abc import Callable
 
 MAX_MESSAGE = 1000
 """Longest message a ``ShtossError`` keeps: a refusal is one short line, whatever it quotes."""
@@ -38,6 +39,13 @@ SHORT_BITS = 100
 named by its size."""
 
 
+PLURAL: list[Callable[[str, str, int], str]] = [
+    lambda one, many, count: one if count == 1 else many
+]
+"""The form of a message about a count: English's, until ``i18n`` (which imports this
+module) puts its own ``ngettext`` here, so that a number's size is spoken too."""
+
+
 def shown_number(value: object) -> str:
     """A whole number or a ``Fraction`` for a one-line message: in full when short,
     else by its size (its digits would cost time, or fail beyond Python's limit on
@@ -56,7 +64,8 @@ def shown_number(value: object) -> str:
         return str(value)
     if longest.bit_length() <= SHORT_BITS:
         return str(value)
-    return f"(about {_digits(longest)} digits)"
+    digits = _digits(longest)
+    return PLURAL[0]("(about {count} digit)", "(about {count} digits)", digits).format(count=digits)
 
 
 def _digits(number: int) -> int:

@@ -21,10 +21,12 @@ them.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import os
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
+from shtoss_exact import errors
 from shtoss_exact.errors import ShtossError
 
 if TYPE_CHECKING:
@@ -40,7 +42,10 @@ ENVIRONMENT = ("LC_ALL", "LC_MESSAGES", "LANG")
 """The locale variables read after ``SHTOSS_LANG``, in the C library's order."""
 
 _catalogs: dict[str, gettext.NullTranslations] = {}
-_current = ["en"]
+_current = contextvars.ContextVar("shtoss_exact_language", default="en")
+"""The language spoken now, in this thread (or task) alone: the page's server answers
+requests in several languages at once, each in a thread of its own. A new thread starts
+in English; the command line speaks in its one thread."""
 
 
 def check_language(word: object) -> str:
@@ -93,31 +98,72 @@ def catalog(language: str) -> gettext.NullTranslations:
 
 
 def set_language(language: str) -> None:
-    """Speak ``language`` (one of ``LANGUAGES``) from now on."""
-    _current[0] = check_language(language)
+    """Speak ``language`` (one of ``LANGUAGES``) from now on, in this thread."""
+    _current.set(check_language(language))
 
 
 def language() -> str:
-    """The language spoken now."""
-    return _current[0]
+    """The language spoken now, in this thread."""
+    return _current.get()
 
 
 @contextlib.contextmanager
 def speaking(language: str) -> Iterator[None]:
-    """Speak ``language`` inside the ``with`` block, and as before after it."""
-    before = _current[0]
-    set_language(language)
+    """Speak ``language`` inside the ``with`` block, and as before after it (in this
+    thread: another thread's language is its own)."""
+    token = _current.set(check_language(language))
     try:
         yield
     finally:
-        _current[0] = before
+        _current.reset(token)
 
 
 def _(message: str) -> str:
-    """``message`` in the language spoken now (itself in English, and when empty)."""
-    if _current[0] == "en" or not message:
+    """``message`` in the language spoken now (itself in English, and when empty); a
+    message composed ``later`` is spoken whole, its parts too."""
+    spoken = _current.get()
+    if spoken == "en" or not message:
         return message
-    return catalog(_current[0]).gettext(message)
+    if isinstance(message, Later):
+        return message.spoken()
+    return catalog(spoken).gettext(message)
+
+
+class Later(str):
+    """A message composed before the language is known (a table built at import: a
+    data file's "allowed" text), spoken by ``_()`` when it is shown. As a string it is
+    the English text itself, so English output never changes.
+
+    >>> most = later("a list of {least} to {most} ({each})", least=0, most=9,
+    ...              each=later("a whole number >= {minimum}", minimum=1))
+    >>> most
+    'a list of 0 to 9 (a whole number >= 1)'
+    >>> with speaking("ru"):
+    ...     _(most)
+    'список длиной от 0 до 9 (целое число >= 1)'
+    """
+
+    message: str
+    fields: dict[str, object]
+
+    def spoken(self) -> str:
+        """The message in the language spoken now, each of its parts spoken too."""
+        if not self.fields:
+            return _(self.message)
+        fields = {k: _(v) if isinstance(v, Later) else v for k, v in self.fields.items()}
+        return _(self.message).format(**fields)
+
+
+def later(message: str, **fields: object) -> Later:
+    """``message`` (marked ``N_()`` where it is written) formatted with ``fields``, kept
+    to be spoken by ``_()`` in the language of the moment it is shown. A field that is
+    itself ``later`` is spoken too; any other is data, shown as it is. A ``Later``
+    message without fields is itself; a plain one without fields is not formatted."""
+    if isinstance(message, Later) and not fields:
+        return message
+    composed = Later(message.format(**fields) if fields else message)
+    composed.message, composed.fields = message, fields
+    return composed
 
 
 def N_(message: str) -> str:
@@ -133,6 +179,51 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     >>> [ngettext("{count} card", "{count} cards", n).format(count=n) for n in (1, 2)]
     ['1 card', '2 cards']
     """
-    if _current[0] == "en":
+    spoken = _current.get()
+    if spoken == "en":
         return singular if count == 1 else plural
-    return catalog(_current[0]).ngettext(singular, plural, count)
+    return catalog(spoken).ngettext(singular, plural, count)
+
+
+errors.PLURAL[0] = ngettext  # a number's size in a message, "(about 101 digits)", spoken too
+
+
+OS_REASONS = {
+    "ENOENT": N_("No such file or directory"),
+    "EACCES": N_("Permission denied"),
+    "EPERM": N_("Operation not permitted"),
+    "EISDIR": N_("Is a directory"),
+    "ENOTDIR": N_("Not a directory"),
+    "ENOSPC": N_("No space left on device"),
+    "EDQUOT": N_("Disk quota exceeded"),
+    "EFBIG": N_("File too large"),
+    "EROFS": N_("Read-only file system"),
+    "ELOOP": N_("Too many levels of symbolic links"),
+    "ENAMETOOLONG": N_("File name too long"),
+    "EEXIST": N_("File exists"),
+    "ENXIO": N_("No such device or address"),
+    "EIO": N_("Input/output error"),
+    "EBUSY": N_("Device or resource busy"),
+    "EMFILE": N_("Too many open files"),
+    "EPIPE": N_("Broken pipe"),
+    "ETXTBSY": N_("Text file busy"),
+}
+"""The operating system's reasons a file cannot be read or written, by their ``errno``
+names, in the C library's English words (``os.strerror`` on Linux)."""
+
+
+def os_reason(error: OSError) -> str:
+    """The operating system's reason for ``error``: its own words (``strerror``) in
+    English, the catalog's in another language when the reason is a known one.
+
+    >>> with speaking("ru"):
+    ...     os_reason(FileNotFoundError(2, "No such file or directory"))
+    'нет такого файла или каталога'
+    """
+    reason = error.strerror or str(error)
+    if _current.get() == "en" or error.errno is None:
+        return reason
+    import errno
+
+    name = errno.errorcode.get(error.errno, "")
+    return _(OS_REASONS[name]) if name in OS_REASONS else reason

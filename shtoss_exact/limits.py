@@ -287,7 +287,7 @@ of 10 s; use fewer deals
         _refuse(
             _(
                 "{what}: about {figure} s of work, more than the limit of {seconds:g} s; {advice}"
-            ).format(what=what, figure=figure(cost.seconds), seconds=seconds, advice=_(advice))
+            ).format(what=_(what), figure=figure(cost.seconds), seconds=seconds, advice=_(advice))
         )
     if cost.bytes > most.bytes:
         unit, size = ("GB", 1e9) if most.bytes >= 1e9 else ("MB", 1e6)
@@ -296,7 +296,7 @@ of 10 s; use fewer deals
                 "{what}: about {figure} {unit} held at once, more than the limit of "
                 "{limit:g} {unit}; {advice}"
             ).format(
-                what=what,
+                what=_(what),
                 figure=figure(cost.bytes / size),
                 unit=unit,
                 limit=most.bytes / size,
@@ -308,13 +308,13 @@ of 10 s; use fewer deals
             _(
                 "{what}: exact values of about {figure} digits, more than the limit of "
                 "{limit:g} digits; {advice}"
-            ).format(what=what, figure=figure(cost.digits), limit=most.digits, advice=_(advice))
+            ).format(what=_(what), figure=figure(cost.digits), limit=most.digits, advice=_(advice))
         )
     if cost.rows > most.rows:
         _refuse(
             _(
                 "{what}: about {figure} rows, more than the limit of {limit:g} rows; {advice}"
-            ).format(what=what, figure=figure(cost.rows), limit=most.rows, advice=_(advice))
+            ).format(what=_(what), figure=figure(cost.rows), limit=most.rows, advice=_(advice))
         )
     spent = _SPENT.get()
     if spent is not None:
@@ -349,7 +349,7 @@ def figure(value: float) -> str:
     '1e+300 or more'
     """
     if value > 1e300:  # beyond a float: as far beyond any budget
-        return "1e+300 or more"
+        return _("1e+300 or more")
     if value < 10:
         return f"{value:.2g}"
     if value < 1000:

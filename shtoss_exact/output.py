@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import _, os_reason
 
 if TYPE_CHECKING:
     import signal
@@ -74,7 +74,7 @@ def _default_mode() -> int:
 
 
 def _describe(error: OSError) -> str:
-    return error.strerror or str(error)
+    return os_reason(error)
 
 
 DISK_FULL = frozenset(
@@ -95,7 +95,7 @@ def open_failure(name: str, error: OSError) -> ShtossError:
     'ShtossError'
     """
     kind = OutputError if error.errno in DISK_FULL else ShtossError
-    return kind(f"cannot write {name!r}: {_describe(error)}")
+    return kind(_("cannot write {name!r}: {describe}").format(name=name, describe=_describe(error)))
 
 
 @contextmanager
@@ -336,12 +336,12 @@ class _WholeWrites(io.RawIOBase):
             except OSError as error:
                 self._fail(_describe(error))
             if not written:
-                self._fail(os.strerror(errno.EIO))
+                self._fail(_describe(OSError(errno.EIO, os.strerror(errno.EIO))))
             done += written
         return size
 
     def _fail(self, reason: str) -> NoReturn:
-        self.failure = f"cannot write standard output: {reason}"
+        self.failure = _("cannot write standard output: {describe}").format(describe=reason)
         self.dropping = True
         raise OutputError(self.failure)
 

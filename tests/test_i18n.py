@@ -276,7 +276,7 @@ def test_csv_headers_stay_the_glossarys_words(shtoss: Shtoss) -> None:
         (
             ("odds", "--cards", "zz"),
             "Invalid value for '--cards': 'zz' is not a whole number: allowed whole numbers >= 0",
-            "Неверное значение '--cards': 'zz' — не целое число: допустимо целые числа >= 0",
+            "Неверное значение '--cards': 'zz' — не целое число: допустимы целые числа >= 0",
         ),
         (
             ("case", "--seen", "9x"),

@@ -21,7 +21,7 @@ from shtoss_exact.audit.splits import MAX_DEALS, check_counts
 from shtoss_exact.data_files import data_path, read_data, read_text
 from shtoss_exact.data_schema import Items, Table, Text, Whole, check_data
 from shtoss_exact.errors import ShtossError, quoted
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import N_, _, later, ngettext
 from shtoss_exact.numbers import whole_number
 
 MAX_SHEET_BYTES = 200_000
@@ -44,9 +44,9 @@ TURNS = deck_shape(13, 4)[1]
 def row_schema() -> Items:
     """The schema of a cue sheet: 1 to ``MAX_DEALS`` rows of ``splits`` and ``note``."""
     row = Table({"splits": Whole(0, TURNS), "note": Text()}, required=("splits",),
-                allowed="a row of splits and note")  # fmt: skip
-    return Items(row, least=1, most=MAX_DEALS,
-                 allowed=f"a list of 1 to {MAX_DEALS} rows, one a deal")  # fmt: skip
+                allowed=N_("a row of splits and note"))  # fmt: skip
+    deals = later(N_("a list of 1 to {most} rows, one a deal"), most=MAX_DEALS)
+    return Items(row, least=1, most=MAX_DEALS, allowed=deals)
 
 
 def parse_counts(text: str) -> tuple[int, ...]:
@@ -82,12 +82,12 @@ def parse_counts(text: str) -> tuple[int, ...]:
 
 def read_sheet(path: str | os.PathLike[str]) -> tuple[int, ...]:
     """The split counts of a cue sheet (CSV or JSON), one deal a row."""
-    name = data_path(path, what="cue sheet")
-    where = f"cue sheet {quoted(name, 200)}"
+    name = data_path(path, what=N_("cue sheet"))
+    where = f"{_('cue sheet')} {quoted(name, 200)}"
     if Path(name).suffix.lower() == ".json":
-        data = read_data(name, what="cue sheet", max_bytes=MAX_SHEET_BYTES)
+        data = read_data(name, what=N_("cue sheet"), max_bytes=MAX_SHEET_BYTES)
     else:
-        text = read_text(name, what="cue sheet", max_bytes=MAX_SHEET_BYTES,
+        text = read_text(name, what=N_("cue sheet"), max_bytes=MAX_SHEET_BYTES,
                          suffixes=SHEET_SUFFIXES)  # fmt: skip
         data = _csv_rows(text, where=where)
     rows = check_data(data, row_schema(), where=where)
@@ -132,17 +132,16 @@ def _csv_rows(
     table = list(csv.reader(lines, strict=True))
     header = [cell.strip().lower() for cell in table[0]] if table else []
     if any(name not in header for name in needed) or len(set(header)) != len(header):
-        named = " and ".join(needed)
+        named = _(" and ").join(needed)
+        naming = ngettext(
+            "{where}: header {header}: allowed a header naming a {named} column (and a note "
+            "column)",
+            "{where}: header {header}: allowed a header naming a {named} columns (and a note "
+            "column)",
+            len(needed),
+        )
         raise ShtossError(
-            _(
-                "{where}: header {header}: allowed a header naming a {named} column{value} (and a "
-                "note column)"
-            ).format(
-                where=where,
-                header=quoted(",".join(header), 60),
-                named=named,
-                value="s" * (len(needed) > 1),
-            )
+            naming.format(where=where, header=quoted(",".join(header), 60), named=named)
         )
     rows: list[dict[str, object]] = []
     for number, cells in enumerate(table[1:], start=2):
@@ -173,20 +172,20 @@ LEDGER_DEALS = 100
 def ledger_schema() -> Items:
     """The schema of a ledger sheet: 1 to ``LEDGER_DEALS`` rows of ``seen``, ``bets``, ``note``."""
     row = Table({"seen": Text(), "bets": Text(), "note": Text()}, required=("seen", "bets"),
-                allowed="a row of seen, bets and note")  # fmt: skip
-    return Items(row, least=1, most=LEDGER_DEALS,
-                 allowed=f"a list of 1 to {LEDGER_DEALS} rows, one a deal")  # fmt: skip
+                allowed=N_("a row of seen, bets and note"))  # fmt: skip
+    deals = later(N_("a list of 1 to {most} rows, one a deal"), most=LEDGER_DEALS)
+    return Items(row, least=1, most=LEDGER_DEALS, allowed=deals)
 
 
 def read_ledger_sheet(path: str | os.PathLike[str]) -> tuple[tuple[str, str], ...]:
     """The deals of a ledger sheet (CSV or JSON): the cards seen and the recorded bets
     of each, one deal a row."""
-    name = data_path(path, what="ledger sheet")
-    where = f"ledger sheet {quoted(name, 200)}"
+    name = data_path(path, what=N_("ledger sheet"))
+    where = f"{_('ledger sheet')} {quoted(name, 200)}"
     if Path(name).suffix.lower() == ".json":
-        data = read_data(name, what="ledger sheet", max_bytes=MAX_SHEET_BYTES)
+        data = read_data(name, what=N_("ledger sheet"), max_bytes=MAX_SHEET_BYTES)
     else:
-        text = read_text(name, what="ledger sheet", max_bytes=MAX_SHEET_BYTES,
+        text = read_text(name, what=N_("ledger sheet"), max_bytes=MAX_SHEET_BYTES,
                          suffixes=SHEET_SUFFIXES)  # fmt: skip
         data = _csv_rows(text, where=where, needed=("seen", "bets"), columns=3)
     rows = check_data(data, ledger_schema(), where=where)

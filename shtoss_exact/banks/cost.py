@@ -31,7 +31,7 @@ from shtoss_exact.deck import Deal
 from shtoss_exact.engine import Kind, binom_bits, check_deal, summary_cost
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import dataclass
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import N_, _, later
 from shtoss_exact.limits import MAX_BANK_DIGITS, MAX_JOINT_ROWS, Cost, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.schemes.scheme import Scheme
@@ -309,19 +309,26 @@ def estimate_bank(
     steps, nets, value_bits = settle_work(shapes, [rows for _, _, rows in classes])
     walked = walk_work(cards, shapes)
     words = round(bits)
-    parts = {f"the walk of {_big(walked.items)} steps": walked.seconds(words)}
+    # Each part is named as a message shows it, spoken when shown (``check_bank``).
+    parts: dict[str, float] = {
+        later(N_("the walk of {steps} steps"), steps=_big(walked.items)): walked.seconds(words)
+    }
     # The pairs of bets: one small walk per distinct (ranks alike, copies, schemes).
     kinds = Counter(bets)
     keys = {(a[0] == b[0], a[1], b[1], a[2], b[2])
             for a in kinds for b in kinds if a != b or kinds[a] > 1}  # fmt: skip
     pairs = len(bets) * (len(bets) - 1)
-    parts[f"{pairs} pairs of bets"] = pairs * PAIR_SECONDS + sum(
+    parts[later(N_("{pairs} pairs of bets"), pairs=pairs)] = pairs * PAIR_SECONDS + sum(
         walk_work(cards, _pair_shapes(cards, key)).seconds(words) for key in keys
     )
-    parts[f"handing out the stakes, {_big(steps)} steps"] = _float(steps) * SUM_SECONDS
+    parts[later(N_("handing out the stakes, {steps} steps"), steps=_big(steps))] = (
+        _float(steps) * SUM_SECONDS
+    )
     rows = _float(min(nets, 10**300) + (walked.abzugs if any(copies) else 1) + len(bets))
-    parts[f"{_big(rows)} rows of output"] = rows * ROW_SECONDS * (1 + bits / 2000)
-    parts["the bets alone"] = sum(
+    parts[later(N_("{rows} rows of output"), rows=_big(rows))] = (
+        rows * ROW_SECONDS * (1 + bits / 2000)
+    )
+    parts[N_("the bets alone")] = sum(
         summary_cost(cards, m) * WORD_OP_SECONDS + settlement_seconds(scheme, Deal(cards, m))
         for _, m, scheme in kinds
     )
@@ -364,7 +371,7 @@ fewer schemes or stakes alike, or a smaller deck
     check_cost(
         Cost(seconds=cost.total_seconds, bytes=cost.memory),
         what=_("this bank on cards={short_int} (mostly {most})").format(
-            short_int=short_int(cards), most=most
+            short_int=short_int(cards), most=_(most)
         ),
         advice=_("stake fewer ranks or bets, use fewer schemes or stakes alike, or a smaller deck"),
     )

@@ -23,7 +23,7 @@ from shtoss_exact.deck import PRESETS, Deal, Game, make_deal, parse_game
 from shtoss_exact.engine import Kind, check_deal, summary_cost
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import Cost, check_cost
 from shtoss_exact.numbers import whole_number
 from shtoss_exact.pictures import plot_of
@@ -94,7 +94,9 @@ def parse_range(text: str, *, name: str, minimum: int = 0) -> tuple[int, ...]:
     (4, 7, 10, 52, 32, 36)
     """
     values: list[int] = []
-    allowed = f"N, A..B, A..B:STEP, comma lists or 'presets', each >= {minimum}"
+    allowed = _("N, A..B, A..B:STEP, comma lists or 'presets', each >= {minimum}").format(
+        minimum=minimum
+    )
     for part in (p.strip() for p in text.split(",")):
         if part.lower() in _RANGE_PRESETS:
             values.extend(_RANGE_PRESETS[part.lower()])
@@ -212,7 +214,7 @@ def _several(value: object, *, name: str) -> tuple[object, ...]:
 
 
 def _game(value: object) -> Game:
-    return parse_game(value, allowed=GAMES, what="games holds")
+    return parse_game(value, allowed=GAMES, what=N_("games holds"))
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from shtoss_exact.data_schema import (
 )
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
-from shtoss_exact.i18n import N_, _
+from shtoss_exact.i18n import N_, _, later
 from shtoss_exact.limits import MAX_PATTERN_FILE_BYTES
 
 LIVE, CASE_CARDS = "live", "case-cards"
@@ -200,13 +200,13 @@ def load_pattern(path: str | os.PathLike[str]) -> Pattern:
     >>> load_pattern("examples/patterns/fixed-seven.toml").bets[0].until
     'decided'
     """
-    name = data_path(path, what="pattern file")
-    data = read_data(name, what="pattern file", max_bytes=MAX_FILE_BYTES)
-    where = f"pattern file {quoted(name, 200)}"
+    name = data_path(path, what=N_("pattern file"))
+    data = read_data(name, what=N_("pattern file"), max_bytes=MAX_FILE_BYTES)
+    where = f"{_('pattern file')} {quoted(name, 200)}"
     return pattern_from_data(data, default_name=Path(name).stem, where=where)
 
 
-RANKS = Either(Choice((LIVE, CASE_CARDS)), Items(Text("a rank such as 7, K"), least=1, most=13))
+RANKS = Either(Choice((LIVE, CASE_CARDS)), Items(Text(N_("a rank such as 7, K")), least=1, most=13))
 BET = Table(
     {
         "ranks": RANKS,
@@ -216,7 +216,7 @@ BET = Table(
         "copper_after": Whole(1, 4),
     }
 )
-_BETS = f"a list of 1 to {MAX_BETS} bet tables ([[bets]])"
+_BETS = later(N_("a list of 1 to {most} bet tables ([[bets]])"), most=MAX_BETS)
 SCHEMA = Table(
     {
         "name": Text(),

@@ -39,7 +39,7 @@ from shtoss_exact.case.rules import BetKind, GameRules, Side, as_bet_kind, as_ga
 from shtoss_exact.deck import deck_ranks
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.numbers import exact_number
 from shtoss_exact.records import Record
 
@@ -157,7 +157,7 @@ class Case(Record):
         if ended:  # the deal over: the whole deck seen, the hock last and shown
             check_whole_deal(cards, deck=deck)
             cards = cards[:-1] if the_game.soda else cards
-        turns, due = _turns(the_game, len(cards), what="cards seen")
+        turns, due = _turns(the_game, len(cards), what=N_("cards seen"))
         return cls(
             game=the_game,
             deck=deck,
@@ -208,7 +208,7 @@ class Case(Record):
     @classmethod
     def _from_left(cls, game: GameRules, deck: int, left: tuple[int, ...]) -> Case:
         dealt = len(left) * FULL - sum(left)
-        turns, due = _turns(game, dealt, what="the case")
+        turns, due = _turns(game, dealt, what=N_("the case"))
         return cls(game=game, deck=deck, left=left, turns_dealt=turns, soda_due=due)
 
     def then(self, *cards: Card | str) -> Case:
@@ -314,7 +314,7 @@ class Case(Record):
         for count in range(start, len(cards) + 1, 2):
             for card in cards[max(start, count - 2) : count]:  # the turn just dealt
                 left[where[card.rank]] -= 1
-            turns, due = _turns(self.game, count, what="cards seen")
+            turns, due = _turns(self.game, count, what=N_("cards seen"))
             states.append(Case._derived(game=self.game, deck=self.deck, left=tuple(left),
                                         turns_dealt=turns, soda_due=due,
                                         soda=cards[0] if start else None,
@@ -341,7 +341,7 @@ class Case(Record):
             )
         start = 1 if self.game.soda and self.seen else 0
         cards = self.seen[: start + 2 * turns]
-        _dealt, due = _turns(self.game, len(cards), what="cards seen")
+        _dealt, due = _turns(self.game, len(cards), what=N_("cards seen"))
         return Case._derived(game=self.game, deck=self.deck, left=left_after(cards, deck=self.deck),
                              turns_dealt=turns, soda_due=due, soda=cards[0] if start else None,
                              seen=cards)  # fmt: skip
@@ -399,7 +399,7 @@ class Case(Record):
         the_side, the_kind = as_side(side), as_bet_kind(kind)
         faro_only = the_side is Side.COPPERED or the_kind is BetKind.HIGH_CARD
         if faro_only and not self.game.faro_bets:
-            what = "coppered bets" if the_side is Side.COPPERED else "high card"
+            what = _("coppered bets") if the_side is Side.COPPERED else _("high card")
             raise ShtossError(
                 _("{what}: a Faro bet, allowed in the games faro and stuss, not in {name}").format(
                     what=what, name=self.game.name
@@ -523,11 +523,13 @@ class Case(Record):
 
 def _between_turns(game: GameRules) -> str:
     if game.soda:
-        return (
-            f"between turns of {game.name} the cards dealt are none (the soda is due), or the "
+        return _(
+            "between turns of {game} the cards dealt are none (the soda is due), or the "
             "soda and two a turn (1, 3, 5, ...)"
-        )
-    return f"between turns of {game.name} the cards dealt are two a turn (0, 2, 4, ...)"
+        ).format(game=game.name)
+    return _("between turns of {game} the cards dealt are two a turn (0, 2, 4, ...)").format(
+        game=game.name
+    )
 
 
 def _turns(game: GameRules, dealt: int, *, what: str) -> tuple[int, bool]:
@@ -541,6 +543,6 @@ def _turns(game: GameRules, dealt: int, *, what: str) -> tuple[int, bool]:
         return dealt // 2, False
     raise ShtossError(
         _("{what}: {dealt} cards dealt end inside a turn: {between_turns}").format(
-            what=what, dealt=dealt, between_turns=_between_turns(game)
+            what=_(what), dealt=dealt, between_turns=_between_turns(game)
         )
     )

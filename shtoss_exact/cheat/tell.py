@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.cheat.start import CheatResult, Payoffs, check_states, check_takes, start_of
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from shtoss_exact.case.state import Case
@@ -182,7 +182,9 @@ def sand_tell(
     for weight, left in decks:
         start = replace(parts[0], cards=sum(left), copies=left[COPY])
         check_states(start.cards * (left[COPY] + 1) * (left[IN] + 1) * (chosen + 1) * 4,
-                     start.cards, what=f"the sand-tell over {start.cards} cards")  # fmt: skip
+                     start.cards, what=ngettext("the sand-tell over {count} card",
+                                                "the sand-tell over {count} cards",
+                                                start.cards).format(count=start.cards))  # fmt: skip
         walk = _Tell(start, counts=left, copy_in_class=own in named, takes=chosen,
                      game=state.game.name)  # fmt: skip
         total = walk.go(left, 1, chosen, False)

@@ -27,7 +27,14 @@ from shtoss_exact.cli.process import (
 from shtoss_exact.cli.speaking import ListingOption, Speaking, SpeakingCommand
 from shtoss_exact.cli.usage_errors import speak_click_errors
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.i18n import LANGUAGES, _, language, language_from_environment, set_language
+from shtoss_exact.i18n import (
+    LANGUAGES,
+    _,
+    language,
+    language_from_environment,
+    os_reason,
+    set_language,
+)
 from shtoss_exact.output import OutputError, Terminated, drop_stdout, remove_temporaries
 
 if TYPE_CHECKING:
@@ -557,9 +564,7 @@ class Output:
             except OSError as error:
                 where = _("standard output") if self.path in (None, "-") else repr(self.path)
                 raise OutputError(
-                    _("cannot write {where}: {value}").format(
-                        where=where, value=error.strerror or error
-                    )
+                    _("cannot write {where}: {value}").format(where=where, value=os_reason(error))
                 ) from None
 
 

@@ -386,6 +386,8 @@ def load_plan(path: str | os.PathLike[str]) -> Plan:
     """
     from shtoss_exact.data_files import data_path, read_data
 
-    name = data_path(path, what="plan file")
-    data = read_data(name, what="plan file", max_bytes=MAX_PLAN_BYTES)
-    return plan_from_mapping(data, origin=f"plan file {quoted(name, 200)}", name=Path(name).stem)
+    name = data_path(path, what=N_("plan file"))
+    data = read_data(name, what=N_("plan file"), max_bytes=MAX_PLAN_BYTES)
+    return plan_from_mapping(
+        data, origin=f"{_('plan file')} {quoted(name, 200)}", name=Path(name).stem
+    )

@@ -74,7 +74,9 @@ def solve_horizon(chain: Chain, deals: int) -> Solved:
 
 
 def _what(chain: Chain, deals: int) -> str:
-    return f"{short_int(deals)} deals of a chain of {len(chain.depth)} states"
+    return _("{deals} deals of a chain of {states} states").format(
+        deals=short_int(deals), states=len(chain.depth)
+    )
 
 
 def _held_seconds(chain: Chain, deals: int, *, step: float) -> float:

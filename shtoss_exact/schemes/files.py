@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 
 from shtoss_exact.errors import quoted
+from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_SCHEME_FILE_BYTES
 from shtoss_exact.schemes.scheme import BUILTIN, SCHEMES, Scheme
 
@@ -41,9 +42,9 @@ def load_scheme(path: str | os.PathLike[str]) -> Scheme:
     from shtoss_exact.data_files import data_path, read_data
     from shtoss_exact.schemes.schema import scheme_from_data
 
-    name = data_path(path, what="scheme file")
-    data = read_data(name, what="scheme file", max_bytes=MAX_FILE_BYTES)
-    return scheme_from_data(data, source=name, where=f"scheme file {quoted(name, 200)}")
+    name = data_path(path, what=N_("scheme file"))
+    data = read_data(name, what=N_("scheme file"), max_bytes=MAX_FILE_BYTES)
+    return scheme_from_data(data, source=name, where=f"{_('scheme file')} {quoted(name, 200)}")
 
 
 def as_scheme(scheme: object, *, argument: str = "scheme") -> Scheme:

@@ -30,6 +30,7 @@ from shtoss_exact.data_schema import (
 from shtoss_exact.deck import SuitRelation
 from shtoss_exact.engine import Kind
 from shtoss_exact.frozen import replace
+from shtoss_exact.i18n import N_
 from shtoss_exact.schemes.scheme import (
     BUILTIN,
     Match,
@@ -69,7 +70,7 @@ OPTIONS: dict[str, tuple[Callable[..., Scheme], dict[str, Spec]]] = {
 PARAM = Table(
     {"param": Word(), "value": Number()},
     required=("param",),
-    allowed='a parameter {param = "x", value = "-1/2"}',
+    allowed=N_('a parameter {param = "x", value = "-1/2"}'),
 )
 """A named parameter for the fair-payoff solver: ``{param = "x", value = "-1/2"}``."""
 PAYOFF = Either(Number(), PARAM)

@@ -7,7 +7,9 @@ are the command's options (``QUERY``); each is read here into the library's keyw
 (``bet-kind`` into ``side`` and ``kind``, or ``all`` into ``every_kind``, ``pay-for``
 into ``pay``, ``deck`` into a whole number, a flag ``1`` or ``0`` into a bool), and a
 scheme or pattern must be a built-in name: the page reads no file. A bad value is the
-library's one line.
+library's one line, in the request's language: ``lang=ru`` or ``lang=en`` (the command's
+``--lang``), else the ``Accept-Language`` header's (``serve.language``). The record is the
+same in every language: its keys and values are data.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import _, check_language, speaking
+from shtoss_exact.serve.language import request_language
 
 MAX_FIELDS = 20
 """Most query parameters read."""
@@ -39,14 +42,25 @@ QUERY = {
 ``-o``) -> the keyword arguments of ``case_record`` they are read into (``bet-kind``:
 ``side`` and ``kind``, or ``every_kind`` for ``all``)."""
 
-PARAMETERS = tuple(QUERY)
+LANG = "lang"
+"""The query's name of the language of the error lines (the command's ``--lang``)."""
+
+PARAMETERS = (*QUERY, LANG)
 
 FLAGS = ("call-the-turn", "replay")
 _YES = ("", "1", "true", "yes", "on")
 _NO = ("0", "false", "no", "off")
 
-PREFIX = "shtoss-exact: error: "
-"""What every error line starts with, as on the command line's stderr."""
+PROGRAM = "shtoss-exact: "
+"""What every error line starts with, in every language."""
+
+PREFIX = PROGRAM + "error: "
+"""What every error line starts with, as on the command line's stderr (in English)."""
+
+
+def prefix() -> str:
+    """What an error line starts with in the language spoken now (``shtoss-exact: ошибка: ``)."""
+    return f"{PROGRAM}{_('error')}: "
 
 
 def case_keywords(query: str) -> dict[str, Any]:
@@ -67,10 +81,10 @@ def case_keywords(query: str) -> dict[str, Any]:
     keywords: dict[str, Any] = {}
     given: set[str] = set()
     for name, value in pairs:
-        if name not in QUERY:
+        if name not in PARAMETERS:
             raise ShtossError(
                 _("unknown parameter {name!r}: allowed {query}").format(
-                    name=name[:40], query=", ".join(QUERY)
+                    name=name[:40], query=", ".join(PARAMETERS)
                 )
             )
         if name in given:
@@ -78,7 +92,10 @@ def case_keywords(query: str) -> dict[str, Any]:
                 _("parameter {name!r} is given twice: allowed once").format(name=name)
             )
         given.add(name)
-        keywords.update(_read(name, value))
+        if name == LANG:
+            check_language(value)  # spoken already: see case_answer
+        else:
+            keywords.update(_read(name, value))
     return keywords
 
 
@@ -122,20 +139,43 @@ def _read(name: str, value: str) -> dict[str, Any]:
     return {QUERY[name]: value}
 
 
-def case_answer(query: str) -> tuple[int, str]:
+def case_answer(query: str, *, accept_language: str | None = None,
+                default: str = "en") -> tuple[int, str]:  # fmt: skip
     """``/api/case``: ``(200, the record as JSON)`` for ``query``, or ``(400, LINE)``,
-    ``LINE`` the one error line."""
-    try:
-        from shtoss_exact.case.query import case_record
-        from shtoss_exact.records import to_json
+    ``LINE`` the one error line, in the language of the query's ``lang=``, else of the
+    request's ``Accept-Language`` header, else ``default`` (the server's)."""
+    with speaking(request_language(query_lang(query), accept_language, default=default)):
+        try:
+            from shtoss_exact.case.query import case_record
+            from shtoss_exact.records import to_json
 
-        return 200, to_json(case_record(**case_keywords(query))) + "\n"
-    except ShtossError as error:
-        return 400, PREFIX + str(error)
-    except RecursionError:
-        return 400, PREFIX + "input nested too deeply"
-    except MemoryError:
-        return 400, PREFIX + "out of memory: the computation is larger than this machine holds"
+            return 200, to_json(case_record(**case_keywords(query))) + "\n"
+        except ShtossError as error:
+            return 400, prefix() + str(error)
+        except RecursionError:
+            return 400, prefix() + "input nested too deeply"
+        except MemoryError:
+            return (
+                400,
+                prefix() + "out of memory: the computation is larger than this machine holds",
+            )
+
+
+def query_lang(query: str) -> str | None:
+    """The value of the first ``lang=`` of the query text ``query`` (its first
+    ``MAX_FIELDS`` parameters), read before the rest, so that their errors are spoken in
+    it; ``None`` when there is none.
+
+    >>> query_lang("seen=5h&lang=ru"), query_lang("seen=5h")
+    ('ru', None)
+    """
+    from urllib.parse import unquote_plus
+
+    for part in query.split("&", MAX_FIELDS)[:MAX_FIELDS]:
+        name, equals, value = part.partition("=")
+        if name == LANG and equals:
+            return unquote_plus(value[:40])
+    return None
 
 
 def schemes_answer() -> str:

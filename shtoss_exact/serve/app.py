@@ -2,9 +2,11 @@
 ``headers.secured``), answered without a socket by ``App.handle(method, target, host)``.
 
 * ``GET /`` the page, ``GET /app.js`` and ``GET /style.css`` its script and style
-  (files shipped in the package: no CDN, no inline script);
+  (files shipped in the package: no CDN, no inline script); the page is in the language
+  of its ``lang=``, else of the browser's ``Accept-Language``, else the server's own
+  (``language``; ``serve.language``), every label from the catalog (``serve.words``);
 * ``GET /api/case?game=G&seen=CARDS&...`` the record of ``shtoss-exact case --game G
-  --seen CARDS ... --format json`` (``api``);
+  --seen CARDS ... --format json`` (``api``), its error line in the same language;
 * ``GET /api/schemes`` the record of ``shtoss-exact schemes --format json``.
 
 Before any of that, the request itself is checked. The ``Host`` header is checked as a
@@ -32,6 +34,7 @@ from urllib.parse import unquote
 
 from shtoss_exact.serve import api
 from shtoss_exact.serve.headers import secured
+from shtoss_exact.serve.language import request_language
 
 if TYPE_CHECKING:
     from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
@@ -46,9 +49,10 @@ _LOOPBACK = re.compile(r"(?:localhost|127\.0\.0\.1|\[::1\])(?::([0-9]{1,5}))?",
                        re.IGNORECASE | re.ASCII)  # fmt: skip
 _ABSOLUTE = re.compile(r"http://([^/?#]*)(/[^?#]*)?(?:\?([^#]*))?", re.IGNORECASE | re.ASCII)
 
+PAGES = ("/", "/index.html")
+"""The page, rendered in the request's language."""
+
 STATIC = {
-    "/": ("index.html", "text/html; charset=utf-8"),
-    "/index.html": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
@@ -77,10 +81,17 @@ class Response:
 class App:
     """The page and its API, a WSGI application. ``public`` accepts any single Host
     header (the server was bound for other machines on purpose); otherwise only the
-    loopback's names."""
+    loopback's names. ``language`` is the server's own, spoken when a request asks for
+    none."""
 
     public: bool = False
+    language: str = "en"
     _files: dict[str, bytes] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        from shtoss_exact.i18n import check_language
+
+        self.language = check_language(self.language)
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         response = self.answer(environ)
@@ -88,10 +99,11 @@ class App:
         start_response(status, [*response.headers, ("Content-Length", str(len(response.body)))])
         return [b"" if environ.get("REQUEST_METHOD") == "HEAD" else response.body]
 
-    def handle(self, method: str, target: str, host: str | None) -> Response:
+    def handle(self, method: str, target: str, host: str | None, *,
+               accept_language: str | None = None) -> Response:  # fmt: skip
         """Answer one request given by its parts, as a server would (with the security
         headers); never raises."""
-        return call(secured(self), method, target, host=host)
+        return call(secured(self), method, target, host=host, accept_language=accept_language)
 
     def answer(self, environ: WSGIEnvironment) -> Response:
         """The answer to the request ``environ``; never raises."""
@@ -110,11 +122,15 @@ class App:
             response = error_response(405, f"method {method[:20]!r}: allowed GET, HEAD")
             return Response(405, (*response.headers, ("Allow", "GET, HEAD")), response.body)
         _, path, query = split_target(target_of(environ))
+        header = environ.get("HTTP_ACCEPT_LANGUAGE")
+        if path in PAGES:
+            language = request_language(api.query_lang(query), header, default=self.language)
+            return self._page(language)
         if path in STATIC:
             return self._static(*STATIC[path])
         if path == "/api/case":
             start = time.perf_counter()
-            status, text = api.case_answer(query)
+            status, text = api.case_answer(query, accept_language=header, default=self.language)
             spent = (time.perf_counter() - start) * 1000
             response = json_response(200, text) if status == 200 else error_response(400, text)
             timing = ("Server-Timing", f"app;dur={spent:.1f}")
@@ -124,6 +140,18 @@ class App:
         shown = unquote(path)[:60]
         return error_response(404, f"no page {shown!r}: allowed /, /api/case, /api/schemes")
 
+    def _page(self, language: str) -> Response:
+        name = f"index.html?lang={language}"
+        body = self._files.get(name)
+        if body is None:
+            from shtoss_exact.serve.words import page
+
+            body = page(language).encode("utf-8")
+            self._files[name] = body
+        headers = (("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"),
+                   ("Content-Language", language), ("Vary", "Accept-Language"))  # fmt: skip
+        return Response(200, headers, body)
+
     def _static(self, name: str, kind: str) -> Response:
         body = self._files.get(name)
         if body is None:
@@ -132,10 +160,10 @@ class App:
         return Response(200, (("Content-Type", kind), ("Cache-Control", "no-cache")), body)
 
 
-def application(*, public: bool = False) -> WSGIApplication:
+def application(*, public: bool = False, language: str = "en") -> WSGIApplication:
     """The casekeeper page's WSGI application: ``App`` with the security headers on
-    every answer."""
-    return secured(App(public=public))
+    every answer; ``language`` the server's own."""
+    return secured(App(public=public, language=language))
 
 
 def refusal(environ: WSGIEnvironment, *, public: bool) -> Response | None:
@@ -217,14 +245,15 @@ def json_response(status: int, text: str) -> Response:
 
 def error_response(status: int, message: str) -> Response:
     """``{"error": LINE}``: one line, ``shtoss-exact: error: ...`` as on the command
-    line's stderr."""
+    line's stderr (``shtoss-exact: ошибка: ...`` in Russian)."""
     line = " ".join(message.split())
-    if not line.startswith(api.PREFIX):
+    if not line.startswith(api.PROGRAM):  # the API's lines have theirs, in their language
         line = api.PREFIX + line
     return json_response(status, json.dumps({"error": line}, ensure_ascii=False) + "\n")
 
 
-def environ_for(method: str, target: str, *, host: str | None) -> dict[str, Any]:
+def environ_for(method: str, target: str, *, host: str | None,
+                accept_language: str | None = None) -> dict[str, Any]:  # fmt: skip
     """The WSGI environment of one request as waitress makes it (no body)."""
     path, _, query = target.partition("?")
     environ: dict[str, Any] = {
@@ -245,10 +274,13 @@ def environ_for(method: str, target: str, *, host: str | None) -> dict[str, Any]
     }
     if host is not None:
         environ["HTTP_HOST"] = host
+    if accept_language is not None:
+        environ["HTTP_ACCEPT_LANGUAGE"] = accept_language
     return environ
 
 
-def call(app: WSGIApplication, method: str, target: str, *, host: str | None) -> Response:
+def call(app: WSGIApplication, method: str, target: str, *, host: str | None,
+         accept_language: str | None = None) -> Response:  # fmt: skip
     """Run the WSGI application ``app`` on one request; its answer as a ``Response``."""
     started: list[tuple[str, list[tuple[str, str]]]] = []
 
@@ -256,6 +288,7 @@ def call(app: WSGIApplication, method: str, target: str, *, host: str | None) ->
         started.append((status, headers))
         return lambda data: None
 
-    body = b"".join(app(environ_for(method, target, host=host), start_response))
+    environ = environ_for(method, target, host=host, accept_language=accept_language)
+    body = b"".join(app(environ, start_response))
     status, headers = started[-1]
     return Response(int(status.split()[0]), tuple(headers), body)

@@ -40,6 +40,7 @@ from waitress.utilities import BadRequest, RequestHeaderFieldsTooLarge
 
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import _
+from shtoss_exact.i18n import language as spoken
 from shtoss_exact.serve.api import PREFIX
 from shtoss_exact.serve.app import MAX_TARGET, application
 from shtoss_exact.serve.headers import with_security_headers
@@ -274,15 +275,17 @@ class Server:
 
 
 def make_server(host: str = "127.0.0.1", port: int = 0, *, public: bool = False,
-                verbose: bool = False) -> Server:  # fmt: skip
+                verbose: bool = False, language: str | None = None) -> Server:  # fmt: skip
     """A server of the page bound to ``host``:``port`` (not yet serving); 0 picks a
-    free port. ``verbose`` logs each request on stderr."""
+    free port. ``verbose`` logs each request on stderr. ``language`` is the page's when a
+    request asks for none (no ``lang=``, no ``Accept-Language`` of ``en`` or ``ru``): by
+    default the language spoken now (``serve --lang``, ``SHTOSS_LANG``, the locale)."""
     from shtoss_exact.numbers import whole_number
 
     port = whole_number(port, name="port", minimum=0, maximum=65535)
     address = check_host(host, public=public)
     _log_to_stderr(verbose)
-    app = application(public=public)
+    app = application(public=public, language=language or spoken())
     if verbose:
         app = logged(app)
     try:
@@ -296,11 +299,12 @@ def make_server(host: str = "127.0.0.1", port: int = 0, *, public: bool = False,
 
 
 def run(host: str = "127.0.0.1", port: int = 8052, *, public: bool = False,
-        verbose: bool = False, open_browser: bool = False,
+        verbose: bool = False, open_browser: bool = False, language: str | None = None,
         announce: Callable[[str], object] = print) -> None:  # fmt: skip
     """Serve the page on ``host``:``port`` until Ctrl-C: its URL is given to
-    ``announce`` once bound, and opened in a web browser with ``open_browser``."""
-    server = make_server(host, port, public=public, verbose=verbose)
+    ``announce`` once bound, and opened in a web browser with ``open_browser``;
+    ``language`` as ``make_server`` takes it."""
+    server = make_server(host, port, public=public, verbose=verbose, language=language)
     try:
         announce(server.url)
         if open_browser:

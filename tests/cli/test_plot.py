@@ -231,3 +231,25 @@ def test_the_plot_command_leaves_the_environment_as_it_was(shtoss: Any, tmp_path
     ran = shtoss("plot", "-o", str(tmp_path / "x.svg"), "--cards", "12")
     assert ran.status == 0, ran.stderr
     assert os.environ.get("MPLBACKEND") == before
+
+
+@pytest.mark.parametrize("command", sorted(PICTURED))
+def test_the_picture_speaks_the_language_of_the_command(
+    shtoss: Shtoss, tmp_path: Path, command: str
+) -> None:
+    import re
+
+    from tests.test_i18n import _DATA, _LATIN, _SCHEMES
+
+    english, russian = tmp_path / "en.svg", tmp_path / "ru.svg"
+    ran = shtoss(*PICTURED[command], "--lang", "ru", "--plot", str(russian))
+    assert (ran.status, ran.stderr) == (0, ""), ran.stderr
+    assert shtoss(*PICTURED[command], "--plot", str(english)).status == 0
+
+    def drawn(path: Path) -> str:  # the text of the SVG's <text> elements (text stays text)
+        return " ".join(re.findall(r"<text\b[^>]*>([^<]*)</text>", path.read_text()))
+
+    assert "банкомет" in drawn(russian) or "понтёр" in drawn(russian)
+    words = set(_LATIN.findall(drawn(russian))) - _DATA - _SCHEMES - {"two", "deck"}
+    assert not words, words
+    assert set(_LATIN.findall(drawn(english))) - _DATA - _SCHEMES  # English stays English

@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from shtoss_exact.serve.api import PARAMETERS, QUERY, case_keywords
+from shtoss_exact.serve.api import PARAMETERS, PREFIX, QUERY, case_keywords
 from shtoss_exact.serve.app import App, Response
 from tests.conftest import run_shtoss, shtoss_ok
 
@@ -203,3 +203,92 @@ def test_every_answer_along_a_whole_deal_is_fast() -> None:
             slowest = max(slowest, time.process_time() - start)
             assert response.status == 200
     assert slowest < 0.15 * (3 if os.environ.get("CI") else 2), slowest
+
+
+# --- the language of the error line --------------------------------------------------------
+
+RUSSIAN = "shtoss-exact: ошибка: "
+
+
+@pytest.mark.parametrize(
+    "options", [options for options, named in BAD if named is None], ids=lambda o: urlencode(o)[:60]
+)
+def test_the_error_line_in_russian_is_the_commands(options: dict[str, str]) -> None:
+    line = api({**options, "lang": "ru"}).json()["error"]
+    assert line.startswith(RUSSIAN)
+    assert line == cli_error({"lang": "ru", **options})
+
+
+def test_the_error_line_speaks_the_browsers_language_unless_lang_says_otherwise() -> None:
+    def line(target: str, header: str | None) -> str:
+        response = App().handle("GET", target, "localhost", accept_language=header)
+        assert response.status == 400
+        return str(response.json()["error"])
+
+    assert line("/api/case?seen=5h+Ks", "ru-RU,ru;q=0.9,en;q=0.8").startswith(RUSSIAN)
+    assert line("/api/case?seen=5h+Ks&lang=en", "ru-RU,ru;q=0.9").startswith(PREFIX)
+    assert line("/api/case?lang=ru&seen=5h+Ks", "en").startswith(RUSSIAN)
+    assert line("/api/case?seen=5h+Ks", "ru;q=2").startswith(PREFIX)  # unread: the server's
+    assert line("/api/case?colour=red&lang=ru", None).startswith(RUSSIAN + "неизвестный параметр")
+    russian = App(language="ru").handle("GET", "/api/case?seen=5h+Ks", "localhost")
+    assert russian.json()["error"].startswith(RUSSIAN)  # no preference: the server's own
+
+
+@pytest.mark.parametrize(
+    ("query", "line"),
+    [
+        ("lang=fr", PREFIX + "language 'fr': allowed en, ru"),
+        ("lang=", PREFIX + "language '': allowed en, ru"),
+        ("lang=ru&lang=en", RUSSIAN + "параметр 'lang' дан дважды: допустимо один раз"),
+    ],
+)
+def test_a_bad_lang_is_refused_in_one_line(query: str, line: str) -> None:
+    response = get("/api/case?" + query)
+    assert response.status == 400
+    assert response.json()["error"] == line
+
+
+@pytest.mark.parametrize("options", POSITIONS[1:6], ids=lambda o: urlencode(o)[:60])
+def test_the_record_is_the_same_in_every_language(options: dict[str, str]) -> None:
+    english = cli_json(options)
+    assert api({**options, "lang": "ru"}).body.decode("utf-8") == english
+    target = "/api/case?" + urlencode(options)
+    spoken = App().handle("GET", target, "localhost", accept_language="ru")
+    assert spoken.body.decode("utf-8") == english
+
+
+def test_two_requests_at_once_each_in_its_own_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both requests are inside their language (``i18n.speaking``) before either says its
+    error, and neither leaves it before both have: with one language for the whole
+    process, one of them would say the other's."""
+    import threading
+
+    import shtoss_exact.serve.api as served
+
+    both_inside, both_said = threading.Barrier(2, timeout=10), threading.Barrier(2, timeout=10)
+    keywords, prefix = served.case_keywords, served.prefix
+
+    def entering(query: str) -> dict[str, object]:
+        both_inside.wait()
+        return keywords(query)
+
+    def leaving() -> str:
+        both_said.wait()
+        return prefix()
+
+    monkeypatch.setattr(served, "case_keywords", entering)
+    monkeypatch.setattr(served, "prefix", leaving)
+    app = App()
+    lines: dict[str, str] = {}
+
+    def ask(lang: str) -> None:
+        response = app.handle("GET", f"/api/case?seen=5h+Ks&lang={lang}", "localhost")
+        lines[lang] = response.json()["error"]
+
+    threads = [threading.Thread(target=ask, args=(lang,)) for lang in ("ru", "en")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    assert lines["ru"] == cli_error({"lang": "ru", "seen": "5h Ks"})
+    assert lines["en"] == cli_error({"seen": "5h Ks"})

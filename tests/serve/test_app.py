@@ -154,7 +154,7 @@ def test_the_target_is_read_as_sent() -> None:
 def test_a_bug_is_one_line_500_with_the_headers(monkeypatch: pytest.MonkeyPatch) -> None:
     import shtoss_exact.serve.api as api
 
-    def broken(query: str) -> tuple[int, str]:
+    def broken(query: str, **language: str | None) -> tuple[int, str]:
         raise KeyError("oops")
 
     monkeypatch.setattr(api, "case_answer", broken)

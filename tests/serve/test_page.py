@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import threading
 import urllib.request
@@ -360,13 +361,17 @@ RANKS_32 = ("7", "8", "9", "10", "J", "Q", "K", "A")
 VIEWPORTS = [(375, 667), (768, 1024), (1280, 800), (1440, 900)]
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS)
-def test_no_page_is_wider_than_its_screen(browser: Any, base: str, width: int, height: int) -> None:
+def test_no_page_is_wider_than_its_screen(
+    browser: Any, base: str, width: int, height: int, lang: str
+) -> None:
     page = browser.new_page()
     page.set_viewport_size({"width": width, "height": height})
     seen = "5h Ks 5d 9c 2s 9d 5s Jh Ac 7d"
     bets = "K:coppered:1@0,5:stay:2@0,9:one-turn:1@2,A:stay:1@3,high-card:1@1"
-    open_page(page, base, "?" + urlencode({"game": "faro", "seen": seen, "bets": bets}))
+    query = {"game": "faro", "seen": seen, "bets": bets, "lang": lang}
+    open_page(page, base, "?" + urlencode(query))
     page.check('input[name="numbers"][value="both"]')  # the widest numbers
     scroll = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert scroll[0] <= scroll[1]
@@ -378,6 +383,9 @@ def test_no_page_is_wider_than_its_screen(browser: Any, base: str, width: int, h
     assert [card[0][:-1] for card in cards] == ["2", "3", "4", "5", "6", "7", "8", "9", "10",
                                                 "J", "Q", "K", "A"]  # fmt: skip
     assert all(whole and uncut for _, whole, uncut in cards), cards
+    switch = page.evaluate("""() => { const r = document.getElementById('lang')
+        .getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth && r.width > 20; }""")
+    assert switch  # the language switch whole on the screen
     # the odds table scrolls in its own box, the rank column fixed at its left
     box = page.evaluate("""() => { const b = document.getElementById('odds-box');
         const cell = () => document.querySelector('#odds-table tbody th.rank')
@@ -417,7 +425,8 @@ def test_a_whole_deal_keyed_without_the_mouse(page: Any, base: str) -> None:
     assert len(seen_in_url(page).split()) == 32 and not page.is_visible("#half-turn")
     deck = " ".join(rank + suit for suit in "shdc" for rank in RANKS_32)
     audit = api(base, game="faro", deck="32", seen=deck + " |")["audit"]
-    assert audit["complete"] and audit["verdict"] in page.inner_text("#audit")
+    assert audit["complete"] and audit["verdict"].startswith("the deal is whole: ")
+    assert page.inner_text("#audit").endswith(" — the deal is whole: each card seen once")
     assert "hock A♣" in page.inner_text("#turns")
     page.keyboard.press("ArrowDown")  # wraps to the top row; the tab stop follows
     assert page.evaluate("document.activeElement.dataset.card") == "As"
@@ -485,12 +494,16 @@ def test_the_live_audit_is_shown(page: Any, base: str) -> None:
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize(("width", "height"), [(375, 667), (1440, 900)])
-def test_axe_finds_no_serious_violation(browser: Any, base: str, width: int, height: int) -> None:
+def test_axe_finds_no_serious_violation(
+    browser: Any, base: str, width: int, height: int, lang: str
+) -> None:
     page = browser.new_page()
     page.set_viewport_size({"width": width, "height": height})
     seen = "5h Ks 5d 9c 2s 9d 5s Jh Ac 7d"
-    open_page(page, base, "?" + urlencode({"game": "faro", "seen": seen, "bets": "K:stay:1@0"}))
+    query = {"game": "faro", "seen": seen, "bets": "K:stay:1@0", "lang": lang}
+    open_page(page, base, "?" + urlencode(query))
     page.check('input[name="numbers"][value="both"]')
     page.evaluate(AXE.read_text(encoding="utf-8"))  # the tool's own script, not the page's
     found = page.evaluate("async () => (await axe.run(document)).violations"
@@ -509,3 +522,200 @@ def test_screenshot(page: Any, base: str, tmp_path: Path) -> None:
     page.screenshot(path=str(target), full_page=True)
     data = target.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000
+
+
+# --- the page's language -----------------------------------------------------------------------
+
+CHOSEN = "shtoss-exact-lang"  # the script's localStorage key
+RUSSIAN_BROWSER = "ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7"
+
+
+@pytest.fixture
+def speaking_page(page: Any) -> Iterator[Any]:
+    """A page whose choice of language is forgotten afterwards (the browser's profile is
+    shared by the tests of this module)."""
+    yield page
+    if page.url.startswith("http"):
+        page.evaluate(f"localStorage.removeItem('{CHOSEN}')")
+
+
+def lang_of(page: Any) -> str:
+    return str(page.get_attribute("html", "lang"))
+
+
+def russian_title(*args: str) -> str:
+    from tests.conftest import shtoss_ok
+
+    return shtoss_ok("case", *args, "--lang", "ru").splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [(RUSSIAN_BROWSER, "ru"), ("ru", "ru"), ("en-US,en;q=0.9", "en"), ("de-DE,de;q=0.9", "en"),
+     ("uk-UA,uk;q=0.9,ru;q=0.8,en;q=0.7", "ru"), ("ru;q=2", "en")],
+)  # fmt: skip
+def test_the_browsers_language_is_the_pages_default(
+    speaking_page: Any, base: str, header: str, lang: str
+) -> None:
+    page = speaking_page
+    page.set_extra_http_headers({"Accept-Language": header})
+    open_page(page, base, "?game=faro&seen=5h+Ks+5d")
+    assert lang_of(page) == lang and page.input_value("#lang") == lang
+    assert "lang" not in parse_qs(urlsplit(page.url).query)  # the browser's: not written down
+    state = page.inner_text("#state")
+    if lang == "ru":
+        assert state == russian_title("--game", "faro", "--seen", "5h Ks 5d")
+    else:
+        assert state.startswith("Faro, after 1 turn, soda 5♥: 49 cards left")
+
+
+def test_the_switch_speaks_the_page_again_and_is_kept(speaking_page: Any, base: str) -> None:
+    page = speaking_page
+    page.set_extra_http_headers({"Accept-Language": "en-US,en;q=0.9"})
+    open_page(page, base, "?game=pharaon&seen=7h+7d+Ks+2c&bets=K:stay:1@0")
+    assert lang_of(page) == "en"
+    label = page.evaluate("document.getElementById('lang').labels[0].textContent")
+    assert label == "Language" and page.is_visible("#lang")
+    page.focus("#lang")  # the keyboard alone: a native select, its label
+    with page.expect_navigation():
+        page.keyboard.press("ArrowDown")
+    ready(page)
+    assert lang_of(page) == "ru" and page.input_value("#lang") == "ru"
+    query = parse_qs(urlsplit(page.url).query)
+    assert query["lang"] == ["ru"] and query["seen"] == ["7h 7d Ks 2c"]  # the position kept
+    assert query["bets"] == ["K:stay:1@0"]
+    assert page.evaluate("document.getElementById('lang').labels[0].textContent") == "Язык"
+    assert page.inner_text("#state") == russian_title(
+        "--game", "pharaon", "--seen", "7h 7d Ks 2c", "--bets", "K:stay:1@0"
+    )
+    assert page.evaluate(f"localStorage.getItem('{CHOSEN}')") == "ru"
+    click(page, "9d", "3s")  # the URL the page writes keeps the choice
+    assert parse_qs(urlsplit(page.url).query)["lang"] == ["ru"]
+    open_page(page, base, "?game=faro")  # kept: over the browser's English
+    assert lang_of(page) == "ru" and parse_qs(urlsplit(page.url).query)["lang"] == ["ru"]
+    open_page(page, base, "?game=faro&lang=en")  # a link's lang= comes first
+    assert lang_of(page) == "en" and "before the soda" in page.inner_text("#state")
+    with page.expect_navigation():
+        page.select_option("#lang", "en")
+    ready(page)
+    assert page.evaluate(f"localStorage.getItem('{CHOSEN}')") == "en"
+
+
+def test_the_api_speaks_the_pages_language(speaking_page: Any, base: str) -> None:
+    page = speaking_page
+    page.set_extra_http_headers({"Accept-Language": RUSSIAN_BROWSER})
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/case" in r.url else None)
+    open_page(page, base, "?game=faro&seen=5h+Ks+5d")
+    assert all(parse_qs(urlsplit(url).query)["lang"] == ["ru"] for url in asked)
+    from shtoss_exact.case.parse import parse_seen
+    from shtoss_exact.errors import ShtossError
+    from shtoss_exact.i18n import speaking
+
+    page.fill("#typed", "5h")
+    page.press("#typed", "Enter")
+    ready(page)
+    with speaking("ru"), pytest.raises(ShtossError) as refused:
+        parse_seen("5h Ks 5d 5h", deck=52)
+    assert page.inner_text("#typed-error") == str(refused.value)
+    assert re.search("[а-я]{4}", str(refused.value))
+
+
+def test_the_page_reads_a_card_in_russian_as_the_library_does(
+    speaking_page: Any, base: str
+) -> None:
+    from shtoss_exact.deck import parse_card
+    from shtoss_exact.errors import ShtossError
+    from shtoss_exact.i18n import speaking
+
+    tokens = ["7x", "1h", "Дп", "7", "10hh", "xx", "Вч"]
+    open_page(speaking_page, base, "?game=faro&lang=ru")
+
+    def library(token: str) -> str:
+        try:
+            parse_card(token)
+        except ShtossError as error:
+            return f"! {error}"
+        return "card"
+
+    read = speaking_page.evaluate(
+        """tokens => tokens.map(t => { try { readCard(t); return "card"; }
+                                       catch (e) { return "! " + e.message; } })""",
+        tokens,
+    )
+    with speaking("ru"):
+        expected = [library(token) for token in tokens]
+    assert read == expected
+    assert any("неизвестная масть" in line for line in read)
+
+
+# Data in both languages: the glossary's words of the record (a bet's notation, sides,
+# kinds, statuses, calling the turn's kinds), the schemes' names; the keys' names Tab and
+# Enter; the switch's "English", named in its own language.
+_DATA_WORDS = {"open", "coppered", "stay", "one", "turn", "high", "card", "won", "lost", "split",
+               "push", "returned", "dead", "three", "ranks", "pair", "cathop", "Tab", "Enter",
+               "English"}  # fmt: skip
+THREE_LEFT = [rank + suit for rank in RANKS_32 for suit in "shdc"
+              if rank + suit not in ("Qc", "Kd", "Ac")][:29]  # fmt: skip
+"""The soda and 14 turns of a 32-card Faro deal, three ranks left: calling the turn."""
+_CARD = re.compile(r"\b(?:10|[2-9JQKA])[shdc]\b", re.IGNORECASE)
+
+
+def english_words(page: Any) -> set[str]:
+    """The Latin words a reader meets on the page: its visible text, less code, and every
+    aria-label, title and placeholder; card codes and data left out."""
+    shown = page.evaluate("""() => {
+        let text = document.body.innerText;   // as laid out: nothing hidden
+        for (const code of document.querySelectorAll('code')) {
+            text = text.replace(code.innerText, ' ');
+        }
+        const found = [document.title, text];
+        for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+            for (const name of ['aria-label', 'title', 'placeholder']) {
+                if (e.hasAttribute(name)) found.push(e.getAttribute(name));
+            }
+        }
+        return found.join(' \\n ');
+    }""")
+    text = _CARD.sub(" ", shown).replace("shtoss-exact", " ")
+    return set(re.findall(r"[A-Za-z]{2,}", text)) - _DATA_WORDS - _scheme_words()
+
+
+def _scheme_words() -> set[str]:
+    """The words of the schemes' names (``lob-half``), which the scheme's list shows."""
+    from shtoss_exact.schemes.listing import schemes_record
+
+    names = [scheme["scheme"] for scheme in schemes_record()["schemes"]]
+    return {word for name in names for word in re.findall(r"[A-Za-z]+", name)}
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"game": "faro", "seen": "5h Ks 5d 9c 2s 9d 5s Jh Ac 7d Qh",
+         "bets": "K:coppered:1@0,5:stay:2@0,9:one-turn:1@2,A:stay:1@3,high-card:1@1"},
+        {"game": "two-deck", "scheme": "classic", "deck": "36", "seen": "7h 9d Ks"},
+        {"game": "faro", "deck": "32", "seen": " ".join(THREE_LEFT)},
+    ],
+    ids=["faro-bets", "stoss", "calling-the-turn"],
+)  # fmt: skip
+def test_the_russian_page_carries_no_english_label(
+    speaking_page: Any, base: str, query: dict[str, str]
+) -> None:
+    page = speaking_page
+    page.set_extra_http_headers({"Accept-Language": RUSSIAN_BROWSER})
+    open_page(page, base, "?" + urlencode(query))
+    assert lang_of(page) == "ru"
+    page.check('input[name="numbers"][value="both"]')
+    page.fill("#typed", query["seen"].split()[0] + " ")  # a refusal shown, in Russian
+    page.dispatch_event("#typed", "input")
+    assert page.inner_text("#typed-error")
+    english = english_words(page)
+    assert not english, english
+    assert re.search("[а-я]{4}", page.inner_text("body"))
+    english_page = page.context.new_page()
+    english_page.set_extra_http_headers({"Accept-Language": "en"})
+    open_page(english_page, base, "?" + urlencode(query))
+    english_page.check('input[name="numbers"][value="both"]')
+    assert {"Numbers", "Deck", "Game"} <= english_words(english_page)  # the check can fail
+    english_page.close()

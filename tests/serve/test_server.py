@@ -251,3 +251,48 @@ def test_verbose_logs_each_request() -> None:
         if process.poll() is None:
             process.kill()
     assert "shtoss-exact: GET '/nowhere' 404 Not Found\n" in err
+
+
+def test_serve_lang_is_the_pages_language_when_the_browser_asks_for_none() -> None:
+    process = start_shtoss(
+        "serve", "--port", "0", "--lang", "ru", stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        port = int(process.stdout.readline().strip()[:-1].rsplit(":")[-1])
+        answers = []
+        for headers in ({}, {"Accept-Language": "en-US,en;q=0.9"}, {"Accept-Language": "*"}):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request("GET", "/", headers=headers)
+            response = connection.getresponse()
+            page = response.read().decode("utf-8")
+            answers.append((response.getheader("Content-Language"), '<html lang="ru">' in page))
+            connection.request("GET", "/api/case?seen=5h+Ks", headers=headers)
+            line = json.loads(connection.getresponse().read())["error"]
+            answers.append((line.split(":")[1].strip(), None))
+            connection.close()
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert answers == [("ru", True), ("ошибка", None), ("en", False), ("error", None),
+                       ("ru", True), ("ошибка", None)]  # fmt: skip
+    assert err.count("\n") == 1 and err.startswith("shtoss-exact: ")  # nothing logged
+
+
+def test_the_servers_language_is_the_one_spoken_when_it_is_made() -> None:
+    from shtoss_exact.i18n import speaking
+
+    with speaking("ru"):
+        server = make_server("127.0.0.1", 0)
+    thread = _serving(server)
+    try:
+        status, headers, body = request(server, "/")
+        assert status == 200 and headers["Content-Language"] == "ru"
+        assert "<title>shtoss-exact — счётчик карт</title>" in body.decode("utf-8")
+        assert headers["Vary"] == "Accept-Language"
+    finally:
+        server.shutdown()
+        thread.join(10)

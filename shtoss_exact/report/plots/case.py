@@ -11,7 +11,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import N_, _, ngettext
+from shtoss_exact.report.case_view import GAME_TITLES
 
 if TYPE_CHECKING:
     from shtoss_exact.case.answers import CaseAnswers, CaseReport
@@ -46,25 +47,35 @@ def draw(report: CaseReport, ax: Any) -> None:
             _("no {value} bet on a live rank: nothing to plot").format(value=answers.kind.value)
         )
     game = answers.case.game.name
-    title = game.capitalize() if game != "two-deck" else "Stoss"
+    title = _(GAME_TITLES[game]) if game in GAME_TITLES else game.capitalize()
+    bet = _bet_words(answers)
     if report.replay is not None:
         _replay(report, ax)
         turns = len(report.replay) - 1
+        recorded = ngettext(
+            "a {bet}; {count} turn of a recorded deal",
+            "a {bet}; {count} turns of a recorded deal",
+            turns,
+        )
         ax.set_title(
-            f"{title}: the banker's edge on each live rank, turn by turn\n"
-            f"a {_bet_words(answers)}; {turns} turns of a recorded deal",
+            _("{game}: the banker's edge on each live rank, turn by turn").format(game=title)
+            + "\n"
+            + recorded.format(bet=bet, count=turns),
             fontsize=11,
         )
-        ax.set_xlabel("turns dealt")
+        ax.set_xlabel(_("turns dealt"))
     else:
         _now(answers, ax)
+        left = answers.case.cards_left
+        now = ngettext("a {bet}; {count} card left", "a {bet}; {count} cards left", left)
         ax.set_title(
-            f"{title}: the banker's edge on each live rank now\n"
-            f"a {_bet_words(answers)}; {answers.case.cards_left} cards left",
+            _("{game}: the banker's edge on each live rank now").format(game=title)
+            + "\n"
+            + now.format(bet=bet, count=left),
             fontsize=11,
         )
-        ax.set_xlabel("rank")
-    ax.set_ylabel("banker's edge (% of the stake)")
+        ax.set_xlabel(_("rank"))
+    ax.set_ylabel(_("banker's edge (% of the stake)"))
     ax.axhline(0, color="black", linewidth=0.5)
     ax.grid(alpha=0.3)
 
@@ -80,7 +91,7 @@ def _replay(report: CaseReport, ax: Any) -> None:
             linestyle=("-", "--", "-.", ":")[index % 4],
             label=rank,
         )
-    ax.legend(title="rank", ncol=2, fontsize=8)
+    ax.legend(title=_("rank"), ncol=2, fontsize=8)
 
 
 def _now(answers: CaseAnswers, ax: Any) -> None:
@@ -97,7 +108,18 @@ def _live(bet: CaseBet) -> bool:
     return bet.rank is not None and bool(bet.copies_left)
 
 
+BETS = {
+    ("open", "stay"): N_("bet that stays until decided"),
+    ("open", "one-turn"): N_("bet on one turn"),
+    ("coppered", "stay"): N_("coppered bet that stays until decided"),
+    ("coppered", "one-turn"): N_("coppered bet on one turn"),
+}
+"""The bet of a case's plot, by its side and kind (the title's words)."""
+
+
 def _bet_words(answers: CaseAnswers) -> str:
-    kind = {"stay": "bet that stays until decided", "one-turn": "bet on one turn"}
-    words = kind.get(answers.kind.value, f"{answers.kind.value} bet")
-    return f"coppered {words}" if answers.side.value == "coppered" else words
+    words = BETS.get((answers.side.value, answers.kind.value))
+    if words is not None:
+        return _(words)
+    kind = _("{kind} bet").format(kind=answers.kind.value)
+    return _("coppered {bet}").format(bet=kind) if answers.side.value == "coppered" else kind

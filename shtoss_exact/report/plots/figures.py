@@ -24,7 +24,7 @@ from typing import Any
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.i18n import N_, _
+from shtoss_exact.i18n import N_, _, ngettext, os_reason
 from shtoss_exact.report.numbers import decimal_str, percent_str
 from shtoss_exact.report.plots.registry import kind_of_result
 
@@ -170,9 +170,7 @@ def save(figure: Any, path: str | os.PathLike[str]) -> None:
             temporary.write_bytes(data)
         except OSError as error:
             raise OutputError(
-                _("cannot write {path!r}: {value}").format(
-                    path=str(path), value=error.strerror or error
-                )
+                _("cannot write {path!r}: {value}").format(path=str(path), value=os_reason(error))
             ) from None
 
 
@@ -253,13 +251,42 @@ def bar_width(values: Sequence[Fraction]) -> float:
     return float(min(gap * Fraction(4, 5), (ordered[-1] - ordered[0]) / 15))
 
 
-def net_bars(axes: Any, distribution: Distribution, *, who: str, others: str) -> None:
-    """Bars of a net result distribution, coloured by who ends ahead, with the mean."""
+def deck_words(cards: int, *, one_deck: bool) -> str:
+    """The banker's deck of a plot's title: its cards, and the game.
+
+    >>> deck_words(52, one_deck=False), deck_words(35, one_deck=True)
+    ("52 cards in the banker's deck", '35 cards in the one-deck game')
+    """
+    if one_deck:
+        words = ngettext(
+            "{count} card in the one-deck game", "{count} cards in the one-deck game", cards
+        )
+    else:
+        words = ngettext(
+            "{count} card in the banker's deck", "{count} cards in the banker's deck", cards
+        )
+    return words.format(count=cards)
+
+
+SIDES = {
+    "banker": (N_("banker ahead: {share}"), N_("punters ahead: {share}"),
+               N_("banker's expected net: {mean}")),
+    "punter": (N_("punter ahead: {share}"), N_("banker ahead: {share}"),
+               N_("punter's expected net: {mean}")),
+}  # fmt: skip
+"""The legend of a net result's bars, by whom it is about: who is ahead, the others
+ahead, and the mean."""
+
+
+def net_bars(axes: Any, distribution: Distribution, *, who: str) -> None:
+    """Bars of a net result distribution, coloured by who ends ahead (``who``:
+    "banker" or "punter", a key of ``SIDES``), with the mean."""
     behind, even, ahead = distribution.sides()
+    ahead_words, behind_words, mean_words = SIDES[who]
     groups = (
-        (f"{who} ahead: {percent_str(ahead)}", AHEAD, 1),
-        (f"{others} ahead: {percent_str(behind)}", BEHIND, -1),
-        (f"even: {percent_str(even)}", EVEN, 0),
+        (_(ahead_words).format(share=percent_str(ahead)), AHEAD, 1),
+        (_(behind_words).format(share=percent_str(behind)), BEHIND, -1),
+        (_("even: {share}").format(share=percent_str(even)), EVEN, 0),
     )
     width = bar_width(list(distribution))
     many = len(distribution) > MAX_BARS
@@ -279,9 +306,9 @@ def net_bars(axes: Any, distribution: Distribution, *, who: str, others: str) ->
         color="black",
         linestyle="--",
         linewidth=1.0,
-        label=f"{who}'s expected net: {decimal_str(mean, 4)}",
+        label=_(mean_words).format(mean=decimal_str(mean, 4)),
     )
-    axes.set_ylabel("probability")
+    axes.set_ylabel(_("probability"))
     axes.set_ylim(bottom=0)
     axes.grid(alpha=0.3, axis="y")
     axes.legend()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shtoss_exact.report.plots.figures import MAX_POINTS, thin
+from shtoss_exact.i18n import N_, _, ngettext
+from shtoss_exact.report.plots.figures import MAX_POINTS, deck_words, thin
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.odds import Odds
@@ -42,20 +43,25 @@ def draw(odds: Odds, ax: Any) -> None:
     # abzug (C(n-2j+1, m-1) - C(n-2j, m-2) = C(n-2j, m-1)): the killed line is dashed
     # over the given one so both stay visible.
     styles: dict[str, tuple[str, dict[str, Any]]] = {
-        "given": ("given on the sonik (punter wins)", {"linewidth": 3.0, "alpha": 0.6}),
-        "killed": ("killed by the lob (banker wins)", {"linestyle": "--", "marker": "o"}),
-        "plie": ("plié (banker wins)", {"marker": "s"}),
+        "given": (N_("given on the sonik (punter wins)"), {"linewidth": 3.0, "alpha": 0.6}),
+        "killed": (N_("killed by the lob (banker wins)"), {"linestyle": "--", "marker": "o"}),
+        "plie": (N_("plié (banker wins)"), {"marker": "s"}),
     }
     for name, (label, style) in styles.items():
-        ax.plot(abzugs, [float(v) for v in series[name]], markersize=3, label=label, **style)
+        ax.plot(abzugs, [float(v) for v in series[name]], markersize=3, label=_(label), **style)
     deal = odds.as_played
-    game = "one-deck game" if deal.one_deck else "banker's deck"
+    copies = ngettext(
+        "{count} copy of the punter's rank", "{count} copies of the punter's rank", deal.copies
+    ).format(count=deal.copies)
     ax.set_title(
-        f"Stoss, one bet: how the punter's card is decided, by abzug\n"
-        f"{deal.cards} cards in the {game}, {deal.copies} copies of the punter's rank"
+        _("Stoss, one bet: how the punter's card is decided, by abzug")
+        + "\n"
+        + _("{deck}, {copies}").format(
+            deck=deck_words(deal.cards, one_deck=deal.one_deck), copies=copies
+        )
     )
-    ax.set_xlabel("abzug (lob = banker's card, sonik = punter's card)")
-    ax.set_ylabel("probability")
+    ax.set_xlabel(_("abzug (lob = banker's card, sonik = punter's card)"))
+    ax.set_ylabel(_("probability"))
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
     ax.legend()

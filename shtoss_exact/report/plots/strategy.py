@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from shtoss_exact.i18n import _
 from shtoss_exact.report.numbers import decimal_str
 
 if TYPE_CHECKING:
@@ -30,10 +31,12 @@ def draw(result: OptimalPlay, ax: Any) -> None:
         marker="o",
         markersize=2,
         linewidth=1.2,
-        label="P(reach the target), best stakes" if reach else "expected deals, best stakes",
+        label=_("P(reach the target), best stakes") if reach else _("expected deals, best stakes"),
     )
-    axes.set_xlabel("the punter's bankroll (units of the initial kush)")
-    axes.set_ylabel("P(reach the target)" if reach else "expected deals before ruin or target")
+    axes.set_xlabel(_("the punter's bankroll (units of the initial kush)"))
+    axes.set_ylabel(
+        _("P(reach the target)") if reach else _("expected deals before ruin or target")
+    )
     axes.set_ylim(bottom=0)
     axes.grid(alpha=0.3)
     stakes = axes.twinx()
@@ -43,25 +46,35 @@ def draw(result: OptimalPlay, ax: Any) -> None:
         [s for _, s in points],
         s=6,
         color=STAKE,
-        label="optimal stakes (every one where they tie)",
+        label=_("optimal stakes (every one where they tie)"),
     )
     if reach:
         stakes.plot(
             xs, bold_stakes(result), color=BOLD, linestyle="--", linewidth=1.0,
-            label="bold play's stake",
+            label=_("bold play's stake"),
         )  # fmt: skip
-    stakes.set_ylabel("stake (units)")
+    stakes.set_ylabel(_("stake (units)"))
     stakes.set_ylim(bottom=0)
     axes.axvline(float(result.bankroll), color="black", linewidth=0.6, linestyle=":")
     handles = axes.get_legend_handles_labels()
     more = stakes.get_legend_handles_labels()
     axes.legend(handles[0] + more[0], handles[1] + more[1], loc="upper left", fontsize=9)
-    kush = "free kush" if result.max_stake is None else f"maximum stake {result.max_stake}"
+    if result.max_stake is None:
+        kush = _("free kush")
+    else:
+        kush = _("maximum stake {stake}").format(stake=result.max_stake)
+    measure = _("P(reach)") if reach else _("expected deals")
     axes.set_title(
-        f"The best a punter can do: target {result.target}, {result.scheme.name} scheme, "
-        f"{kush}\nfrom a bankroll of {result.bankroll}: "
-        f"{'P(reach)' if reach else 'expected deals'} = {decimal_str(result.value, 6)}, "
-        f"stake {', '.join(str(s) for s in result.stakes)}",
+        _("The best a punter can do: target {target}, {scheme} scheme, {kush}").format(
+            target=result.target, scheme=result.scheme.name, kush=kush
+        )
+        + "\n"
+        + _("from a bankroll of {bankroll}: {measure} = {value}, stake {stakes}").format(
+            bankroll=result.bankroll,
+            measure=measure,
+            value=decimal_str(result.value, 6),
+            stakes=", ".join(str(s) for s in result.stakes),
+        ),
         fontsize=11,
     )
 

@@ -11,11 +11,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import N_, _, ngettext
 from shtoss_exact.report.plots.figures import thin
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.tables import SummaryTable
+
+GAMES = {"two-deck": N_("two-deck game"), "one-deck": N_("one-deck game")}
+"""The games of a table, as its title names them."""
 
 
 def edge_lines(table: SummaryTable) -> dict[str, list[tuple[int, Fraction]]]:
@@ -33,7 +36,9 @@ def edge_lines(table: SummaryTable) -> dict[str, list[tuple[int, Fraction]]]:
     for row in table.rows:
         name = row.scheme
         if len(copies) > 1:
-            name += f", {row.copies} copies"
+            name += ngettext(", {count} copy", ", {count} copies", row.copies).format(
+                count=row.copies
+            )
         if len(games) > 1:
             name += f", {row.game.value}"
         lines.setdefault(name, []).append((row.deck, -row.ev))
@@ -57,11 +62,20 @@ def draw(table: SummaryTable, ax: Any) -> None:
         )
     copies = sorted({row.copies for row in table.rows})
     games = sorted({row.game.value for row in table.rows})
-    shown = f"{copies[0]} copies" if len(copies) == 1 else "copies as named"
-    game = f"{games[0]} game" if len(games) == 1 else "games as named"
-    ax.set_title(f"Banker's edge by deck size ({game}, {shown} of the punter's rank)")
-    ax.set_xlabel("cards in the deck")
-    ax.set_ylabel("banker's edge (% of the punter's stake)")
+    if len(copies) == 1:
+        shown = ngettext("{count} copy", "{count} copies", copies[0]).format(count=copies[0])
+    else:
+        shown = _("copies as named")
+    game = _(GAMES.get(games[0], "{game} game")).format(game=games[0])
+    if len(games) > 1:
+        game = _("games as named")
+    ax.set_title(
+        _("Banker's edge by deck size ({game}, {copies} of the punter's rank)").format(
+            game=game, copies=shown
+        )
+    )
+    ax.set_xlabel(_("cards in the deck"))
+    ax.set_ylabel(_("banker's edge (% of the punter's stake)"))
     ax.axhline(0, color="black", linewidth=0.5)
     ax.grid(alpha=0.3)
-    ax.legend(title="scheme")
+    ax.legend(title=_("scheme"))

@@ -2,21 +2,60 @@
 // shows what /api/case answers: every number comes from the server, exactly. Each change
 // asks once (bet-kind=all: every bet kind at once); the whole position is in the URL, and
 // a new deal (another game, another deck) is a new entry of the browser's history.
+// Every label is spoken in the page's language (<html lang>), from the words the server
+// wrote into the page (#words: the catalog's messages, their plural forms, and the plural
+// rule as a table); the choice of language is kept in the URL (lang=) and in localStorage.
 "use strict";
 
 const RANKS_52 = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 const RANKS = { 52: RANKS_52, 36: RANKS_52.slice(4), 32: RANKS_52.slice(5) };
 const SUITS = [["s", "♠", "spades"], ["h", "♥", "hearts"], ["d", "♦", "diamonds"],
                ["c", "♣", "clubs"]];
-const RANK_NAMES = { J: "jack", Q: "queen", K: "king", A: "ace" };
 const SODA_GAMES = ["faro", "stuss"];   // the first card is burnt: the soda
 const FARO_BETS = ["faro", "stuss"];    // coppering and high card
 const $ = (id) => document.getElementById(id);
 
-const state = { game: "faro", scheme: "classic", deck: "52", cards: [], bets: [] };
+const state = { game: "faro", scheme: "classic", deck: "52", cards: [], bets: [], lang: null };
 let answer = null;   // the last record, with bet_kinds
 let dealNumber = 0;  // a new deal makes answers still on their way stale
 let numbers = "exact";
+
+// --- the page's language -----------------------------------------------------------------
+
+const WORDS = JSON.parse(document.getElementById("words").textContent);
+const CHOSEN = "shtoss-exact-lang";   // localStorage: the language last chosen
+
+// A message of the catalog in the page's language, its {names} filled from ``values``.
+function t(message, values = {}) {
+  const text = WORDS.messages[message] || message;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+// The form of a message about ``count`` things, by the catalog's plural rule: its forms'
+// index for 0..199, and past that by count % 100 (the rules read n through n % 10, n % 100).
+function n_(singular, plural, count) {
+  const rule = WORDS.plural;
+  const index = rule[count < rule.length ? count : (count % 100) + 100];
+  const forms = WORDS.plurals[singular] || [singular, plural];
+  return t(forms[Math.min(index, forms.length - 1)], { count });
+}
+
+// The language asked for: the URL's lang=, else the one chosen before on this browser;
+// null leaves it to the server (the browser's Accept-Language).
+function askedLanguage() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (WORDS.languages.includes(asked)) return asked;
+  let kept = null;
+  try { kept = localStorage.getItem(CHOSEN); } catch (error) { kept = null; }
+  return WORDS.languages.includes(kept) ? kept : null;
+}
+
+// The page again in ``lang`` (the position kept: it is all in the URL).
+function speak(lang) {
+  try { localStorage.setItem(CHOSEN, lang); } catch (error) { /* not kept: the URL has it */ }
+  state.lang = lang;
+  location.replace(query());
+}
 
 // --- one card, read as the library's card parser reads it --------------------------------
 // A rank then a suit (the last character): 7h, 10D, QS, A♠, and in Russian 7ч, Дп, Тб
@@ -30,9 +69,6 @@ const SUIT_ALIASES = {
   h: "h", "♥": "h", "♡": "h", "ч": "h",
   d: "d", "♦": "d", "♢": "d", "б": "d",
 };
-const FORM = "write a rank then a suit, e.g. 7h, 10D, QS, A♠, Дп";
-const ALLOWED_RANKS = "2..10, J, Q, K, A (or В, Д, К, Т)";
-const ALLOWED_SUITS = "s/c/h/d, ♠/♣/♥/♦, п/т/ч/б or spades/clubs/hearts/diamonds";
 
 // A typed text as the library's messages quote it: Python's repr, cut to 40 characters.
 function quoted(text) {
@@ -45,18 +81,25 @@ function quoted(text) {
 // The card's code as the grid writes it ("10h"), or throws the refusal's reason.
 function readCard(token) {
   const raw = Array.from(Array.from(token.trim()).slice(0, 8).join("").normalize("NFC"));
-  if (raw.length < 2 || raw.length > 3) throw new Error(`unknown card ${quoted(token)}: ${FORM}`);
+  const text = quoted(token);
+  if (raw.length < 2 || raw.length > 3) {
+    const form = t("write a rank then a suit, e.g. 7h, 10D, QS, A♠, Дп");
+    throw new Error(t("unknown card {text}: {form}", { text, form }));
+  }
   const rankPart = raw.slice(0, -1).join(""), suitPart = raw[raw.length - 1];
   let rank = rankPart.trim().toUpperCase();
   rank = RANK_ALIASES[rank] || rank;
   if (!RANKS_52.includes(rank)) {
-    throw new Error(`unknown card ${quoted(token)}: unknown rank ${quoted(rankPart)}: ` +
-                    `allowed ranks are ${ALLOWED_RANKS}`);
+    const error = t("unknown rank {text}: allowed ranks are {allowed}",
+                    { text: quoted(rankPart), allowed: t("2..10, J, Q, K, A (or В, Д, К, Т)") });
+    throw new Error(t("unknown card {text}: {error}", { text, error }));
   }
   const suit = SUIT_ALIASES[suitPart.toLowerCase()];
   if (!suit) {
-    throw new Error(`unknown card ${quoted(token)}: unknown suit ${quoted(suitPart)}: ` +
-                    `allowed suits are ${ALLOWED_SUITS}`);
+    const allowed = t("s/c/h/d, ♠/♣/♥/♦, п/т/ч/б or spades/clubs/hearts/diamonds");
+    const error = t("unknown suit {text}: allowed suits are {allowed}",
+                    { text: quoted(suitPart), allowed });
+    throw new Error(t("unknown card {text}: {error}", { text, error }));
   }
   return rank + suit;
 }
@@ -75,13 +118,13 @@ function readTyped(tokens, dealt) {
     let code;
     try { code = readCard(token); } catch (error) { return { error: error.message }; }
     if (!ranks.includes(code.slice(0, -1))) {
-      return { error: `card ${pretty(code)} is not in the ${state.deck}-card deck: allowed ` +
-                      `ranks ${ranks[0]}..A` };
+      return { error: t("card {card} is not in the {deck}-card deck: allowed ranks {ranks}..A",
+                        { card: pretty(code), deck: state.deck, ranks: ranks[0] }) };
     }
     const all = dealt.concat(cards);
     if (all.includes(code)) {
-      return { error: `card ${pretty(code)} is seen twice (cards ${all.indexOf(code) + 1} and ` +
-                      `${all.length + 1}): a deck holds each card once` };
+      const seen = { card: pretty(code), where: all.indexOf(code) + 1, place: all.length + 1 };
+      return { error: t("card {card} is seen twice (cards {where} and {place}): a deck holds each card once", seen) };
     }
     cards.push(code);
   }
@@ -94,8 +137,6 @@ function pretty(code) {   // "3c" -> "3♣"
   return code.slice(0, -1) + SUITS.find(([letter]) => letter === code.slice(-1))[1];
 }
 
-function plural(count, word) { return `${count} ${word}${count === 1 ? "" : "s"}`; }
-
 // --- the state, in the URL --------------------------------------------------------------
 
 function readUrl() {
@@ -105,8 +146,9 @@ function readUrl() {
   state.deck = RANKS[q.get("deck")] ? q.get("deck") : "52";
   const read = readTyped(tokensOf(q.get("seen") || ""), []);
   state.cards = read.cards || [];
-  showTypedError(read.error ? `the link's cards: ${read.error}` : null);
+  showTypedError(read.error ? t("the link's cards: {error}", { error: read.error }) : null);
   state.bets = tokensOf(q.get("bets") || "");
+  state.lang = WORDS.languages.includes(q.get("lang")) ? q.get("lang") : state.lang;
 }
 
 function query() {
@@ -114,6 +156,7 @@ function query() {
   if (state.game === "two-deck") q.set("scheme", state.scheme);
   if (state.cards.length) q.set("seen", state.cards.join(" "));
   if (state.bets.length) q.set("bets", state.bets.join(","));
+  if (state.lang) q.set("lang", state.lang);
   return "?" + q.toString();
 }
 
@@ -125,6 +168,12 @@ function writeUrl() {
 
 // The cards that make whole turns; the rest is the half turn held on the page. The whole
 // deck seen is the deal over (in Faro and Stuss the last card is the hock).
+function withLang(lang) {   // this URL's query with lang= set
+  const q = new URLSearchParams(location.search);
+  q.set("lang", lang);
+  return q.toString();
+}
+
 function wholeTurns(cards) {
   const n = cards.length;
   if (n === Number(state.deck)) return n;
@@ -144,6 +193,7 @@ async function ask() {
   const seen = state.cards.slice(0, wholeTurns(state.cards)).join(" ");
   q.set("seen", dealOver() ? seen + " |" : seen);   // "|": the deal is over, checked whole
   if (state.bets.length) q.set("bets", state.bets.join(","));
+  q.set("lang", WORDS.lang);   // the error lines in the page's language
   const response = await fetch("/api/case?" + q.toString());
   const body = await response.json();
   if (!response.ok) throw new Error(body.error || response.statusText);
@@ -186,7 +236,9 @@ async function update(undoChange) {
 
 function showError(message) {
   $("error").hidden = !message;
-  $("error").textContent = message ? message.replace(/^shtoss-exact: error: /, "") : "";
+  const prefix = `shtoss-exact: ${t("error")}: `;
+  $("error").textContent = message && message.startsWith(prefix) ? message.slice(prefix.length)
+    : message || "";
 }
 
 function showTypedError(message) {
@@ -225,6 +277,16 @@ function checkTyping() {
 }
 
 function setup() {
+  const asked = askedLanguage();
+  const inUrl = new URLSearchParams(location.search).get("lang");
+  if (asked && asked !== WORDS.lang && inUrl !== asked) {   // chosen before: ask in it
+    state.lang = asked;
+    location.replace(location.pathname + "?" + withLang(asked));
+    return;
+  }
+  state.lang = asked;
+  $("lang").value = WORDS.lang;
+  $("lang").addEventListener("change", () => speak($("lang").value));
   readUrl();
   history.replaceState(null, "", query());
   buildGrid();
@@ -287,16 +349,19 @@ function buildGrid() {
   const ranks = RANKS[state.deck];
   grid.replaceChildren();
   grid.dataset.columns = String(ranks.length);
-  SUITS.forEach(([letter, symbol, suitName]) => {
+  const ofSuit = {   // "J♠ jack of spades": the name read begins with what the card shows
+    s: (rank) => t("{rank} of spades", { rank }), h: (rank) => t("{rank} of hearts", { rank }),
+    d: (rank) => t("{rank} of diamonds", { rank }), c: (rank) => t("{rank} of clubs", { rank }),
+  };
+  const named = { J: t("jack"), Q: t("queen"), K: t("king"), A: t("ace") };
+  SUITS.forEach(([letter, symbol]) => {
     for (const rank of ranks) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "card " + (letter === "h" || letter === "d" ? "red" : "black");
       button.textContent = rank + symbol;
       button.dataset.card = rank + letter;
-      // the name the card is read by begins with what it shows: "J♠ jack of spades"
-      const name = `${rank}${symbol} ${RANK_NAMES[rank] || rank} of ${suitName}`;
-      button.setAttribute("aria-label", name);
+      button.setAttribute("aria-label", `${rank}${symbol} ${ofSuit[letter](named[rank] || rank)}`);
       button.tabIndex = -1;
       button.addEventListener("click", () => {
         if (button.getAttribute("aria-disabled") === "true") return;
@@ -374,7 +439,8 @@ function render() {
   const held = state.cards.slice(whole);
   $("half-turn").hidden = held.length === 0;
   $("half-turn").textContent = held.length
-    ? `Half a turn: ${held.map(pretty).join(" ")} lost — the winner is still to fall` : "";
+    ? t("Half a turn: {cards} lost — the winner is still to fall",
+        { cards: held.map(pretty).join(" ") }) : "";
   renderTurns(state.cards.slice(0, whole));
   if (!answer) return;
   $("state").textContent = describe(answer);
@@ -383,14 +449,16 @@ function render() {
   renderLedger(answer);
 }
 
+// The state in one line, as the case command's title says it.
 function describe(r) {
-  const names = { faro: "Faro", stuss: "Stuss", pharaon: "Pharaon", bassette: "Bassette",
-                  "two-deck": `Stoss (${r.scheme})` };
-  const where = SODA_GAMES.includes(r.game) && r.cards_left === r.deck
-    ? "before the soda" : `after ${plural(r.turns_dealt, "turn")}`;
-  const soda = r.soda ? `, soda ${r.soda}` : "";
-  return `${names[r.game]}, ${where}${soda}: ${plural(r.cards_left, "card")} left, ` +
-         `${plural(r.turns_left, "turn")} to deal`;
+  const names = { faro: t("Faro"), stuss: t("Stuss"), pharaon: t("Pharaon"),
+                  bassette: t("Bassette"), "two-deck": t("Stoss ({scheme})", { scheme: r.scheme }) };
+  const where = SODA_GAMES.includes(r.game) && r.cards_left === r.deck ? t("before the soda")
+    : n_("after {count} turn", "after {count} turns", r.turns_dealt);
+  const soda = r.soda ? t(", soda {card}", { card: r.soda }) : "";
+  return `${names[r.game]}, ${where}${soda}: ` +
+         `${n_("{count} card left", "{count} cards left", r.cards_left)}, ` +
+         `${n_("{count} turn to deal", "{count} turns to deal", r.turns_left)}`;
 }
 
 function renderTurns(cards) {
@@ -400,7 +468,7 @@ function renderTurns(cards) {
   if (SODA_GAMES.includes(state.game) && cards.length) {
     const item = document.createElement("li");
     item.className = "soda";
-    item.textContent = `soda ${pretty(cards[0])}`;
+    item.textContent = t("soda {card}", { card: pretty(cards[0]) });
     list.append(item);
     rest = cards.slice(1);
   }
@@ -409,22 +477,32 @@ function renderTurns(cards) {
     const number = document.createElement("span");
     number.className = "n";
     number.textContent = `${i / 2 + 1}.`;
-    item.append(number, `${pretty(rest[i])} loses, ${pretty(rest[i + 1])} wins`);
+    item.append(number, t("{loser} loses, {winner} wins",
+                          { loser: pretty(rest[i]), winner: pretty(rest[i + 1]) }));
     list.append(item);
   }
   if (rest.length % 2 === 1) {   // the whole deck seen: the hock
     const item = document.createElement("li");
     item.className = "soda";
-    item.textContent = `hock ${pretty(rest[rest.length - 1])}`;
+    item.textContent = t("hock {card}", { card: pretty(rest[rest.length - 1]) });
     list.append(item);
   }
 }
 
-const GROUPS = [
-  ["stay", "Stay until decided", ["win", "lose", "split", "dead", "ev"]],
-  ["one-turn", "Next turn only", ["win", "lose", "split", "ev"]],
-  ["coppered", "Coppered (to lose)", ["win", "lose", "split", "ev"]],
+const GROUPS = [   // each bet kind's key, its columns
+  ["stay", ["win", "lose", "split", "dead", "ev"]],
+  ["one-turn", ["win", "lose", "split", "ev"]],
+  ["coppered", ["win", "lose", "split", "ev"]],
 ];
+
+function groupTitle(key) {
+  return { stay: t("Stay until decided"), "one-turn": t("Next turn only"),
+           coppered: t("Coppered (to lose)") }[key];
+}
+
+function columnWord(column) {   // the record's key, as the case command's tables say it
+  return { win: t("win"), lose: t("lose"), split: t("split"), dead: t("dead"), ev: t("ev") }[column];
+}
 
 function evBar(ev, largest) {   // a bar as long as |ev| against the largest |ev| shown
   const [num, den] = ev.split("/").map(Number);
@@ -444,16 +522,18 @@ function renderOdds() {
   const groups = GROUPS.filter(([key]) => kinds[key]);
   const top = document.createElement("tr"), sub = document.createElement("tr");
   head.append(top, sub);
-  const corner = cell(top, "bet", "rank");
+  const corner = cell(top, t("bet"), "rank");
   corner.colSpan = 2;
   corner.scope = "col";
-  cell(sub, "rank", "rank").scope = "col";
-  cell(sub, "left").scope = "col";
-  for (const [, title, columns] of groups) {
-    const th = cell(top, title, "group");
+  cell(sub, t("rank"), "rank").scope = "col";
+  cell(sub, t("left")).scope = "col";
+  for (const [key, columns] of groups) {
+    const th = cell(top, groupTitle(key), "group");
     th.colSpan = columns.length;
     th.scope = "colgroup";
-    for (const column of columns) cell(sub, column, column === "ev" ? "ev" : "").scope = "col";
+    for (const column of columns) {
+      cell(sub, columnWord(column), column === "ev" ? "ev" : "").scope = "col";
+    }
   }
   const evs = groups.flatMap(([key]) => kinds[key].map((row) => row.ev));
   const largest = Math.max(0, ...evs.map((ev) => {
@@ -470,13 +550,14 @@ function renderOdds() {
     th.textContent = bet.rank;
     tr.append(th);
     cell(tr, String(bet.copies_left), "left");
-    for (const [key, , columns] of groups) {
+    for (const [key, columns] of groups) {
       const row = kinds[key].find((r) => r.rank === bet.rank);
       for (const column of columns) {
         const td = cell(tr, "", column === "ev" ? "ev" : "");
         if (column === "ev" && row) {
           td.append(evBar(row.ev, largest), shown(row.ev));
-          td.title = `edge ${row.edge} = ${percent(row.edge)} of the stake`;
+          td.title = t("edge {edge} = {percent} of the stake",
+                       { edge: row.edge, percent: percent(row.edge) });
           td.dataset.kind = key;
           if (best && best.rank === bet.rank && best.side === row.side && best.kind === row.kind) {
             td.classList.add("best");
@@ -489,29 +570,34 @@ function renderOdds() {
     body.append(tr);
   }
   $("best").textContent = best
-    ? `Best bet now: ${best.rank || "high card"}, ${best.side}, ${best.kind} — ev ${shown(best.ev)}`
-    : "No bet is left: the deal is over.";
+    ? t("Best bet now: {rank}, {side}, {kind} — ev {ev}", { rank: best.rank || t("high card"),
+        side: best.side, kind: best.kind, ev: shown(best.ev) })
+    : t("No bet is left: the deal is over.");
   const high = answer.high_card;
   $("high-card").textContent = high
-    ? `High card on the next turn: win ${shown(high.win)}, lose ${shown(high.lose)}, split ` +
-      `(a push) ${shown(high.split)}, ev ${shown(high.ev)}` : "";
+    ? t("High card on the next turn: win {win}, lose {lose}, split (a push) {split}, ev {ev}",
+        { win: shown(high.win), lose: shown(high.lose), split: shown(high.split), ev: shown(high.ev) })
+    : "";
   $("high-card").classList.toggle("best", Boolean(best && best.kind === "high-card"));
   const call = answer.call_the_turn;
   $("call").hidden = !call;
   $("call").textContent = call
-    ? (call.p_right === null ? "Calling the turn: three of a kind, one order only: no bet."
-      : `Calling the turn (${call.kind}): right ${shown(call.p_right)}, pays ${call.payout}; ` +
-        `ev ${shown(call.ev_for)} paid for, ${shown(call.ev_to)} paid to`) : "";
+    ? (call.p_right === null ? t("Calling the turn: three of a kind, one order only: no bet") + "."
+      : t("Calling the turn ({kind}): right {right}, pays {payout}; ev {ev_for} paid for, {ev_to} paid to",
+          { kind: call.kind, right: shown(call.p_right), payout: call.payout,
+            ev_for: shown(call.ev_for), ev_to: shown(call.ev_to) })) : "";
 }
 
 // The live audit of the deal, when the record has one: splits so far and the p-value,
-// and at the deal's end its verdict.
+// and at the deal's end its verdict (the deal is checked whole: each card seen once).
 function renderAudit(audit) {
   $("audit").hidden = !audit;
   if (!audit) { $("audit").textContent = ""; return; }
-  $("audit").textContent = `Deal check: ${plural(audit.splits, "split")} so far, p-value ` +
-    `${shown(audit.p_value)}` +
-    (audit.complete ? ` — ${audit.verdict}` : " (the verdict at the deal's end)");
+  const splits = n_("{count} split", "{count} splits", audit.splits);
+  $("audit").textContent = t("Deal check: {splits} so far, p-value {p_value}",
+                             { splits, p_value: shown(audit.p_value) }) +
+    (audit.complete ? t(" — the deal is whole: each card seen once")
+      : t(" (the verdict at the deal's end)"));
 }
 
 function renderLedger(record) {
@@ -521,7 +607,7 @@ function renderLedger(record) {
   rank.replaceChildren(...live.map((r) => new Option(r.rank, r.rank)));
   const kinds = FARO_BETS.includes(state.game)
     ? ["stay", "one-turn", "coppered", "high-card"] : ["stay", "one-turn"];
-  kind.replaceChildren(...kinds.map((k) => new Option(k, k)));
+  kind.replaceChildren(...kinds.map((k) => new Option(k, k)));   // the notation's words
   if ([...rank.options].some((o) => o.value === keepRank)) rank.value = keepRank;
   if (kinds.includes(keepKind)) kind.value = keepKind;
   const body = $("ledger").tBodies[0];
@@ -529,8 +615,9 @@ function renderLedger(record) {
   const ledger = record.ledger;
   $("ledger-box").hidden = !ledger;
   $("take").textContent = ledger
-    ? `The banker's take so far: ${ledger.banker_take}; stakes still open: ${ledger.open_stakes}`
-    : "No bet recorded: pick a rank, a kind and a stake.";
+    ? t("The banker's take so far: {take}; stakes still open: {stakes}",
+        { take: ledger.banker_take, stakes: ledger.open_stakes })
+    : t("No bet recorded: pick a rank, a kind and a stake.");
   for (const bet of ledger ? ledger.recorded_bets : []) {
     const tr = document.createElement("tr");
     tr.className = bet.status;

@@ -170,6 +170,36 @@ HTTP_CASES = [
     HttpCase(
         "http-asterisk-target", b"OPTIONS * HTTP/1.1\r\n" + HOST + b"\r\n" + CLOSE, (400, 404)
     ),
+    # --- Accept-Language: read bounded, never an error; unread, the server's own (English) ---
+    # (each asks /api/case for a bad position: its refusal must be English, one line)
+    *(
+        HttpCase(
+            f"http-accept-language-{name}", get(b"/api/case?seen=5h+Ks", header) + CLOSE, (400, 404)
+        )
+        for name, header in (
+            ("weight-too-big", b"Accept-Language: ru;q=2"),
+            ("weight-digits", b"Accept-Language: ru;q=0.12345"),
+            ("weight-arabic-indic", "Accept-Language: ru;q=٠.٥".encode()),
+            ("parameter", b"Accept-Language: ru;level=1"),
+            ("underscore", b"Accept-Language: ru_RU"),
+            ("long-subtag", b"Accept-Language: ruRUruRUru"),
+            ("cyrillic", "Accept-Language: рус".encode()),
+            ("latin-1", b"Accept-Language: ru\xe9"),
+            ("many-ranges", b"Accept-Language: " + b"x," * 200 + b"ru"),
+            ("long", b"Accept-Language: ru-" + b"-".join([b"abcdefgh"] * 2000)),
+            ("only-commas", b"Accept-Language: " + b"," * 30_000),
+            ("star", b"Accept-Language: *"),
+            ("neither", b"Accept-Language: fr-FR, de;q=0.5"),
+        )
+    ),
+    HttpCase(
+        "http-accept-language-nul", get(b"/", b"Accept-Language: ru\x00"), (400,)
+    ),  # waitress's
+    HttpCase(
+        "http-accept-language-twice",
+        get(b"/", b"Accept-Language: ru", b"Accept-Language: en;q=0.5") + CLOSE,
+        (200, 404),
+    ),
     # --- methods ------------------------------------------------------------------------------
     HttpCase("http-method-delete", b"DELETE / HTTP/1.1\r\n" + HOST + b"\r\n" + CLOSE, (405, 404)),
     HttpCase("http-method-brew", b"BREW / HTTP/1.1\r\n" + HOST + b"\r\n" + CLOSE, (405, 404)),

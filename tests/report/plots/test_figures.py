@@ -3,6 +3,7 @@ by suffix, written whole or not at all; thinning; a missing matplotlib in one li
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from itertools import pairwise
@@ -177,3 +178,81 @@ def test_thin_keeps_the_ends_and_spreads_evenly() -> None:
     assert huge[0] == 0 and huge[-1] == 10**60 - 1 and len(huge) == MAX_POINTS
     steps = {b - a for a, b in pairwise(huge)}
     assert max(steps) - min(steps) <= 1  # whole-number steps, never a float's rounding
+
+
+# --- in Russian ---------------------------------------------------------------------------
+
+
+def _figure_words(figure: Any) -> list[str]:
+    """Every text matplotlib draws on ``figure``: titles, axis labels, tick labels, legend
+    entries and titles, annotations (tick labels once the figure is drawn)."""
+    from matplotlib.text import Text
+
+    figure.canvas.draw()
+    found = [text.get_text() for text in figure.findobj(Text)]
+    for axes in figure.axes:
+        found += [axes.get_title(), axes.get_xlabel(), axes.get_ylabel()]
+        legend = axes.get_legend()
+        if legend is not None:
+            found += [text.get_text() for text in legend.get_texts()]
+            found.append(legend.get_title().get_text())
+    return [text for text in found if text]
+
+
+def _english_in(texts: list[str]) -> set[str]:
+    from tests.test_i18n import _DATA, _LATIN, _SCHEMES
+
+    # Data drawn as they are: schemes, plans, the games of a table's lines; P(...) is a symbol.
+    data = _DATA | _SCHEMES | {"two", "deck"}
+    return {word for text in texts for word in _LATIN.findall(text)} - data
+
+
+def _more_results() -> dict[str, Callable[[], Any]]:
+    """The words each kind can add: a one-deck game, more bets than the title lists, the
+    limits of a series, a maximum stake, several copies and games, a case without replay."""
+    from shtoss_exact.banks.odds import bank
+    from shtoss_exact.bet.tables import Game, SummaryTable, TableSpec
+    from shtoss_exact.case.state import Case
+    from shtoss_exact.plans.series import series
+    from shtoss_exact.strategy.play import optimal_play
+
+    spec = TableSpec(cards=[8, 12], copies=(1, 2), schemes=["classic", "pharaon"],
+                     games=(Game.TWO_DECK, Game.ONE_DECK))  # fmt: skip
+    return {
+        "Odds, one-deck game": lambda: odds(cards=36, copies=4, one_deck=True),
+        "Bank, many bets": lambda: bank(
+            ["7:2", "Q", "K", "A", "3", "4", "5", "6"], cards=16, copies=1
+        ),
+        "SeriesResult, to a target": lambda: series("raise", bankroll=3, target=5, max_stake=4),
+        "OptimalPlay, a maximum stake": lambda: optimal_play(
+            bankroll=2, target=4, max_stake=1, plans=()
+        ),
+        "SummaryTable, copies and games": lambda: SummaryTable(rows=tuple(spec.rows())),
+        "CaseReport, now": lambda: Case.from_seen("5h Ks 5d", game="faro").report(),
+    }
+
+
+PLOTTED_IN_RUSSIAN = {**RESULTS, **_more_results()}
+"""Every kind of plot, and the words each can add."""
+
+
+@pytest.mark.parametrize("name", sorted(PLOTTED_IN_RUSSIAN))
+def test_every_plot_speaks_russian(name: str) -> None:
+    pytest.importorskip("matplotlib")
+    from shtoss_exact import i18n
+
+    result = PLOTTED_IN_RUSSIAN[name]()
+    english = _figure_words(result.plot())
+    with i18n.speaking("ru"):
+        russian = _figure_words(result.plot())
+    assert len(russian) == len(english)
+    assert not _english_in(russian), _english_in(russian)
+    assert _english_in(english)  # the check can fail: the English figure is English
+    assert any(re.search("[а-яё]{4}", text) for text in russian)
+    # Numbers (ticks, shares, the mean) are drawn the same in both languages.
+    assert [_NUMBERS.findall(t) for t in russian if not re.search("[A-Za-zа-яё]", t)] == [
+        _NUMBERS.findall(t) for t in english if not re.search("[A-Za-zа-яё]", t)
+    ]
+
+
+_NUMBERS = re.compile(r"[-−]?\d+(?:\.\d+)?")

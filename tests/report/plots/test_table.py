@@ -39,7 +39,8 @@ def test_copies_and_games_name_the_lines(ax: Any) -> None:
     draw(result, ax)
     setups = {(row.copies, row.game.value) for row in result.rows}
     assert len(setups) == 4
-    assert set(lines_by_label(ax)) == {f"classic, {c} copies, {g}" for c, g in setups}
+    named = {f"classic, {c} {'copy' if c == 1 else 'copies'}, {g}" for c, g in setups}
+    assert set(lines_by_label(ax)) == named  # one copy is singular (the one-deck game's 2 - 1)
     assert "games as named" in ax.get_title() and "copies as named" in ax.get_title()
 
 
