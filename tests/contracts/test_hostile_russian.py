@@ -81,7 +81,7 @@ def program_words() -> frozenset[str]:
     from shtoss_exact.cli import all_commands, cli
     from shtoss_exact.deck import Game
     from shtoss_exact.plans.catalog import PLANS, _schema
-    from shtoss_exact.schemes.files import OPTIONS, SCHEMA
+    from shtoss_exact.schemes.schema import OPTIONS, SCHEMA
     from shtoss_exact.schemes.scheme import SCHEMES
 
     found: set[str] = set()
