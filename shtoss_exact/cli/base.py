@@ -34,6 +34,7 @@ from shtoss_exact.i18n import (
     language_from_environment,
     os_reason,
     set_language,
+    speaking,
 )
 from shtoss_exact.output import OutputError, Terminated, drop_stdout, remove_temporaries
 
@@ -124,6 +125,9 @@ class ShtossGroup(SpeakingGroup):
     Its commands are loaded lazily from ``COMMAND_MODULES``.
     """
 
+    _spoken = "en"
+    """The language the command ran in, for the line of a stop that comes after it."""
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(self.commands) | set(COMMAND_MODULES))
 
@@ -160,8 +164,9 @@ class ShtossGroup(SpeakingGroup):
             drop_stdout()
             remove_temporaries()
             signum = stop.signum if isinstance(stop, Terminated) else INTERRUPT
-            code = fail(_("interrupted") if signum == INTERRUPT else _("terminated"),
-                         status=128 + signum)  # fmt: skip
+            with speaking(self._spoken):  # the command's language, as it ran
+                code = fail(_("interrupted") if signum == INTERRUPT else _("terminated"),
+                             status=128 + signum)  # fmt: skip
             if not standalone_mode:  # the caller goes on: its signals as they were
                 signal_mask("SIG_SETMASK", mask)
         if standalone_mode:
@@ -177,14 +182,16 @@ class ShtossGroup(SpeakingGroup):
     ) -> int:
         """Run the command in the environment's language (or ``--lang``'s); the caller's
         language as it was afterwards."""
-        before = language()
+        before = self._spoken = language()
         try:
             set_language(language_from_environment())
             set_language(_lang_given(sys.argv[1:] if args is None else args) or language())
+            self._spoken = language()
             return self._run(args, prog_name, complete_var, extra)
         except ShtossError as error:  # SHTOSS_LANG itself
             return fail(f"SHTOSS_LANG: {error}", status=2)
         finally:
+            self._spoken = language()  # a stop after it is told in this language
             set_language(before)
 
     def _run(
@@ -214,10 +221,10 @@ class ShtossGroup(SpeakingGroup):
         except ShtossError as error:
             return fail(as_flags(str(error)), status=2)
         except RecursionError:
-            return fail("input nested too deeply", status=2)
+            return fail(_("input nested too deeply"), status=2)
         except MemoryError:
             return fail(
-                "out of memory: the computation is larger than this machine holds", status=2
+                _("out of memory: the computation is larger than this machine holds"), status=2
             )
         except Exception as error:  # a bug: still one line, never a traceback
             name = type(error).__name__

@@ -279,7 +279,7 @@ def test_serve_lang_is_the_pages_language_when_the_browser_asks_for_none() -> No
             process.kill()
     assert answers == [("ru", True), ("ошибка", None), ("en", False), ("error", None),
                        ("ru", True), ("ошибка", None)]  # fmt: skip
-    assert err.count("\n") == 1 and err.startswith("shtoss-exact: ")  # nothing logged
+    assert err == "shtoss-exact: ошибка: прервано\n"  # told in its language, nothing logged
 
 
 def test_the_servers_language_is_the_one_spoken_when_it_is_made() -> None:
