@@ -61,7 +61,7 @@ def test_every_marked_message_has_a_russian_translation_with_its_placeholders() 
 
 
 def test_every_command_summary_has_a_russian_translation() -> None:
-    from shtoss_exact.cli.base import SUMMARIES
+    from shtoss_exact.cli.group import SUMMARIES
 
     russian = _russian()
     for summary in SUMMARIES.values():

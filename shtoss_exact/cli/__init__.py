@@ -13,7 +13,7 @@ from importlib import import_module
 
 import click
 
-from shtoss_exact.cli.base import COMMAND_MODULES, cli
+from shtoss_exact.cli.group import COMMAND_MODULES, cli
 from shtoss_exact.cli.process import PROG
 
 __all__ = ["all_commands", "cli", "main"]

@@ -88,7 +88,7 @@ def test_every_plot_kind_is_described_in_russian() -> None:
 
 
 def test_a_commands_summary_is_the_first_paragraph_of_its_russian_help(shtoss: Shtoss) -> None:
-    from shtoss_exact.cli.base import SUMMARIES
+    from shtoss_exact.cli.group import SUMMARIES
 
     russian = _russian()
     for name in ("odds", "cheat", "audit"):

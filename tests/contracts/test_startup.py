@@ -14,7 +14,7 @@ import click
 import pytest
 
 from shtoss_exact.cli import all_commands
-from shtoss_exact.cli.base import COMMAND_MODULES, SUMMARIES
+from shtoss_exact.cli.group import COMMAND_MODULES, SUMMARIES
 from tests import ROOT
 
 HEAVY = frozenset({"sympy", "networkx", "matplotlib", "pandas", "numpy"})

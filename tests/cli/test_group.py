@@ -1,0 +1,37 @@
+"""The click group: its commands loaded lazily, its language read before parsing."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from shtoss_exact.cli import group
+
+
+@pytest.mark.parametrize(
+    ("args", "spoken"),
+    [
+        (["odds", "--lang", "ru"], "ru"),
+        (["odds", "--lang=RU", "--nope"], "ru"),
+        (["--lang", "ru", "odds", "--lang", "en"], "en"),  # the last one counts
+        (["odds", "--", "--lang", "ru"], None),  # after -- it is an argument
+        (["odds", "--lang"], None),  # no value: click's to refuse
+        (["odds", "--lang", "fr"], None),  # a bad value: click's to refuse
+    ],
+)
+def test_the_language_is_read_before_click_parses(args: list[str], spoken: str | None) -> None:
+    assert group._lang_given(args) == spoken
+
+
+def test_every_command_is_in_its_own_module_and_summarised() -> None:
+    assert set(group.SUMMARIES) == set(group.COMMAND_MODULES)
+    for name in group.COMMAND_MODULES:
+        module = importlib.import_module(f"shtoss_exact.cli.{name}")
+        assert name in group.cli.commands, module.__name__
+
+
+def test_the_option_bundles_name_the_group_they_extend() -> None:
+    from shtoss_exact.cli import base
+
+    assert base.cli is group.cli and base.SUMMARIES is group.SUMMARIES
