@@ -13,9 +13,14 @@ from __future__ import annotations
 import gc
 import sys
 
+OWN_PROCESS = [False]
+"""Whether this process is the program's own: the console script started it (``main``),
+not a caller importing the package or running the command line in its own process."""
+
 
 def main() -> None:
     """Load the command line, then run it."""
+    OWN_PROCESS[0] = True
     gc.disable()  # until the command starts: cli.process.resume_collector
     try:
         from shtoss_exact.cli import main as run

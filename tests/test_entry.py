@@ -70,6 +70,38 @@ def test_a_caller_with_the_collector_on_keeps_it_as_it_is() -> None:
     assert gc.isenabled() and gc.get_freeze_count() == before
 
 
+CALLER = r"""
+import gc, json
+gc.disable()  # the caller's own choice
+class Cycle: pass
+for _ in range(1000):
+    c = Cycle(); c.me = c
+del c
+import click.formatting
+click.formatting._ = str.upper  # the caller translates click its own way
+from shtoss_exact.cli import main
+try:
+    main(["odds", "--cards", "9"])
+except SystemExit as done:
+    assert done.code in (0, None), done.code
+print(json.dumps([gc.isenabled(), gc.get_freeze_count(), gc.collect(),
+                  click.formatting._("Usage:")]))
+"""
+"""A caller running the command line in its own process, its collector off and its
+own translation of click's words."""
+
+
+def test_a_caller_keeps_its_collector_off_and_its_translations() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SHTOSS_LANG": "en"}
+    done = subprocess.run([sys.executable, "-c", CALLER], capture_output=True, text=True,
+                          env=env, timeout=300, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    enabled, frozen, collected, usage = json.loads(done.stdout.splitlines()[-1])
+    # Its collector still off, nothing of its frozen, its cycles collectable; click's
+    # words still its own.
+    assert (enabled, frozen, usage) == (False, 0, "USAGE:") and collected >= 1000
+
+
 def test_no_collection_while_matplotlib_loads_and_draws(tmp_path: object) -> None:
     pytest.importorskip("matplotlib")
     probe = r"""

@@ -61,7 +61,9 @@ def resume_collector() -> None:
     """The collector of reference cycles on again when the program was loaded with it off
     (``shtoss_exact.entry``): what was loaded is frozen first, so that no collection
     while the command runs walks through it again."""
-    if not gc.isenabled():
+    from shtoss_exact import entry
+
+    if entry.OWN_PROCESS[0] and not gc.isenabled():  # a caller's collector is its own
         _OWN_PROCESS[0] = True
         gc.freeze()
         gc.enable()

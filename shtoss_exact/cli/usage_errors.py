@@ -11,6 +11,7 @@ binds those names to a lookup of ours that translates exactly the messages liste
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 from shtoss_exact.i18n import N_, _, language, ngettext, speaking
 
@@ -96,14 +97,38 @@ bound, so that no message of click's goes through ``gettext.gettext`` (which rea
 environment and loads ``locale`` at its first call, a cost at every start)."""
 
 
-def _click_gettext(message: str) -> str:
-    return _(message) if language() != "en" and message in CLICK_ERRORS else message
+def _own_process() -> bool:
+    from shtoss_exact import entry
+
+    return entry.OWN_PROCESS[0]
 
 
-def _click_ngettext(singular: str, plural: str, count: int) -> str:
-    if language() != "en" and singular in _CLICK_PLURALS:
-        return ngettext(singular, plural, count)
-    return singular if count == 1 else plural
+def _click_gettext(original: Callable[[str], str]) -> Callable[[str], str]:
+    """click's ``_`` in one of its modules: the catalog's words for its error messages; any
+    other message as it is in the program's own process, else by ``original`` (a caller
+    that translates click keeps its translations)."""
+    own = _own_process()
+
+    def spoken(message: str) -> str:
+        if language() != "en" and message in CLICK_ERRORS:
+            return _(message)
+        return message if own else original(message)
+
+    return spoken
+
+
+def _click_ngettext(original: Callable[[str, str, int], str]) -> Callable[[str, str, int], str]:
+    """click's ``ngettext`` in one of its modules, as ``_click_gettext``."""
+    own = _own_process()
+
+    def spoken(singular: str, plural: str, count: int) -> str:
+        if language() != "en" and singular in _CLICK_PLURALS:
+            return ngettext(singular, plural, count)
+        if own:
+            return singular if count == 1 else plural
+        return original(singular, plural, count)
+
+    return spoken
 
 
 def speak_click_errors() -> None:
@@ -111,6 +136,6 @@ def speak_click_errors() -> None:
     for name in _MODULES:
         module = sys.modules.get(name)
         if module is not None and hasattr(module, "_"):
-            vars(module)["_"] = _click_gettext
+            vars(module)["_"] = _click_gettext(vars(module)["_"])
             if hasattr(module, "ngettext"):
-                vars(module)["ngettext"] = _click_ngettext
+                vars(module)["ngettext"] = _click_ngettext(vars(module)["ngettext"])

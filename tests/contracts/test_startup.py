@@ -36,9 +36,10 @@ LOADED = r"""
 import json, sys
 import click
 before = set(sys.modules)
-from shtoss_exact.cli import main
+sys.argv = ["shtoss-exact", *sys.argv[1:]]
+from shtoss_exact.entry import main  # the console script, as installed
 try:
-    main(sys.argv[1:])
+    main()
 except SystemExit as done:
     assert done.code in (0, None), done.code
 print(json.dumps(sorted(set(sys.modules) - before)))
