@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from fractions import Fraction
-from math import lcm
+from math import lcm, log2
 from typing import Any, TypeVar
 
-from shtoss_exact.errors import ShtossError, quoted
+from shtoss_exact.errors import ShtossError, quoted, shown_number
 from shtoss_exact.i18n import _
 from shtoss_exact.numbers import exact_number, whole_number
 
@@ -62,8 +62,7 @@ def _wholes(values: Iterable[object], *, name: str) -> list[int]:
     """The points or the counts of a grid: ints (not bools), each checked only if one is not."""
     listed = list(values)
     if not all(type(v) is int for v in listed):
-        for v in listed:
-            whole_number(v, name=name, minimum=None)
+        return [int(whole_number(v, name=name, minimum=None)) for v in listed]
     return listed  # type: ignore[return-value]
 
 
@@ -93,7 +92,35 @@ def read_grid(
     if the_unit == 0:
         raise ShtossError(_("the grid's unit must not be 0"))
     pairs = zip(at, weights, strict=True)
-    return the_unit, pairs, total, whole_number(base, name="base")
+    return the_unit, pairs, total, _base(base, total)
+
+
+def _base(base: object, total: int) -> int:
+    """``base`` checked: 0 (none), or a whole number whose power ``total`` is, for the
+    probabilities are reduced knowing it.
+
+    >>> _base(833, 833**3), _base(0, 12)
+    (833, 0)
+    >>> _base(2, 12)
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: total=12 is not a power of base=2: allowed a base whose \
+power the total is, or none (0)
+    """
+    the_base = whole_number(base, name="base")
+    if the_base == 0:
+        return 0
+    if the_base == 1:
+        powers: tuple[int, ...] = (1,)
+    else:
+        near = round((total.bit_length() - 1) / log2(the_base))
+        powers = tuple(the_base**k for k in range(max(near - 1, 0), near + 2))
+    if total not in powers:
+        raise ShtossError(
+            _("total={total} is not a power of base={base}: allowed a base whose power the "
+              "total is, or none (0)").format(total=shown_number(total), base=the_base)
+        )  # fmt: skip
+    return the_base
 
 
 def read_counts(

@@ -4,6 +4,7 @@ grid), and every refusal one ``ShtossError`` line naming the bad value."""
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from fractions import Fraction
 from math import gcd
@@ -162,3 +163,28 @@ def test_each_refusal_is_one_line_naming_the_value(
         call()
     text = str(refused.value)
     assert message in text and "\n" not in text
+
+
+@given(st.integers(2, 40), st.integers(0, 60), st.data())
+def test_a_grid_over_a_power_of_its_base_reads_in_lowest_terms(
+    base: int, power: int, data: st.DataObject
+) -> None:
+    total = base**power
+    first = data.draw(st.integers(0, total))
+    grid = Distribution.on_grid(1, (0, 1), (first, total - first), total, base=base)
+    assert dict(grid.items()) == {
+        v: Fraction(c, total) for v, c in ((0, first), (1, total - first)) if c
+    }
+    # A total that is not a power of the base is refused, never read in wrong terms.
+    if total > 1:
+        with pytest.raises(ShtossError, match="is not a power of base"):
+            Distribution.on_grid(1, (0, 1), (first, total - first + 1), total + 1, base=base)
+
+
+def test_counts_of_an_int_subclass_are_read_as_ints() -> None:
+    class Count(enum.IntEnum):
+        THREE = 3
+        FIVE = 5
+
+    grid = Distribution.on_grid(1, (0, 1), (Count.THREE, Count.FIVE), 8, base=2)
+    assert type(grid[0].numerator) is int and grid[0] == Fraction(3, 8)
