@@ -16,7 +16,13 @@ from shtoss_exact.cli.base import (
     output_options,
     scheme_option,
 )
-from shtoss_exact.cli.bundles import plan_arguments, plan_options, plot_option, plotted
+from shtoss_exact.cli.bundles import (
+    picture_only,
+    plan_arguments,
+    plan_options,
+    plot_option,
+    plotted,
+)
 from shtoss_exact.i18n import _
 
 
@@ -80,12 +86,20 @@ def series(
                 "--series needs a number of deals: give --deals (plan {name} has none of its own)"
             ).format(name=arguments["plan"].name)
         )
-    result = run(
-        **arguments,
-        scheme=chosen,
-        deal=make_deal_from(options),
-        series_length=series_length,
-    )
+    from contextlib import nullcontext
+
+    from shtoss_exact.plans.cost import net_written
+
+    # JSON and CSV write the net whole: one too long for an output is refused before
+    # it is computed (a picture alone, or a table, shows no long net).
+    whole = out.fmt in ("json", "csv") and not picture_only()
+    with net_written() if whole else nullcontext():
+        result = run(
+            **arguments,
+            scheme=chosen,
+            deal=make_deal_from(options),
+            series_length=series_length,
+        )
     if plotted(result, plot_path):
         return
     record = result.to_dict(net=shows_net(result, out.fmt))

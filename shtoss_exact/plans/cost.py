@@ -12,9 +12,14 @@ both), so that nothing that runs in well under a second is refused.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from math import inf, log2
 
-from shtoss_exact.limits import MAX_SERIES_DIGITS, Budget, Cost, check_cost
+from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import _
+from shtoss_exact.limits import MAX_RECORD_DIGITS, MAX_SERIES_DIGITS, Budget, Cost, check_cost
 
 DENSE_STEP = 0.12e-6
 """Seconds of one entry of a dense net array times one outcome (a product and a sum)."""
@@ -93,3 +98,42 @@ def check_bits(bits: float, *, what: str, advice: str) -> None:
         advice=advice,
         limit=Budget(digits=MAX_SERIES_DIGITS),
     )
+
+
+_WRITTEN: ContextVar[bool] = ContextVar("shtoss_exact_net_written", default=False)
+
+
+@contextmanager
+def net_written() -> Iterator[None]:
+    """Solve series whose net will be written whole (a command's JSON or CSV): a net
+    too long for one output is refused before it is computed, by ``check_written``."""
+    token = _WRITTEN.set(True)
+    try:
+        yield
+    finally:
+        _WRITTEN.reset(token)
+
+
+def check_written(values: float, bits: float) -> None:
+    """Inside ``net_written``, refuse a net of about ``values`` values whose counts
+    have ``bits`` bits: each written as a value, a count and the denominator (the
+    same line as ``SeriesResult.to_dict``'s, given before any count is computed).
+
+    >>> with net_written():
+    ...     check_written(5000, 2900 / 0.30103)
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: the result holds about 2.9e+07 digits of exact \
+values: more than the limit of 2e+07 for one output; use fewer deals, or net=False for \
+the figures alone
+    >>> check_written(5000, 2900 / 0.30103)  # the library's series answers
+    """
+    digits = values * 2 * (bits * 0.30103 + 1)
+    if _WRITTEN.get() and digits > MAX_RECORD_DIGITS:
+        raise ShtossError(
+            _(
+                "the result holds about {digits:.1e} digits of exact values: more than the "
+                "limit of {limit:.0e} for one output; use fewer deals"
+            ).format(digits=digits, limit=MAX_RECORD_DIGITS)
+            + _(", or net=False for the figures alone")
+        )

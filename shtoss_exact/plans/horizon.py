@@ -34,6 +34,7 @@ from shtoss_exact.plans.cost import (
     SPARSE_STEP,
     bits_after,
     check_bits,
+    check_written,
     int_bytes,
 )
 from shtoss_exact.plans.delays import (
@@ -45,7 +46,7 @@ from shtoss_exact.plans.delays import (
 )
 from shtoss_exact.plans.packed import Flow, Layers, flow_of, range_seconds
 from shtoss_exact.plans.result import Solved
-from shtoss_exact.plans.support import check_support
+from shtoss_exact.plans.support import check_support, net_values
 
 _ADVICE = N_("use fewer deals or a simpler plan or scheme (a bound k on the raises)")
 
@@ -103,6 +104,7 @@ def _by_state(chain: Chain, deals: int) -> Solved:
     seconds = _held_seconds(chain, deals, step=SPARSE_STEP)
     memory = 2 * int_bytes(len(chain.depth), bits_after(deals, d))
     check_cost(Cost(seconds=seconds, bytes=memory), what=_what(chain, deals), advice=_ADVICE)
+    check_written(len({state.net for state in chain.depth}), bits_after(deals, d))
     states = list(chain.depth)
     index = {state: i for i, state in enumerate(states)}
     moves = [
@@ -173,7 +175,8 @@ def _by_net(chain: Chain, deals: int) -> Solved:
     if dense > budget().seconds / 4:  # the dicts of the values may do better
         sparse = check_support(chain, deals, dense=dense)
     check_cost(Cost(seconds=min(dense, sparse)), what=_what(chain, deals), advice=_ADVICE)
-    if dense <= sparse:
+    if dense <= sparse:  # the arrays fill their ranges: a net written whole is as long
+        check_written(net_values(chain, deals) or 0, bits_after(deals, d))
         return _dense(flow, unit, deals) if copies is None else _delayed(flow, copies, unit, deals)
     layer: dict[State, Any] = {chain.start: {0: 1}}
     masses: dict[State, int] = {chain.start: 1}

@@ -58,7 +58,8 @@ Incoming = dict["State", list[tuple["State", int]]]
 
 def check_support(chain: Chain, deals: int, *, dense: float | None = None) -> float:
     """Refuse a solve of ``deals`` deals whose nets, held per state, would pass the
-    budget both as arrays over their ranges and as dicts of their values; else the
+    budget both as arrays over their ranges and as dicts of their values (naming the
+    estimate of the cheaper in time, the way the solve would take); else the
     estimated seconds of the dicts (``inf``: not followed, or past the memory).
     ``dense``: the seconds of the arrays, already estimated (``plans.packed``).
 
@@ -82,6 +83,8 @@ def check_support(chain: Chain, deals: int, *, dense: float | None = None) -> fl
         what = _("the nets of {short_int} deals of a chain of {depth_count} states").format(
             short_int=short_int(deals), depth_count=len(chain.depth)
         )
+        if seconds >= dense:  # the arrays, the cheaper way: their estimate is the refusal's
+            check_cost(Cost(seconds=dense), what=what, advice=_ADVICE)
         check_cost(
             Cost(seconds=seconds, bytes=memory),
             what=_("{what} (about {held:.1e} values held at once)").format(what=what, held=held),
@@ -135,6 +138,52 @@ def _range_seconds(chain: Chain, incoming: Incoming, deals: int, slope: float) -
         if pairs > RANGE_STEPS:
             return None
     return seconds
+
+
+def net_values(chain: Chain, deals: int) -> int | None:
+    """The values on the grid of the gains that the net after ``deals`` deals may
+    take: the union of the ranges of the states still playing and of the states ended
+    on the way, run on the ranges alone (None past ``RANGE_STEPS`` pairs). The count
+    of a net filling its ranges, as the arrays assume.
+
+    >>> from shtoss_exact.deck import Deal
+    >>> from shtoss_exact.plans.catalog import plan_named
+    >>> from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
+    >>> rules = Rules(plan_named("flat"), classic_outcomes(Deal(52, 4)))
+    >>> net_values(build_chain(rules, deals=10, max_states=10), 10)  # -10, -9, ..., 10
+    21
+    """
+    from shtoss_exact.plans.chain import Status
+
+    incoming = _incoming(chain)
+    ranges: dict[State, tuple[int, int]] = {chain.start: (0, 0)}
+    spans: list[tuple[int, int]] = []
+    pairs = 0
+    for _k in range(deals):
+        following: dict[State, tuple[int, int]] = {}
+        for target in _targets(chain, ranges):
+            present = [(s, g) for s, g in incoming.get(target, ()) if s in ranges]
+            if not present:
+                continue
+            pairs += len(present)
+            low = min(ranges[s][0] + g for s, g in present)
+            high = max(ranges[s][1] + g for s, g in present)
+            if target.status is Status.PLAYING:
+                following[target] = (low, high)
+            else:
+                spans.append((low, high))
+        ranges = following
+        if pairs > RANGE_STEPS:
+            return None
+    spans.extend(ranges.values())
+    values, reached = 0, None
+    for low, high in sorted(spans):
+        if reached is not None and low <= reached:
+            values += max(0, high - reached)
+        else:
+            values += high - low + 1
+        reached = high if reached is None else max(reached, high)
+    return values
 
 
 def _set_cost(

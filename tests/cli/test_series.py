@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from shtoss_exact.errors import ShtossError
 from shtoss_exact.plans.series import series
 from tests.conftest import Ran, run_shtoss
 
@@ -207,3 +209,38 @@ def test_a_series_length_counts_over_the_plans_own_deals(shtoss) -> None:
     ran = shtoss("series --series 2 --deals 4 --bankroll 3 --target 6 --format json")
     assert ran.status == 0, ran.stderr
     assert json.loads(ran.stdout)["series_length"] == 2
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_a_net_too_long_to_write_is_refused_before_the_solve(
+    shtoss: Any, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    # paroli:3 over 1000 deals: about 4,700 values, each a count and a denominator of
+    # 2,900 digits -- past the 2e7 digits of one output; the solve is never called.
+    from shtoss_exact.plans import horizon
+
+    def never(*args: object) -> None:
+        raise AssertionError("solved")
+
+    monkeypatch.setattr(horizon, "_delayed", never)
+    monkeypatch.setattr(horizon, "_dense", never)
+    ran = shtoss("series", "--plan", "paroli:3", "--deals", "1000", "--format", fmt)
+    assert ran.status == 2
+    assert ran.stdout == ""
+    assert ran.stderr.startswith("shtoss-exact: error: the result holds about 2.8e+07 digits")
+    assert ran.stderr.rstrip().endswith("or --format text for the figures alone")
+
+
+def test_a_table_of_a_long_net_is_not_refused_for_its_net(
+    shtoss: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # text shows the figures alone past 60 values: the net is not written whole, so
+    # nothing is refused for its length (the solve, stubbed, is reached).
+    from shtoss_exact.plans import horizon
+
+    def reached(*args: object) -> None:
+        raise ShtossError("the solve is reached")
+
+    monkeypatch.setattr(horizon, "_delayed", reached)
+    ran = shtoss("series", "--plan", "paroli:3", "--deals", "1000", "--format", "text")
+    assert ran.stderr == "shtoss-exact: error: the solve is reached\n"

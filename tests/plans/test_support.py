@@ -98,3 +98,50 @@ def test_arrays_that_are_cheap_are_left_to_the_solve() -> None:
     # paroli:3 on the classic scheme fills its ranges: nothing to refuse, nothing followed.
     check_support(chain_of("paroli:3", None, 300), 300)
     check_support(chain_of("raise", None, 100), 100)
+
+
+def test_a_refusal_names_the_estimate_of_the_way_taken() -> None:
+    # paroli:3 is solved by the delayed arrays: past the budget both ways, the refusal
+    # gives their estimate (the dicts' is several times higher), within a few times of
+    # the solve's CPU time, the least of three solves (other work only adds to it).
+    import re
+
+    from shtoss_exact.limits import allowance
+    from shtoss_exact.plans.delays import copies_of, delay_seconds
+    from shtoss_exact.plans.horizon import _incoming as grid
+    from shtoss_exact.plans.packed import flow_of
+
+    deals = 400
+    chain = chain_of("paroli:3", None, deals)
+    flow = flow_of(chain, grid(chain)[0])
+    copies = copies_of(flow)
+    assert copies is not None
+    arrays = delay_seconds(flow, copies, deals)
+    with allowance(seconds=arrays / 2), pytest.raises(ShtossError) as refused:
+        solve_horizon(chain, deals)
+    found = re.search(r"about ([0-9.e+-]+) s of work", str(refused.value))
+    assert found is not None, refused.value
+    said = float(found.group(1))
+    assert arrays / 1.5 < said < arrays * 1.5, (said, arrays)
+
+    def spent() -> float:
+        start = time.process_time()
+        solve_horizon(chain, deals)
+        return time.process_time() - start
+
+    least = min(spent() for _ in range(3))
+    assert least / 5 < said < least * 5, (said, least)
+
+
+def test_the_values_of_a_net_are_counted_on_its_ranges() -> None:
+    # Flat play of one kush: every net from -k to k of k's parity, on a grid of 1;
+    # the ranges hold the values between (k + 1 of them by parity, 2k + 1 counted).
+    from shtoss_exact.plans.support import net_values
+
+    for deals in (1, 2, 7):
+        assert net_values(chain_of("flat", None, deals), deals) == 2 * deals + 1
+    # paroli:3 over 60 deals: the ranges are within a few values of the net itself
+    chain = chain_of("paroli:3", None, 60)
+    values = net_values(chain, 60)
+    assert values is not None
+    assert len(solve_horizon(chain, 60).net) <= values <= len(solve_horizon(chain, 60).net) + 40
