@@ -84,9 +84,9 @@ def test_a_huge_fraction_in_a_message() -> None:
 @pytest.mark.parametrize(
     ("catalogue", "russian", "english"),
     [
-        ("plans", "допустимы планы: flat, ", "allowed plans are flat, "),
-        ("patterns", "допустимы узоры: every-rank, ", "allowed patterns are every-rank, "),
-        ("schemes", "допустимы правила: classic, ", "allowed schemes are classic, "),
+        ("plans", "допустимы планы — flat, ", "allowed plans are flat, "),
+        ("patterns", "допустимы узоры — every-rank, ", "allowed patterns are every-rank, "),
+        ("schemes", "допустимы правила — classic, ", "allowed schemes are classic, "),
     ],
 )
 def test_a_refusal_names_the_allowed_kind_in_the_plural(
