@@ -228,6 +228,7 @@ _DATA_OF = {
         ("cheat", "seconds", "--rank", "7", "--game", "two-deck", "--takes", "1"),
         ("cheat", "swap", "--rank", "7", "--takes", "1"),
         ("cheat", "tell", "--rank", "7", "--class", "J,Q,K", "--takes", "1"),
+        ("cheat", "tell", "--rank", "7", "--class", "K", "--case=*:0,7:2,K:2,Q:1", "--takes", "1"),
         ("cheat", "splits", "--stacked", "1", "--pattern", "every-rank"),
         ("cheat", "box", "--pattern", "every-rank", "--case", "*:0,7:2,K:2,Q:1", "--takes", "1"),
         ("audit", "splits", "--counts", "3,1,0,2", "--alpha", "1/20"),
