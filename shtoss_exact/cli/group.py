@@ -219,7 +219,12 @@ class ShtossGroup(SpeakingGroup):
             )
         except Exception as error:  # a bug: still one line, never a traceback
             name = type(error).__name__
-            return fail(f"internal error ({name}: {error}); please report it", status=1)
+            return fail(
+                _("internal error ({name}: {error}); please report it").format(
+                    name=name, error=error
+                ),
+                status=1,
+            )
 
 
 def _lang_given(args: Sequence[str]) -> str | None:

@@ -54,3 +54,27 @@ def test_a_bad_shtoss_lang_without_lang_is_refused(shtoss: Shtoss) -> None:
 def test_shtoss_lang_may_be_a_locale_name(shtoss: Shtoss) -> None:
     ran = shtoss("odds", "--cards", "9", env={"SHTOSS_LANG": "ru_RU.UTF-8"})
     assert ran.stdout == shtoss("odds", "--cards", "9", "--lang", "ru").stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "shtoss-exact: error: internal error (KeyError: 'oops'); please report it\n"),
+        (
+            "ru",
+            "shtoss-exact: ошибка: внутренняя ошибка (KeyError: 'oops'); "
+            "пожалуйста, сообщите о ней\n",
+        ),
+    ],
+)
+def test_a_bug_is_one_line_in_the_language_spoken(
+    shtoss: Shtoss, monkeypatch: pytest.MonkeyPatch, lang: str, line: str
+) -> None:
+    import click
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise KeyError("oops")
+
+    monkeypatch.setattr(click.Group, "main", broken)
+    ran = shtoss("odds", "--lang", lang)
+    assert (ran.status, ran.stderr) == (1, line)
