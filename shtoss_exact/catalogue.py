@@ -63,6 +63,7 @@ class Catalogue(Generic[T]):
 
     Args:
         what: the kind, as a message names it (``"scheme"``).
+        whats: the kind in the plural (``"schemes"``; ``what`` and an s when not given).
         entries: the built-in values by name.
         aliases: other names (Russian ones) by the name they stand for.
         kind: the type of the values (a value of it is taken as it is).
@@ -81,8 +82,10 @@ class Catalogue(Generic[T]):
         labels: Mapping[str, str] | None = None,
         note: str = "",
         files: bool = False,
+        whats: str = "",
     ) -> None:
         self.what = what
+        self.whats = whats or what + "s"
         self.entries = entries
         self.aliases = aliases or {}
         self.kind = kind
@@ -125,7 +128,7 @@ class Catalogue(Generic[T]):
         if self.files:
             others.append(_("or a .toml or .json {what} file").format(what=what))
         inside = "; ".join(part for part in (_(self.note), ", ".join(others)) if part)
-        return _("{what}s are {listed}").format(what=what, listed=listed) + (
+        return _("{whats} are {listed}").format(whats=_(self.whats), listed=listed) + (
             f" ({inside})" if inside else ""
         )
 

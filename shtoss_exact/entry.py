@@ -11,7 +11,12 @@ The command turns it back on as it starts, everything loaded so far frozen
 from __future__ import annotations
 
 import gc
+import os
 import sys
+
+TYPE_CHECKING = False  # typing itself is not loaded yet
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
 
 OWN_PROCESS = [False]
 """Whether this process is the program's own: the console script started it (``main``),
@@ -26,9 +31,36 @@ def main() -> None:
         from shtoss_exact.cli import main as run
     except KeyboardInterrupt:
         _hold_signals()
-        sys.stderr.write("shtoss-exact: error: interrupted\n")
+        sys.stderr.write(interrupted_line(sys.argv[1:], os.environ))
         sys.exit(130)
     run(prog_name="shtoss-exact")
+
+
+def interrupted_line(args: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The line of a Ctrl-C while loading, in the language asked for: the last ``--lang``
+    of ``args`` (before ``--``), else the first of SHTOSS_LANG, LC_ALL, LC_MESSAGES, LANG
+    set; read here without the catalog, which is not loaded yet.
+
+    >>> interrupted_line(["odds", "--lang=ru"], {})
+    'shtoss-exact: ошибка: прервано\\n'
+    >>> interrupted_line(["odds", "--lang", "ru", "--lang", "en"], {"LANG": "ru_RU.UTF-8"})
+    'shtoss-exact: error: interrupted\\n'
+    """
+    chosen = None
+    for at, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = arg[7:] if arg.startswith("--lang=") else None
+        if arg == "--lang" and at + 1 < len(args):
+            value = args[at + 1]
+        if value is not None and value.lower() in ("en", "ru"):
+            chosen = value.lower()
+    if chosen is None:
+        names = ("SHTOSS_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
+        chosen = next((environ[n] for n in names if environ.get(n)), "").lower()[:2]
+    if chosen == "ru":
+        return "shtoss-exact: ошибка: прервано\n"
+    return "shtoss-exact: error: interrupted\n"
 
 
 def _hold_signals() -> None:

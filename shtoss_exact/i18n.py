@@ -71,11 +71,14 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     'ru'
     >>> language_from_environment({"LC_ALL": "C", "LANG": "ru_RU.UTF-8"})
     'en'
+    >>> language_from_environment({"SHTOSS_LANG": "ru_RU.UTF-8"})
+    'ru'
     """
     environ = os.environ if environ is None else environ
     chosen = environ.get("SHTOSS_LANG", "")
     if chosen:
-        return check_language(chosen)
+        head = chosen.split(".")[0].split("_")[0]  # ru_RU.UTF-8: ru, as in the locale's
+        return check_language(head if head.strip().lower() in LANGUAGES else chosen)
     for name in ENVIRONMENT:
         value = environ.get(name, "")
         if value:

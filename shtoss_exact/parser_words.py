@@ -30,6 +30,7 @@ COMPLAINTS = (
     N_("Expected ']' at the end of a table declaration"),
     N_("Expected ']]' at the end of an array declaration"),
     N_("Expected '=' after a key in a key/value pair"),
+    N_("Expected newline or end of document after a statement"),
     N_("Expected {expected}"),
     N_("Cannot overwrite a value"),
     N_("Cannot declare {key} twice"),
@@ -38,23 +39,26 @@ COMPLAINTS = (
     N_("Duplicate inline table key {key}"),
     N_("Unclosed array"),
     N_("Unclosed inline table"),
-    N_("Unterminated string"),
     N_("Unescaped '\\' in a string"),
     N_("Escaped character is not a Unicode scalar value"),
     N_("Illegal character {character}"),
     N_("Found invalid character {character}"),
     # json
+    N_("Unterminated string starting at"),
     N_("Expecting value"),
     N_("Expecting property name enclosed in double quotes"),
     N_("Expecting ',' delimiter"),
     N_("Expecting ':' delimiter"),
     N_("Extra data"),
-    N_("Unterminated string starting at"),
     N_("Invalid control character at"),
     N_("Invalid \\escape"),
     N_("Invalid \\uXXXX escape"),
+    # tomllib's, after json's longer "Unterminated string starting at"
+    N_("Unterminated string"),
 )
-"""Every message ``tomllib`` and ``json`` write (their ``{...}``: a quoted part)."""
+"""Every message ``tomllib`` and ``json`` write (their ``{...}``: a quoted part), the
+most specific first: a message is known only when it is the whole of the complaint's
+head (``Expected {expected}`` after every other ``Expected ...``)."""
 
 PLACES = (
     N_(" (at line {line}, column {column})"),
@@ -74,11 +78,11 @@ def _pattern(message: str) -> re.Pattern[str]:
 
 
 def _spoken(text: str, messages: tuple[str, ...], *, end: bool) -> tuple[str, str] | None:
-    """The first of ``messages`` that ``text`` starts with (``end``: ends with), spoken,
-    and the rest of ``text``; None when none matches."""
+    """The first of ``messages`` that ``text`` ends with (``end``; else: that is the whole
+    of ``text``), spoken, and the rest of ``text``; None when none matches."""
     for message in messages:
         pattern = _pattern(message)
-        found = re.search(f"{pattern.pattern}$", text) if end else pattern.match(text)
+        found = re.search(f"{pattern.pattern}$", text) if end else pattern.fullmatch(text)
         if found is not None:
             rest = text[: found.start()] if end else text[found.end() :]
             return _(message).format(**found.groupdict()), rest

@@ -79,3 +79,22 @@ def test_a_huge_fraction_in_a_message() -> None:
 
     assert shown_number(Fraction(1, 10**40)) == "(about 41 digits)"
     assert shown_number(Fraction(-5, 2)) == "-5/2"
+
+
+@pytest.mark.parametrize(
+    ("catalogue", "russian", "english"),
+    [
+        ("plans", "допустимы планы — flat, ", "allowed plans are flat, "),
+        ("patterns", "допустимы узоры — every-rank, ", "allowed patterns are every-rank, "),
+        ("schemes", "допустимы правила — classic, ", "allowed schemes are classic, "),
+    ],
+)
+def test_a_refusal_names_the_allowed_kind_in_the_plural(
+    catalogue: str, russian: str, english: str
+) -> None:
+    from shtoss_exact.i18n import speaking
+
+    named = {"plans": PLANS, "patterns": PATTERNS, "schemes": SCHEMES}[catalogue]
+    with speaking("ru"):
+        assert russian in str(named.unknown("nope"))
+    assert english in str(named.unknown("nope"))

@@ -135,3 +135,30 @@ sys.stderr.write(json.dumps([seen, loaded]) + "\n")
     # Every collection came before matplotlib was imported, or after it was all loaded
     # and the figure written (its modules as many as at the end).
     assert loaded > 0 and all(count in (0, loaded) for count in seen)
+
+
+@pytest.mark.parametrize(
+    ("args", "environ", "russian"),
+    [
+        (["odds", "--lang", "ru"], {}, True),
+        (["odds", "--lang=RU"], {"SHTOSS_LANG": "en"}, True),
+        (["odds", "--lang", "ru", "--lang", "en"], {"LANG": "ru_RU.UTF-8"}, False),
+        (["odds", "--", "--lang", "ru"], {}, False),  # after --: an argument
+        (["odds", "--lang", "fr"], {"SHTOSS_LANG": "ru"}, True),  # a bad --lang: unread
+        (["odds"], {"SHTOSS_LANG": "ru"}, True),
+        (["odds"], {"SHTOSS_LANG": "", "LC_ALL": "", "LANG": "ru_RU.UTF-8"}, True),
+        (["odds"], {"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}, False),  # the first one set
+        (["odds"], {"LC_MESSAGES": "ru_RU", "LANG": "C"}, True),
+        (["odds"], {}, False),
+    ],
+)
+def test_a_ctrl_c_while_loading_is_told_in_the_language_asked_for(
+    args: list[str], environ: dict[str, str], russian: bool
+) -> None:
+    from shtoss_exact.entry import interrupted_line
+
+    line = interrupted_line(args, environ)
+    if russian:
+        assert line == "shtoss-exact: ошибка: прервано\n"
+    else:
+        assert line == "shtoss-exact: error: interrupted\n"

@@ -228,6 +228,7 @@ _DATA_OF = {
         ("cheat", "seconds", "--rank", "7", "--game", "two-deck", "--takes", "1"),
         ("cheat", "swap", "--rank", "7", "--takes", "1"),
         ("cheat", "tell", "--rank", "7", "--class", "J,Q,K", "--takes", "1"),
+        ("cheat", "tell", "--rank", "7", "--class", "K", "--case=*:0,7:2,K:2,Q:1", "--takes", "1"),
         ("cheat", "splits", "--stacked", "1", "--pattern", "every-rank"),
         ("cheat", "box", "--pattern", "every-rank", "--case", "*:0,7:2,K:2,Q:1", "--takes", "1"),
         ("audit", "splits", "--counts", "3,1,0,2", "--alpha", "1/20"),
@@ -364,6 +365,7 @@ def test_the_hostile_table_is_refused_in_one_russian_line(shtoss: Shtoss) -> Non
         assert len(lines) == 1, (row.id, ran.stderr)  # type: ignore[attr-defined]
         assert lines[0].startswith("shtoss-exact: ошибка: "), lines[0]
         assert "Traceback" not in ran.stderr and "internal error" not in lines[0]
+        assert "внутренняя ошибка" not in lines[0]  # a bug, in Russian
         if lines[0] == f"shtoss-exact: ошибка: {row.expect}":  # type: ignore[attr-defined]
             english.append(row.id)  # type: ignore[attr-defined]
     assert not english, english

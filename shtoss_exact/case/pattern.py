@@ -170,7 +170,9 @@ BUILTIN: dict[str, Pattern] = {
 """Built-in patterns by name."""
 
 
-PATTERNS: Catalogue[Pattern] = Catalogue(N_("pattern"), BUILTIN, kind=Pattern, files=True)
+PATTERNS: Catalogue[Pattern] = Catalogue(
+    N_("pattern"), BUILTIN, kind=Pattern, files=True, whats=N_("patterns")
+)
 """The built-in patterns (``resolve_pattern`` also reads pattern files)."""
 
 

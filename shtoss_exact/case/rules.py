@@ -27,7 +27,7 @@ from shtoss_exact.catalogue import composed
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, replace
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import N_, _, later
 from shtoss_exact.schemes.files import as_scheme
 from shtoss_exact.schemes.parts import Match, Outcome, Premium, Rule, Settlement
 from shtoss_exact.schemes.scheme import Scheme, SchemeArgument, scheme_named
@@ -125,7 +125,7 @@ class GameRules:
         if not isinstance(self.name, str) or self.name not in GAMES:
             raise ShtossError(
                 _("game name={name}: {allowed_games} (as_game reads the other spellings)").format(
-                    name=quoted(self.name), allowed_games=_ALLOWED_GAMES
+                    name=quoted(self.name), allowed_games=_(_ALLOWED_GAMES)
                 )
             )
         if not isinstance(self.scheme, Scheme):
@@ -188,7 +188,7 @@ def as_game(game: object, *, scheme: SchemeArgument | None = None) -> GameRules:
     if not isinstance(game, str):
         raise ShtossError(
             _("game={game} is a {name}: {allowed_games}").format(
-                game=quoted(game), name=type(game).__name__, allowed_games=_ALLOWED_GAMES
+                game=quoted(game), name=type(game).__name__, allowed_games=_(_ALLOWED_GAMES)
             )
         )
     key = composed(game.strip()[:100]).lower()
@@ -199,14 +199,14 @@ def as_game(game: object, *, scheme: SchemeArgument | None = None) -> GameRules:
             _(
                 "game='one-deck' takes the punter's card from the banker's deck before the deal: "
                 "{allowed_games}"
-            ).format(allowed_games=_ALLOWED_GAMES)
+            ).format(allowed_games=_(_ALLOWED_GAMES))
         )
     try:
         named = scheme_named(key)
     except ShtossError:
         raise ShtossError(
             _("unknown game {game}: {allowed_games}").format(
-                game=quoted(game), allowed_games=_ALLOWED_GAMES
+                game=quoted(game), allowed_games=_(_ALLOWED_GAMES)
             )
         ) from None
     if named.name in GAMES:
@@ -226,7 +226,9 @@ def as_game(game: object, *, scheme: SchemeArgument | None = None) -> GameRules:
     return _checked(GameRules("two-deck", named))
 
 
-_ALLOWED_GAMES = f"allowed games are {', '.join(GAMES)} (two-deck: Stoss with a scheme)"
+_ALLOWED_GAMES = later(
+    N_("allowed games are {games} (two-deck: Stoss with a scheme)"), games=", ".join(GAMES)
+)
 
 
 def _checked(game: GameRules) -> GameRules:

@@ -175,8 +175,8 @@ class ShtossGroup(SpeakingGroup):
         language as it was afterwards."""
         before = self._spoken = language()
         try:
-            set_language(language_from_environment())
-            set_language(_lang_given(sys.argv[1:] if args is None else args) or language())
+            given = _lang_given(sys.argv[1:] if args is None else args)
+            set_language(given or language_from_environment())  # --lang: SHTOSS_LANG unread
             self._spoken = language()
             return self._run(args, prog_name, complete_var, extra)
         except ShtossError as error:  # SHTOSS_LANG itself
@@ -219,7 +219,12 @@ class ShtossGroup(SpeakingGroup):
             )
         except Exception as error:  # a bug: still one line, never a traceback
             name = type(error).__name__
-            return fail(f"internal error ({name}: {error}); please report it", status=1)
+            return fail(
+                _("internal error ({name}: {error}); please report it").format(
+                    name=name, error=error
+                ),
+                status=1,
+            )
 
 
 def _lang_given(args: Sequence[str]) -> str | None:

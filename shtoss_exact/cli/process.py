@@ -57,13 +57,18 @@ _OWN_PROCESS = [False]
 collector off), not a caller running the command line in its process."""
 
 
+def own_process() -> bool:
+    """Whether the console script started this process (``entry.OWN_PROCESS``), read
+    without importing it: a caller that never ran it has not loaded it."""
+    entry = sys.modules.get("shtoss_exact.entry")
+    return entry is not None and bool(entry.OWN_PROCESS[0])
+
+
 def resume_collector() -> None:
     """The collector of reference cycles on again when the program was loaded with it off
     (``shtoss_exact.entry``): what was loaded is frozen first, so that no collection
     while the command runs walks through it again."""
-    from shtoss_exact import entry
-
-    if entry.OWN_PROCESS[0] and not gc.isenabled():  # a caller's collector is its own
+    if own_process() and not gc.isenabled():  # a caller's collector is its own
         _OWN_PROCESS[0] = True
         gc.freeze()
         gc.enable()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+from shtoss_exact.cli.process import own_process
 from shtoss_exact.i18n import N_, _, language, ngettext, speaking
 
 __all__ = ["CLICK_ERRORS", "speak_click_errors"]
@@ -97,17 +98,11 @@ bound, so that no message of click's goes through ``gettext.gettext`` (which rea
 environment and loads ``locale`` at its first call, a cost at every start)."""
 
 
-def _own_process() -> bool:
-    from shtoss_exact import entry
-
-    return entry.OWN_PROCESS[0]
-
-
 def _click_gettext(original: Callable[[str], str]) -> Callable[[str], str]:
     """click's ``_`` in one of its modules: the catalog's words for its error messages; any
     other message as it is in the program's own process, else by ``original`` (a caller
     that translates click keeps its translations)."""
-    own = _own_process()
+    own = own_process()
 
     def spoken(message: str) -> str:
         if language() != "en" and message in CLICK_ERRORS:
@@ -119,7 +114,7 @@ def _click_gettext(original: Callable[[str], str]) -> Callable[[str], str]:
 
 def _click_ngettext(original: Callable[[str, str, int], str]) -> Callable[[str, str, int], str]:
     """click's ``ngettext`` in one of its modules, as ``_click_gettext``."""
-    own = _own_process()
+    own = own_process()
 
     def spoken(singular: str, plural: str, count: int) -> str:
         if language() != "en" and singular in _CLICK_PLURALS:

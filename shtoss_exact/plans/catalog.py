@@ -278,6 +278,7 @@ PLANS: Catalogue[Plan] = Catalogue(
     labels={name: f"{name}:k" for name in BOUNDED},
     note=N_("k a whole number of at most 12 digits"),
     files=True,
+    whats=N_("plans"),
 )
 """The built-in plans and their Russian names (``as_plan`` also reads plan files)."""
 

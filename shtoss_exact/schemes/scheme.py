@@ -350,7 +350,9 @@ SchemeArgument: TypeAlias = Scheme | str | os.PathLike[str]
 """What a library argument ``scheme=`` takes: a ``Scheme``, a built-in name or alias, or
 a scheme file's path (text with a ``/`` or a suffix, or an ``os.PathLike``)."""
 
-SCHEMES: Catalogue[Scheme] = Catalogue(N_("scheme"), BUILTIN, ALIASES, kind=Scheme, files=True)
+SCHEMES: Catalogue[Scheme] = Catalogue(
+    N_("scheme"), BUILTIN, ALIASES, kind=Scheme, files=True, whats=N_("schemes")
+)
 """The built-in schemes and their Russian names (``as_scheme`` also reads files)."""
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.i18n import _, check_language, speaking
+from shtoss_exact.i18n import _, check_language, ngettext, speaking
 from shtoss_exact.serve.language import request_language
 
 MAX_FIELDS = 20
@@ -72,11 +72,15 @@ def case_keywords(query: str) -> dict[str, Any]:
     try:
         pairs = parse_qsl(query, keep_blank_values=True, max_num_fields=MAX_FIELDS,
                           errors="strict")  # fmt: skip
-    except ValueError as error:
+    except UnicodeDecodeError:
+        raise ShtossError(_("query: not UTF-8 text: allowed UTF-8 text")) from None
+    except ValueError:
         raise ShtossError(
-            _("query: {error}: allowed at most {max_fields} parameters, UTF-8 text").format(
-                error=error, max_fields=MAX_FIELDS
-            )
+            ngettext(
+                "query: more than {max_fields} parameter: allowed at most {max_fields} parameter",
+                "query: more than {max_fields} parameters: allowed at most {max_fields} parameters",
+                MAX_FIELDS,
+            ).format(max_fields=MAX_FIELDS)
         ) from None
     keywords: dict[str, Any] = {}
     given: set[str] = set()
@@ -153,11 +157,11 @@ def case_answer(query: str, *, accept_language: str | None = None,
         except ShtossError as error:
             return 400, prefix() + str(error)
         except RecursionError:
-            return 400, prefix() + "input nested too deeply"
+            return 400, prefix() + _("input nested too deeply")
         except MemoryError:
             return (
                 400,
-                prefix() + "out of memory: the computation is larger than this machine holds",
+                prefix() + _("out of memory: the computation is larger than this machine holds"),
             )
 
 

@@ -7,6 +7,7 @@ import importlib
 import pytest
 
 from shtoss_exact.cli import group
+from tests.conftest import Shtoss
 
 
 @pytest.mark.parametrize(
@@ -35,3 +36,45 @@ def test_the_option_bundles_name_the_group_they_extend() -> None:
     from shtoss_exact.cli import base
 
     assert base.cli is group.cli and base.SUMMARIES is group.SUMMARIES
+
+
+@pytest.mark.parametrize("lang", [["--lang", "ru"], ["--lang=en"]])
+def test_a_lang_given_is_spoken_whatever_shtoss_lang_says(shtoss: Shtoss, lang: list[str]) -> None:
+    ran = shtoss("odds", "--cards", "9", *lang, env={"SHTOSS_LANG": "fr"})
+    assert ran.status == 0, ran.stderr
+    assert ran.stdout == shtoss("odds", "--cards", "9", *lang).stdout
+
+
+def test_a_bad_shtoss_lang_without_lang_is_refused(shtoss: Shtoss) -> None:
+    ran = shtoss("odds", "--cards", "9", env={"SHTOSS_LANG": "fr"})
+    assert (ran.status, ran.stdout) == (2, "")
+    assert ran.stderr == "shtoss-exact: error: SHTOSS_LANG: language 'fr': allowed en, ru\n"
+
+
+def test_shtoss_lang_may_be_a_locale_name(shtoss: Shtoss) -> None:
+    ran = shtoss("odds", "--cards", "9", env={"SHTOSS_LANG": "ru_RU.UTF-8"})
+    assert ran.stdout == shtoss("odds", "--cards", "9", "--lang", "ru").stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "shtoss-exact: error: internal error (KeyError: 'oops'); please report it\n"),
+        (
+            "ru",
+            "shtoss-exact: ошибка: внутренняя ошибка (KeyError: 'oops'); "
+            "пожалуйста, сообщите о ней\n",
+        ),
+    ],
+)
+def test_a_bug_is_one_line_in_the_language_spoken(
+    shtoss: Shtoss, monkeypatch: pytest.MonkeyPatch, lang: str, line: str
+) -> None:
+    import click
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise KeyError("oops")
+
+    monkeypatch.setattr(click.Group, "main", broken)
+    ran = shtoss("odds", "--lang", lang)
+    assert (ran.status, ran.stderr) == (1, line)

@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from shtoss_exact.serve.api import PARAMETERS, PREFIX, QUERY, case_keywords
+from shtoss_exact.serve.api import PARAMETERS, PREFIX, QUERY, case_answer, case_keywords
 from shtoss_exact.serve.app import App, Response
 from tests.conftest import run_shtoss, shtoss_ok
 
@@ -292,3 +292,41 @@ def test_two_requests_at_once_each_in_its_own_language(monkeypatch: pytest.Monke
         thread.join(20)
     assert lines["ru"] == cli_error({"lang": "ru", "seen": "5h Ks"})
     assert lines["en"] == cli_error({"seen": "5h Ks"})
+
+
+@pytest.mark.parametrize(
+    ("query", "english"),
+    [
+        ("seen=%ff", "query: not UTF-8 text: allowed UTF-8 text"),
+        (
+            "&".join(f"a{i}=1" for i in range(30)),
+            "query: more than 20 parameters: allowed at most 20 parameters",
+        ),
+    ],
+)
+def test_a_query_not_read_is_refused_in_its_own_words(query: str, english: str) -> None:
+    assert get("/api/case?" + query).json()["error"] == "shtoss-exact: error: " + english
+    russian = get("/api/case?lang=ru&" + query).json()["error"]
+    assert russian.startswith("shtoss-exact: ошибка: запрос: ")
+    assert not any(word in russian for word in ("codec", "decode", "Max", "fields", "query"))
+
+
+@pytest.mark.parametrize(
+    ("failure", "russian"),
+    [
+        (RecursionError, "ввод вложен слишком глубоко"),
+        (MemoryError, "не хватило памяти"),
+    ],
+)
+def test_a_computation_too_deep_or_too_large_is_refused_in_russian(
+    monkeypatch: pytest.MonkeyPatch, failure: type[BaseException], russian: str
+) -> None:
+    from shtoss_exact.case import query as case_query
+
+    def failing(**_: object) -> object:
+        raise failure
+
+    monkeypatch.setattr(case_query, "case_record", failing)
+    status, line = case_answer("lang=ru")
+    assert status == 400
+    assert line.startswith("shtoss-exact: ошибка: " + russian), line
