@@ -46,18 +46,13 @@ def interrupted_line(args: Sequence[str], environ: Mapping[str, str]) -> str:
     >>> interrupted_line(["odds", "--lang", "ru", "--lang", "en"], {"LANG": "ru_RU.UTF-8"})
     'shtoss-exact: error: interrupted\\n'
     """
-    chosen = None
-    for at, arg in enumerate(args):
-        if arg == "--":
-            break
-        value = arg[7:] if arg.startswith("--lang=") else None
-        if arg == "--lang" and at + 1 < len(args):
-            value = args[at + 1]
-        if value is not None and value.lower() in ("en", "ru"):
-            chosen = value.lower()
-    if chosen is None:
-        names = ("SHTOSS_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
-        chosen = next((environ[n] for n in names if environ.get(n)), "").lower()[:2]
+    from shtoss_exact.errors import ShtossError
+    from shtoss_exact.i18n import lang_given, language_from_environment
+
+    try:
+        chosen = lang_given(args) or language_from_environment(environ)
+    except ShtossError:  # SHTOSS_LANG itself: the command would have refused it
+        chosen = "en"
     if chosen == "ru":
         return "shtoss-exact: ошибка: прервано\n"
     return "shtoss-exact: error: interrupted\n"

@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from shtoss_exact import errors
@@ -84,6 +84,29 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
         if value:
             return "ru" if value.lower().startswith("ru") else "en"
     return "en"
+
+
+def lang_given(args: Sequence[str]) -> str | None:
+    """The language of a ``--lang`` among ``args`` (before ``--``), read before click parses
+    them, so that an error in parsing (``No such option``) and the help asked before it
+    (``-h --lang ru``) are in that language too; the last one counts, as click reads it; a
+    bad value is left to click.
+
+    >>> lang_given(["odds", "--nope", "--lang=RU"]), lang_given(["--", "--lang", "ru"])
+    ('ru', None)
+    >>> lang_given(["-h", "--lang", "ru", "--lang", "en"])
+    'en'
+    """
+    chosen = None
+    for at, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = arg[7:] if arg.startswith("--lang=") else None
+        if arg == "--lang" and at + 1 < len(args):
+            value = args[at + 1]
+        if value is not None and value.lower() in LANGUAGES:
+            chosen = value.lower()
+    return chosen
 
 
 def catalog(language: str) -> gettext.NullTranslations:

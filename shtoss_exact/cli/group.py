@@ -29,6 +29,7 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import (
     LANGUAGES,
     _,
+    lang_given,
     language,
     language_from_environment,
     set_language,
@@ -175,7 +176,7 @@ class ShtossGroup(SpeakingGroup):
         language as it was afterwards."""
         before = self._spoken = language()
         try:
-            given = _lang_given(sys.argv[1:] if args is None else args)
+            given = lang_given(sys.argv[1:] if args is None else args)
             set_language(given or language_from_environment())  # --lang: SHTOSS_LANG unread
             self._spoken = language()
             return self._run(args, prog_name, complete_var, extra)
@@ -225,29 +226,6 @@ class ShtossGroup(SpeakingGroup):
                 ),
                 status=1,
             )
-
-
-def _lang_given(args: Sequence[str]) -> str | None:
-    """The language of a ``--lang`` among ``args`` (before ``--``), read before click parses
-    them, so that an error in parsing (``No such option``) and the help asked before it
-    (``-h --lang ru``) are in that language too; the last one counts, as click reads it; a
-    bad value is left to click.
-
-    >>> _lang_given(["odds", "--nope", "--lang=RU"]), _lang_given(["--", "--lang", "ru"])
-    ('ru', None)
-    >>> _lang_given(["-h", "--lang", "ru", "--lang", "en"])
-    'en'
-    """
-    chosen = None
-    for at, arg in enumerate(args):
-        if arg == "--":
-            break
-        value = arg[7:] if arg.startswith("--lang=") else None
-        if arg == "--lang" and at + 1 < len(args):
-            value = args[at + 1]
-        if value is not None and value.lower() in LANGUAGES:
-            chosen = value.lower()
-    return chosen
 
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}

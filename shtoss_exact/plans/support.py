@@ -15,7 +15,7 @@ extrapolates the growth of the last layers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from math import inf, lcm, log, log2
 from typing import TYPE_CHECKING
 
@@ -121,16 +121,11 @@ def _range_seconds(chain: Chain, incoming: Incoming, deals: int, slope: float) -
     for k in range(deals):
         following: dict[State, tuple[int, int]] = {}
         work = 0
-        for target in _targets(chain, ranges):
-            present = [(s, g) for s, g in incoming.get(target, ()) if s in ranges]
-            if not present:
-                continue
+        for target, present, span in _ranges_after(chain, incoming, ranges):
             pairs += len(present)
-            low = min(ranges[s][0] + g for s, g in present)
-            high = max(ranges[s][1] + g for s, g in present)
             work += sum(ranges[s][1] - ranges[s][0] + 1 for s, _ in present)
             if target.status is Status.PLAYING:
-                following[target] = (low, high)
+                following[target] = span
         ranges = following
         seconds += work * (DENSE_STEP + k * slope)
         if seconds > most:
@@ -161,17 +156,12 @@ def net_values(chain: Chain, deals: int) -> int | None:
     pairs = 0
     for _k in range(deals):
         following: dict[State, tuple[int, int]] = {}
-        for target in _targets(chain, ranges):
-            present = [(s, g) for s, g in incoming.get(target, ()) if s in ranges]
-            if not present:
-                continue
+        for target, present, span in _ranges_after(chain, incoming, ranges):
             pairs += len(present)
-            low = min(ranges[s][0] + g for s, g in present)
-            high = max(ranges[s][1] + g for s, g in present)
             if target.status is Status.PLAYING:
-                following[target] = (low, high)
+                following[target] = span
             else:
-                spans.append((low, high))
+                spans.append(span)
         ranges = following
         if pairs > RANGE_STEPS:
             return None
@@ -269,6 +259,19 @@ def _extrapolate(
         if total > most:
             break
     return total, peak
+
+
+def _ranges_after(
+    chain: Chain, incoming: Incoming, ranges: Mapping[State, tuple[int, int]]
+) -> Iterator[tuple[State, list[tuple[State, int]], tuple[int, int]]]:
+    """One deal on the ranges alone: each state reached from ``ranges``, the (state,
+    gain) pairs that reach it, and the range of its values."""
+    for target in _targets(chain, ranges):
+        present = [(s, g) for s, g in incoming.get(target, ()) if s in ranges]
+        if present:
+            low = min(ranges[s][0] + g for s, g in present)
+            high = max(ranges[s][1] + g for s, g in present)
+            yield target, present, (low, high)
 
 
 def _targets(chain: Chain, layer: Mapping[State, object]) -> list[State]:

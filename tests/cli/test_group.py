@@ -7,6 +7,7 @@ import importlib
 import pytest
 
 from shtoss_exact.cli import group
+from shtoss_exact.i18n import lang_given
 from tests.conftest import Shtoss
 
 
@@ -22,7 +23,7 @@ from tests.conftest import Shtoss
     ],
 )
 def test_the_language_is_read_before_click_parses(args: list[str], spoken: str | None) -> None:
-    assert group._lang_given(args) == spoken
+    assert lang_given(args) == spoken
 
 
 def test_every_command_is_in_its_own_module_and_summarised() -> None:
