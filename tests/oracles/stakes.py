@@ -18,9 +18,11 @@ from shtoss_exact.plans.catalog import AfterLoss, AfterWin, Plan
 Played = tuple[Fraction, int, Fraction, str]  # stake, raises, net, "" or how it ended
 
 
-def _next(plan: Plan, top: Fraction, state: Played, payoff: Fraction, *,
+def after_deal(plan: Plan, top: Fraction, state: Played, payoff: Fraction, *,
           bankroll: Fraction | None, target: Fraction | None,
           max_stake: Fraction | None) -> Played:  # fmt: skip
+    """The state after one deal that pays ``payoff`` per unit stake (``top``: the bet's
+    largest payoff, for a plan that shares its winnings)."""
     stake, level, net, _ = state
     net += stake * payoff
     if payoff > 0 and plan.after_win is AfterWin.SHARE:
@@ -71,7 +73,7 @@ def play(
                 continue
             played += p
             for payoff, q in bet.items():
-                after = _next(plan, top, state, payoff, bankroll=bankroll, target=target,
+                after = after_deal(plan, top, state, payoff, bankroll=bankroll, target=target,
                               max_stake=max_stake)  # fmt: skip
                 following[after] = following.get(after, Fraction(0)) + p * q
         layer = following

@@ -47,8 +47,9 @@ def brute_force(
 ) -> tuple[dict[Fraction, Fraction], dict[str, Fraction], Fraction]:
     """Walk every sequence of ``deals`` outcomes, one by one, with no state merging.
 
-    After each deal: the target ends the play, else ruin (the bankroll below the kush),
-    else a loss under a plan that stops; the stake never exceeds what the punter has.
+    After each deal the plan's rules as the oracle states them (``stakes.after_deal``):
+    the target ends the play, else ruin (the bankroll below the kush), else a loss under
+    a plan that stops; the stake never exceeds what the punter has.
     """
     top = max(bet)
     net_dist: dict[Fraction, Fraction] = {}
@@ -61,25 +62,10 @@ def brute_force(
             if ended:
                 continue
             played += 1
-            net += stake * payoff
-            if payoff > 0 and plan.after_win is not AfterWin.KEEP:
-                if plan.raises is not None and level == plan.raises:
-                    stake, level = plan.kush, 0
-                else:
-                    factor = 1 + payoff / top if plan.after_win is AfterWin.SHARE else 1 + payoff
-                    stake, level = stake * factor, level + 1
-            elif payoff < 0:
-                stake, level = plan.kush, 0
-            if target is not None and net >= target:
-                ended = "target"
-            elif bankroll is not None and bankroll + net < plan.kush:
-                ended = "ruined"
-            elif payoff < 0 and plan.after_loss is AfterLoss.STOP:
-                ended = "stopped"
-            elif bankroll is not None:
-                stake = min(stake, bankroll + net)
-            if max_stake is not None:
-                stake = min(stake, max_stake)
+            stake, level, net, ended = stakes.after_deal(
+                plan, top, (stake, level, net, ended), payoff,
+                bankroll=bankroll, target=target, max_stake=max_stake,
+            )  # fmt: skip
         net_dist[net] = net_dist.get(net, Fraction(0)) + chance
         ends[ended or "playing"] = ends.get(ended or "playing", Fraction(0)) + chance
         played_mean += chance * played
