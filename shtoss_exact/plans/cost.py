@@ -85,6 +85,22 @@ def reduce_seconds(bits: float) -> float:
     return 2.5e-6 * (bits / 1000) ** 2
 
 
+def values_in(spans: list[tuple[int, int]]) -> int:
+    """The values in the union of the half-open ranges ``[low, high)`` of the grid.
+
+    >>> values_in([(0, 3), (2, 5), (7, 8)])
+    6
+    """
+    values, reached = 0, None
+    for low, high in sorted(spans):
+        if reached is not None and low < reached:
+            values += max(0, high - reached)
+        else:
+            values += high - low
+        reached = high if reached is None else max(reached, high)
+    return values
+
+
 def int_bytes(count: float, bits: float) -> float:
     """Bytes of ``count`` integers of ``bits`` bits each."""
     return count * (bits / 8 + INT_BYTES)
@@ -112,6 +128,11 @@ def net_written() -> Iterator[None]:
         yield
     finally:
         _WRITTEN.reset(token)
+
+
+def net_is_written() -> bool:
+    """Whether the series being solved will have its net written whole (``net_written``)."""
+    return _WRITTEN.get()
 
 
 def check_written(values: float, bits: float) -> None:

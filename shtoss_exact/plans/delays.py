@@ -32,7 +32,7 @@ from itertools import chain, repeat
 from math import log2
 from operator import add, neg, sub
 
-from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP, PART_STEP, SPARSE_STEP
+from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP, PART_STEP, SPARSE_STEP, values_in
 from shtoss_exact.plans.packed import Flow
 
 Net = tuple[int, list[int]] | None
@@ -74,13 +74,17 @@ def copies_of(flow: Flow) -> dict[int, Copy] | None:
         return None
     copies: dict[int, Copy] = {}
     for j in one:
-        delay, mult, shift, at = 0, 1, 0, j
-        while at in one:
-            source, count, gain = one[at]
-            delay, mult, shift, at = delay + 1, mult * count, shift + gain, source
-            if delay > len(one):
+        path, at = [], j  # down to a root or to a copy already followed
+        while at in one and at not in copies:
+            path.append(at)
+            at = one[at][0]
+            if len(path) > len(one):
                 return None  # a ring of copies: no root
-        copies[j] = Copy(at, delay, mult, shift)
+        below = copies.get(at, Copy(at, 0, 1, 0))
+        for state in reversed(path):  # each from the one below it: once per state
+            _, count, gain = one[state]
+            below = Copy(below.root, below.delay + 1, below.mult * count, below.shift + gain)
+            copies[state] = below
     return copies
 
 
@@ -242,7 +246,14 @@ def unpacked_counts(layers: Delays) -> tuple[dict[int, int], list[int]]:
 
 
 def delay_seconds(flow: Flow, copies: dict[int, Copy], deals: int) -> float:
-    """Estimated seconds of ``deals`` delayed layers, run on the roots' ranges alone:
+    """Estimated seconds of ``deals`` delayed layers (``delay_run``)."""
+    return delay_run(flow, copies, deals)[0]
+
+
+def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, int | None]:
+    """Estimated seconds of ``deals`` delayed layers, with the values the net may take
+    (the union of the states' ranges; None: not run to the end, the cost past any
+    budget), run on the roots' ranges alone:
     per value of each part of a sum (a product and a sum) one step on counts of
     ``k log2 D`` bits and the bookkeeping of each part, then the copies read off and
     merged at the end (measured: 0.5 to 1.4x the solve's CPU time for raise and
@@ -296,10 +307,11 @@ def delay_seconds(flow: Flow, copies: dict[int, Copy], deals: int) -> float:
             history[r].append(span)
         seconds += work * (DENSE_STEP + k * per_bit) + parts * PART_STEP + advance(k)
         if seconds > 1e3:
-            return seconds
+            return seconds, None
     # The copies read off (a product of two long numbers a value: digit by digit while
     # short) and every value merged into the net.
     per_digit = log2(max(flow.denominator, 2)) / 30
+    ranges: list[tuple[int, int]] = []
     for j in range(len(flow.states)):
         c = copies.get(j)
         span = history[j][-1] if c is None else history[c.root][-1 - c.delay]
@@ -309,8 +321,10 @@ def delay_seconds(flow: Flow, copies: dict[int, Copy], deals: int) -> float:
         if c is not None:
             digits = (c.mult.bit_length() / 30 + 1) * ((deals - c.delay) * per_digit + 1)
             product = DENSE_STEP + digits * DIGIT_PRODUCT
+            span = (span[0] + c.shift, span[1] + c.shift)
         seconds += (span[1] - span[0]) * (product + SPARSE_STEP + deals * per_bit)
-    return seconds
+        ranges.append(span)
+    return seconds, values_in(ranges)
 
 
 DIGIT_PRODUCT = 1e-9

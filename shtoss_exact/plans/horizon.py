@@ -36,15 +36,16 @@ from shtoss_exact.plans.cost import (
     check_bits,
     check_written,
     int_bytes,
+    net_is_written,
 )
 from shtoss_exact.plans.delays import (
     Copy,
     Delays,
     copies_of,
-    delay_seconds,
+    delay_run,
     unpacked_counts,
 )
-from shtoss_exact.plans.packed import Flow, Layers, flow_of, range_seconds
+from shtoss_exact.plans.packed import Flow, Layers, flow_of, range_run
 from shtoss_exact.plans.result import Solved
 from shtoss_exact.plans.support import check_support, net_values
 
@@ -170,13 +171,15 @@ def _by_net(chain: Chain, deals: int) -> Solved:
     )
     flow = flow_of(chain, unit)
     copies = copies_of(flow)
-    dense = range_seconds(flow, deals) if copies is None else delay_seconds(flow, copies, deals)
+    dense, support = range_run(flow, deals) if copies is None else delay_run(flow, copies, deals)
     sparse = float("inf")
     if dense > budget().seconds / 4:  # the dicts of the values may do better
         sparse = check_support(chain, deals, dense=dense)
     check_cost(Cost(seconds=min(dense, sparse)), what=_what(chain, deals), advice=_ADVICE)
     if dense <= sparse:  # the arrays fill their ranges: a net written whole is as long
-        check_written(net_values(chain, deals) or 0, bits_after(deals, d))
+        if support is None and net_is_written():  # the dry run stopped short: the ranges
+            support = net_values(chain, deals)
+        check_written(support or 0, bits_after(deals, d))
         return _dense(flow, unit, deals) if copies is None else _delayed(flow, copies, unit, deals)
     layer: dict[State, Any] = {chain.start: {0: 1}}
     masses: dict[State, int] = {chain.start: 1}

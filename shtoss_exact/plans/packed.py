@@ -32,7 +32,14 @@ from operator import add
 
 from shtoss_exact.plans.chain import Chain as Chain_
 from shtoss_exact.plans.chain import State, Status
-from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP, PACKED_BIT, PACKED_STEP, PART_STEP
+from shtoss_exact.plans.cost import (
+    BIT_STEP,
+    DENSE_STEP,
+    PACKED_BIT,
+    PACKED_STEP,
+    PART_STEP,
+    values_in,
+)
 
 PACKED_BITS = 1024
 """Widest slot (bits) the layers keep packed; wider counts are summed entry by entry."""
@@ -225,27 +232,43 @@ def unpacked(held: int, size: int, slot: int) -> list[int]:
 
 
 def range_seconds(flow: Flow, deals: int) -> float:
+    """Estimated seconds of ``deals`` layers (``range_run``)."""
+    return range_run(flow, deals)[0]
+
+
+def range_run(flow: Flow, deals: int) -> tuple[float, int | None]:
     """Estimated seconds of ``deals`` layers, run on the states' ranges alone: per
     source a few operations on whole integers while packed (each as long as the
     target's range times the slot), then per value one on counts of ``k log2 D`` bits;
-    past ``DRY_PARTS`` steps the growth of the layers is extrapolated."""
+    past ``DRY_PARTS`` steps the growth of the layers is extrapolated. With them, the
+    values the net may take (the union of the states' ranges; past ``DRY_PARTS``, that
+    union widened by the widest move of a deal for each deal left; None: not run to
+    the end, the cost past any budget).
+
+    >>> from shtoss_exact.deck import Deal
+    >>> from shtoss_exact.plans.catalog import plan_named
+    >>> from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
+    >>> rules = Rules(plan_named("flat"), classic_outcomes(Deal(52, 4)))
+    >>> range_run(flow_of(build_chain(rules, deals=10, max_states=10), Fraction(1)), 10)[1]
+    21
+    """
     n = len(flow.states)
-    low, high = [0] * n, [-1] * n
-    low[flow.start], high[flow.start] = 0, 1
+    low, high = [0] * n, [0] * n  # the range [low, high) of each state's values; empty: absent
+    high[flow.start] = 1
     per_bit = log2(max(flow.denominator, 2))
     seconds, taken, history = 0.0, 0, []
     for k in range(deals):
         bits = (k + 1) * per_bit
         packed = bits <= PACKED_BITS
         slot = 8 * _slot_bytes(int(bits) + 1) if packed else bits
-        new_low, new_high = [0] * n, [-1] * n
+        new_low, new_high = [0] * n, [0] * n
         values = 0
         for j in range(n):
             lo = hi = None
             parts = 0
             for _, sources in flow.groups[j]:
                 for i, g in sources:
-                    if high[i] >= 0:
+                    if high[i] > low[i]:
                         a, b = low[i] + g, high[i] + g
                         lo = a if lo is None or a < lo else lo
                         hi = b if hi is None or b > hi else hi
@@ -263,10 +286,17 @@ def range_seconds(flow: Flow, deals: int) -> float:
         seconds += step
         history.append(values)
         if seconds > 1e3:
-            return seconds
+            return seconds, None
         if taken > DRY_PARTS and k + 1 < deals:
-            return seconds + _extrapolate(history, k + 1, deals, per_bit=per_bit)
-    return seconds
+            moves = [g for groups in flow.groups for _, sources in groups for _, g in sources]
+            widest = max([*moves, 0]) - min([*moves, 0])
+            values = _values(low, high) + (deals - k - 1) * widest
+            return seconds + _extrapolate(history, k + 1, deals, per_bit=per_bit), values
+    return seconds, _values(low, high)
+
+
+def _values(low: list[int], high: list[int]) -> int:
+    return values_in([(a, b) for a, b in zip(low, high, strict=True) if b > a])
 
 
 def _extrapolate(history: list[int], done: int, deals: int, *, per_bit: float) -> float:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import Cost, budget, check_cost
 from shtoss_exact.numbers import short_int
-from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP
+from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP, values_in
 
 if TYPE_CHECKING:
     from shtoss_exact.plans.chain import Chain, State
@@ -166,14 +166,7 @@ def net_values(chain: Chain, deals: int) -> int | None:
         if pairs > RANGE_STEPS:
             return None
     spans.extend(ranges.values())
-    values, reached = 0, None
-    for low, high in sorted(spans):
-        if reached is not None and low <= reached:
-            values += max(0, high - reached)
-        else:
-            values += high - low + 1
-        reached = high if reached is None else max(reached, high)
-    return values
+    return values_in([(low, high + 1) for low, high in spans])
 
 
 def _set_cost(

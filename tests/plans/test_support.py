@@ -145,3 +145,24 @@ def test_the_values_of_a_net_are_counted_on_its_ranges() -> None:
     values = net_values(chain, 60)
     assert values is not None
     assert len(solve_horizon(chain, 60).net) <= values <= len(solve_horizon(chain, 60).net) + 40
+
+
+@pytest.mark.parametrize("plan", ["flat", "raise", "raise:3", "paroli:1", "paroli:3", "stop"])
+@pytest.mark.parametrize("deals", [1, 2, 5, 17])
+def test_the_dry_runs_count_the_values_the_ranges_hold(plan: str, deals: int) -> None:
+    # The estimate's own run on the ranges (arrays, or the delayed roots and their
+    # copies) counts the values the net may take as net_values does, and never fewer
+    # than the solved net holds: the output guard needs no second run.
+    from shtoss_exact.plans.delays import copies_of, delay_run
+    from shtoss_exact.plans.horizon import _incoming as grid
+    from shtoss_exact.plans.packed import flow_of, range_run
+    from shtoss_exact.plans.support import net_values
+
+    chain = chain_of(plan, None, deals)
+    flow = flow_of(chain, grid(chain)[0])
+    counted = net_values(chain, deals)
+    assert range_run(flow, deals)[1] == counted
+    copies = copies_of(flow)
+    if copies is not None:
+        assert delay_run(flow, copies, deals)[1] == counted
+    assert counted is not None and len(solve_horizon(chain, deals).net) <= counted
