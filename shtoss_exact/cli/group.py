@@ -19,7 +19,9 @@ from shtoss_exact.cli.process import (
     finish,
     prepare_streams,
     quiet_broken_pipe,
+    restore_signals,
     resume_collector,
+    signal_handlers,
     signal_mask,
     stop_signals,
 )
@@ -146,6 +148,7 @@ class ShtossGroup(SpeakingGroup):
         **extra: Any,
     ) -> Any:
         mask = signal_mask("SIG_BLOCK")  # as it is: restored if the caller goes on
+        handlers = {} if standalone_mode else signal_handlers()
         try:
             prepare_streams()
             code = self._speaking(args, prog_name or PROG, complete_var, extra)
@@ -161,6 +164,8 @@ class ShtossGroup(SpeakingGroup):
                              status=128 + signum)  # fmt: skip
             if not standalone_mode:  # the caller goes on: its signals as they were
                 signal_mask("SIG_SETMASK", mask)
+        finally:
+            restore_signals(handlers)
         if standalone_mode:
             sys.exit(code)
         return code

@@ -110,6 +110,22 @@ def prepare_streams() -> None:
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 
+def signal_handlers() -> dict[int, Any]:
+    """The handlers of the signals ``prepare_streams`` sets, as they are (those set
+    from Python: one set outside it cannot be put back, and is not taken)."""
+    numbers = _numbers() | ({signal.SIGXFSZ} if hasattr(signal, "SIGXFSZ") else set())
+    handlers = {number: signal.getsignal(number) for number in numbers}
+    return {number: handler for number, handler in handlers.items() if handler is not None}
+
+
+def restore_signals(handlers: dict[int, Any]) -> None:
+    """Put back the handlers ``signal_handlers`` took: a caller running the command line
+    in its own process keeps its Ctrl-C (a notebook's KeyboardInterrupt)."""
+    for number, handler in handlers.items():
+        with contextlib.suppress(ValueError):  # not the main thread: they were left be
+            signal.signal(number, handler)
+
+
 def handle_signals(handler: Callable[[int, Any], None]) -> None:
     for number in _numbers():
         with contextlib.suppress(ValueError):  # not the main thread: leave them be

@@ -79,3 +79,36 @@ def test_a_bug_is_one_line_in_the_language_spoken(
     monkeypatch.setattr(click.Group, "main", broken)
     ran = shtoss("odds", "--lang", lang)
     assert (ran.status, ran.stderr) == (1, line)
+
+
+@pytest.mark.parametrize("stop", [None, KeyboardInterrupt])
+def test_a_caller_running_the_command_line_keeps_its_signals(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stop: type | None
+) -> None:
+    # A notebook calling cli.main(standalone_mode=False) keeps its own Ctrl-C and
+    # SIGTERM handlers after the command, whether it answered or was interrupted.
+    import signal
+
+    from shtoss_exact.cli import cli
+
+    def mine(signum: int, frame: object) -> None:
+        raise AssertionError("not called")
+
+    numbers = [signal.SIGINT, signal.SIGTERM]
+    before = {n: signal.getsignal(n) for n in numbers}
+    if stop is not None:
+
+        def interrupted(code: int) -> int:
+            raise stop()
+
+        monkeypatch.setattr(group, "finish", interrupted)
+    try:
+        for n in numbers:
+            signal.signal(n, mine)
+        code = cli.main(["odds", "--cards", "9"], standalone_mode=False)
+        assert {n: signal.getsignal(n) for n in numbers} == dict.fromkeys(numbers, mine)
+    finally:
+        for n, handler in before.items():
+            signal.signal(n, handler)
+    assert code == (0 if stop is None else 128 + signal.SIGINT)
+    assert ("interrupted" in capsys.readouterr().err) is (stop is not None)
