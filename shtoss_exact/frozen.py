@@ -95,10 +95,20 @@ def dataclass(
     return wrap if cls is None else wrap(cls)
 
 
+def _written_annotations(ns: Any, name: str) -> dict[str, Any]:
+    """A class body's annotations as written (text, under ``from __future__ import
+    annotations``). From Python 3.14 a body without that import holds them in an
+    ``__annotate__`` function instead: refused, rather than a record with no field."""
+    if "__annotations__" not in ns and ("__annotate__" in ns or "__annotate_func__" in ns):
+        raise TypeError(f"{name}: shtoss_exact.frozen reads annotations as written; "
+                        "define the class under 'from __future__ import annotations'")  # fmt: skip
+    return dict(ns.get("__annotations__", {}))
+
+
 def _own_fields(cls: type, kw_only: bool) -> list[_Field]:
     found = []
     # the class's own annotations, as written (text), as dataclasses reads them
-    for name, type_ in cls.__dict__.get("__annotations__", {}).items():  # noqa: RUF063
+    for name, type_ in _written_annotations(cls.__dict__, cls.__name__).items():
         if isinstance(type_, str) and type_.startswith(("ClassVar", "typing.ClassVar")):
             continue
         value = cls.__dict__.get(name, _MISSING)
@@ -292,7 +302,7 @@ class _NamedTupleMeta(type):
             return super().__new__(cls, typename, bases, ns)
         if bases != (_NamedTupleBase,):
             raise TypeError("can only inherit from a NamedTuple type")
-        types = ns.get("__annotations__", {})
+        types = _written_annotations(ns, typename)
         defaults: list[str] = []
         for name in types:
             if name in ns:

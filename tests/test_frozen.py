@@ -199,3 +199,38 @@ def test_the_package_defines_its_named_tuples_with_frozen() -> None:
             elif isinstance(node, ast.Attribute) and node.attr == "NamedTuple":
                 standard.append(f"{path.name}: typing.NamedTuple")
     assert standard == []
+
+
+def test_every_module_using_frozen_writes_its_annotations_as_text() -> None:
+    # frozen reads a class body's annotations as written; from Python 3.14 a body keeps
+    # them in __annotations__ only under the future import, so every user has it.
+    package = Path(frozen.__file__).parent
+    missing = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        uses = any(isinstance(node, ast.ImportFrom) and node.module == "shtoss_exact.frozen"
+                   for node in ast.walk(tree))  # fmt: skip
+        future = any(isinstance(node, ast.ImportFrom) and node.module == "__future__"
+                     and any(a.name == "annotations" for a in node.names)
+                     for node in tree.body)  # fmt: skip
+        if uses and not future:
+            missing.append(path.name)
+    assert missing == []
+    assert any(  # the test reads the imports it means to
+        isinstance(node, ast.ImportFrom) and node.module == "shtoss_exact.frozen"
+        for node in ast.walk(ast.parse((package / "limits.py").read_text(encoding="utf-8")))
+    )
+
+
+def test_a_body_with_lazy_annotations_is_refused_not_made_empty() -> None:
+    # What Python 3.14 makes of a class body without the future import: no
+    # __annotations__, an __annotate__ function. A record with no field would be wrong.
+    class Lazy:
+        pass
+
+    Lazy.__annotate__ = lambda format: {"x": int}  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="from __future__ import annotations"):
+        frozen.dataclass(Lazy)
+    namespace = {"__module__": __name__, "__annotate__": lambda format: {"x": int}}
+    with pytest.raises(TypeError, match=r"Pair: .*from __future__ import annotations"):
+        frozen._NamedTupleMeta("Pair", (frozen._NamedTupleBase,), namespace)
