@@ -16,7 +16,8 @@ with ``", "``) are 400. A target is a path (``/api/case?...``) or an absolute
 ``http://HOST/...`` whose host is checked the same way; anything else is 400, longer
 than ``MAX_TARGET`` 414. A method other than GET or HEAD is 405, an unknown path 404.
 Bad input is 400 with ``{"error": LINE}``. Never a traceback: a bug is a 500 with one
-line.
+line. Every line is in the request's language (``App.language_of``: ``lang=``, else
+``Accept-Language``, else the server's), the status and the headers the same in each.
 """
 
 from __future__ import annotations

@@ -12,8 +12,10 @@ are added to its request reader (``_Request``): a request line longer than
 whose version is not ``HTTP/1.0`` or ``HTTP/1.1`` (HTTP/0.9, HTTP/2.0, ``http/1.1``),
 a ``Transfer-Encoding`` outside HTTP/1.1 or beside a ``Content-Length`` 400. The
 answers waitress gives itself carry the page's security headers and one JSON error
-line, as the application's do; after one, the connection is closed and whatever
-followed on it is dropped unread.
+line, as the application's do, in the request's language (``refused_language``: the
+``lang=`` and ``Accept-Language`` of what was read of its head, else the server's own;
+waitress's own words from the catalog, ``waitress_line``); after one, the connection is
+closed and whatever followed on it is dropped unread.
 
 Each answer leaves in one send (``_Task``: the head and the body together, its
 ``Content-Length`` given), on a connection set ``TCP_NODELAY`` (by waitress on every
