@@ -364,6 +364,13 @@ WAITRESS_REFUSALS = [
     ("400-method", b"get /?lang={lang} HTTP/1.1\r\n" + HOST_LINE + b"\r\n", b"400",
      'error: bad request: Malformed HTTP method "get"',
      "ошибка: неверный запрос: неверный метод HTTP 'get'"),
+    ("501", b"POST / HTTP/1.1\r\n" + HOST_LINE + b"Accept-Language: {lang}\r\n"
+     b"Transfer-Encoding: gzip\r\n\r\n", b"501",
+     "error: not implemented: Transfer-Encoding requested is not supported.",
+     "ошибка: не поддерживается: запрошенный Transfer-Encoding не поддерживается."),
+    ("400-garbage", b"GARBAGE\r\nAccept-Language: {lang}\r\n\r\n", b"400",
+     "error: bad request: Start line is invalid",
+     "ошибка: неверный запрос: неверная строка запроса"),
     ("400-chunk-size", b"POST / HTTP/1.1\r\n" + HOST_LINE + b"Accept-Language: {lang}\r\n"
      b"Transfer-Encoding: chunked\r\n\r\nzz\r\n", b"400",
      "error: bad request: Invalid chunk size",
