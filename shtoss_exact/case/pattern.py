@@ -154,16 +154,16 @@ class Pattern:
 BUILTIN: dict[str, Pattern] = {
     pattern.name: pattern
     for pattern in (
-        Pattern("every-rank", (PatternBet(),), "one unit on every live rank before every turn"),
+        Pattern("every-rank", (PatternBet(),), N_("one unit on every live rank before every turn")),
         Pattern(
             "case-cards",
             (PatternBet(ranks=CASE_CARDS),),
-            "one unit on every case card (a rank with one copy left) before every turn",
+            N_("one unit on every case card (a rank with one copy left) before every turn"),
         ),
         Pattern(
             "copper-after-two",
             (PatternBet(copper_after=2),),
-            "one unit on every live rank, coppered once the rank has lost twice",
+            N_("one unit on every live rank, coppered once the rank has lost twice"),
         ),
     )
 }

@@ -7,6 +7,10 @@ that is a closed set is a ``click.Choice`` (``--deck``, ``--format``, ``--kind``
 option that also takes a file, or a name with more to it, completes through one of the
 callbacks here (``--scheme``, ``--plan``, ``--pattern``, the file options).
 
+Every description (zsh and fish show them) is in the language the command line would
+speak: a ``--lang`` typed on the line, else ``SHTOSS_LANG`` and the locale
+(``group._completing``).
+
 This module is imported only when the shell asks for completions (``base.completion``
 names its callbacks), so starting a command loads neither it nor any registry.
 """
@@ -18,6 +22,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from click.shell_completion import CompletionItem
 
+from shtoss_exact.i18n import _
+
 Values = Callable[[], Mapping[str, str]]
 """A registry's names, each with a one-line help (for zsh and fish), in its order."""
 
@@ -26,16 +32,16 @@ def scheme_values() -> dict[str, str]:
     """The built-in schemes and their Russian aliases (``schemes.scheme.scheme_names``)."""
     from shtoss_exact.schemes.scheme import scheme_names
 
-    return _with_aliases(scheme_names(), "scheme")
+    return _with_aliases(scheme_names(), _("scheme {name}"))
 
 
 def plan_values() -> dict[str, str]:
     """The built-in plans and their Russian aliases (``plans.catalog.plan_names``)."""
     from shtoss_exact.plans.catalog import BOUNDED, plan_names
 
-    values = _with_aliases(plan_names(), "plan")
+    values = _with_aliases(plan_names(), _("plan {name}"))
     for name in BOUNDED:
-        values[name] = f"plan {name}; {name}:k bounds the raises in a row"
+        values[name] = _("plan {name}; {name}:k bounds the raises in a row").format(name=name)
     return values
 
 
@@ -43,7 +49,7 @@ def pattern_values() -> dict[str, str]:
     """The built-in betting patterns (``case.pattern.BUILTIN``)."""
     from shtoss_exact.case.pattern import BUILTIN
 
-    return {name: pattern.description for name, pattern in BUILTIN.items()}
+    return {name: _(pattern.description) for name, pattern in BUILTIN.items()}
 
 
 VALUES: dict[str, tuple[Values, bool]] = {
@@ -55,9 +61,11 @@ VALUES: dict[str, tuple[Values, bool]] = {
 
 
 def _with_aliases(names: Mapping[str, Sequence[str]], what: str) -> dict[str, str]:
+    """Each name (no description), then each alias described by ``what`` (``plan
+    {name}``) of its name."""
     values = {name: "" for name in names}
     for name, aliases in names.items():
-        values.update({alias: f"{what} {name}" for alias in aliases})
+        values.update({alias: what.format(name=name) for alias in aliases})
     return values
 
 

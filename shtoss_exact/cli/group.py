@@ -181,7 +181,10 @@ class ShtossGroup(SpeakingGroup):
         language as it was afterwards."""
         before = self._spoken = language()
         try:
-            given = lang_given(sys.argv[1:] if args is None else args)
+            typed = _completing(prog_name, complete_var)  # the shell's line, when completing
+            if typed is None:
+                typed = sys.argv[1:] if args is None else list(args)
+            given = lang_given(typed)
             set_language(given or language_from_environment())  # --lang: SHTOSS_LANG unread
             self._spoken = language()
             return self._run(args, prog_name, complete_var, extra)
@@ -231,6 +234,20 @@ class ShtossGroup(SpeakingGroup):
                 ),
                 status=1,
             )
+
+
+def _completing(prog_name: str, complete_var: str | None) -> list[str] | None:
+    """The words typed on the shell's line (``COMP_WORDS``, less the program's name) when
+    the shell asks for completions (click's ``_SHTOSS_EXACT_COMPLETE``), so that their
+    descriptions are in the language of a ``--lang`` typed there; else ``None``."""
+    import os
+
+    var = complete_var or f"_{prog_name}_COMPLETE".replace("-", "_").upper()
+    if not os.environ.get(var):
+        return None
+    from click.shell_completion import split_arg_string
+
+    return split_arg_string(os.environ.get("COMP_WORDS", ""))[1:]
 
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}

@@ -146,6 +146,12 @@ class Speaking(click.Command):
         with _spoken([self]):
             return super().get_short_help_str(limit)
 
+    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[Any]:
+        """The completions click offers (its options, a group's commands), each one's
+        description in the language spoken (zsh and fish show them)."""
+        with _spoken(self.get_params(ctx)):
+            return super().shell_complete(ctx, incomplete)
+
 
 class ListingOption(click.Option):
     """An option whose help ends with a list read only when the help is shown (the

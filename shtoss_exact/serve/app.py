@@ -16,7 +16,8 @@ with ``", "``) are 400. A target is a path (``/api/case?...``) or an absolute
 ``http://HOST/...`` whose host is checked the same way; anything else is 400, longer
 than ``MAX_TARGET`` 414. A method other than GET or HEAD is 405, an unknown path 404.
 Bad input is 400 with ``{"error": LINE}``. Never a traceback: a bug is a 500 with one
-line.
+line. Every line is in the request's language (``App.language_of``: ``lang=``, else
+``Accept-Language``, else the server's), the status and the headers the same in each.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from io import BytesIO
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
+from shtoss_exact.i18n import N_, _, ngettext, speaking
 from shtoss_exact.serve import api
 from shtoss_exact.serve.headers import secured
 from shtoss_exact.serve.language import request_language
@@ -57,7 +59,22 @@ STATIC = {
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
 
-ALLOWED_HOSTS = "allowed localhost, 127.0.0.1 or [::1] with an optional port"
+ALLOWED_HOSTS = N_("allowed localhost, 127.0.0.1 or [::1] with an optional port")
+
+HOST_PROBLEMS = {
+    "Host header": (
+        N_("Host header {host!r} holds two values (two Host headers?): allowed one"),
+        N_("no Host header: {allowed}"),
+        N_("Host header {host!r} is not this machine's loopback: {allowed}"),
+    ),
+    "request target's host": (
+        N_("request target's host {host!r} holds two values (two Host headers?): allowed one"),
+        N_("no request target's host: {allowed}"),
+        N_("request target's host {host!r} is not this machine's loopback: {allowed}"),
+    ),
+}
+"""What ``host_problem`` says of a Host header or an absolute target's host: holding two
+values, missing, not the loopback (each one message, to be spoken whole)."""
 
 
 @dataclass(frozen=True)
@@ -106,25 +123,41 @@ class App:
         return call(secured(self), method, target, host=host, accept_language=accept_language)
 
     def answer(self, environ: WSGIEnvironment) -> Response:
-        """The answer to the request ``environ``; never raises."""
+        """The answer to the request ``environ``, every line of it in the request's
+        language (``language_of``); never raises."""
+        spoken = self.language
         try:
-            return self._answer(environ)
+            spoken = self.language_of(environ)
+            with speaking(spoken):
+                return self._answer(environ, spoken)
         except Exception as error:  # a bug: one line, never a traceback
-            return error_response(500, f"internal error ({type(error).__name__}: {error}); "
-                                       "please report it")  # fmt: skip
+            with speaking(spoken):
+                return error_response(
+                    500,
+                    _("internal error ({name}: {error}); please report it").format(
+                        name=type(error).__name__, error=error
+                    ),
+                )
 
-    def _answer(self, environ: WSGIEnvironment) -> Response:
+    def language_of(self, environ: WSGIEnvironment) -> str:
+        """The language of the request ``environ``: its target's ``lang=``, else its
+        ``Accept-Language``, else the server's own (``serve.language``)."""
+        query = split_target(target_of(environ))[2]
+        header = environ.get("HTTP_ACCEPT_LANGUAGE")
+        return request_language(api.query_lang(query), header, default=self.language)
+
+    def _answer(self, environ: WSGIEnvironment, language: str) -> Response:
         refused = refusal(environ, public=self.public)
         if refused is not None:
             return refused
         method = environ.get("REQUEST_METHOD", "")
         if method not in ("GET", "HEAD"):
-            response = error_response(405, f"method {method[:20]!r}: allowed GET, HEAD")
+            shown = _("method {method!r}: allowed GET, HEAD").format(method=method[:20])
+            response = error_response(405, shown)
             return Response(405, (*response.headers, ("Allow", "GET, HEAD")), response.body)
-        _, path, query = split_target(target_of(environ))
+        path, query = split_target(target_of(environ))[1:]
         header = environ.get("HTTP_ACCEPT_LANGUAGE")
         if path in PAGES:
-            language = request_language(api.query_lang(query), header, default=self.language)
             return self._page(language)
         if path in STATIC:
             return self._static(*STATIC[path])
@@ -137,8 +170,8 @@ class App:
             return Response(response.status, (*response.headers, timing), response.body)
         if path == "/api/schemes":
             return json_response(200, api.schemes_answer())
-        shown = unquote(path)[:60]
-        return error_response(404, f"no page {shown!r}: allowed /, /api/case, /api/schemes")
+        shown = _("no page {path!r}: allowed /, /api/case, /api/schemes")
+        return error_response(404, shown.format(path=unquote(path)[:60]))
 
     def _page(self, language: str) -> Response:
         name = f"index.html?lang={language}"
@@ -175,12 +208,15 @@ def refusal(environ: WSGIEnvironment, *, public: bool) -> Response | None:
         return error_response(*problem)
     target = target_of(environ)
     if len(target) > MAX_TARGET:
-        return error_response(414, f"request target of {len(target)} characters: allowed at "
-                                   f"most {MAX_TARGET}")  # fmt: skip
-    authority, _, _ = split_target(target)
+        said = ngettext("request target of {count} character: allowed at most {most}",
+                        "request target of {count} characters: allowed at most {most}",
+                        len(target))  # fmt: skip
+        return error_response(414, said.format(count=len(target), most=MAX_TARGET))
+    authority = split_target(target)[0]
     if authority is False:
-        return error_response(400, f"request target {target[:60]!r}: allowed a path such as "
-                                   "/api/case?seen=5h or http://localhost:PORT/...")  # fmt: skip
+        said = _("request target {target!r}: allowed a path such as /api/case?seen=5h or "
+                 "http://localhost:PORT/...")  # fmt: skip
+        return error_response(400, said.format(target=target[:60]))
     if isinstance(authority, str):
         problem = host_problem(authority, public=public, what="request target's host")
         if problem is not None:
@@ -198,15 +234,16 @@ def host_problem(host: str | None, *, public: bool, what: str) -> tuple[int, str
     >>> host_problem("localhost:evil.example", public=False, what="Host header")[0]
     421
     """
+    two, missing, elsewhere = HOST_PROBLEMS[what]
     if host is not None and "," in host:
-        return 400, f"{what} {host[:60]!r} holds two values (two Host headers?): allowed one"
+        return 400, _(two).format(host=host[:60])
     if public:
         return None
     if host is None:
-        return 421, f"no {what}: {ALLOWED_HOSTS}"
+        return 421, _(missing).format(allowed=_(ALLOWED_HOSTS))
     matched = _LOOPBACK.fullmatch(host)
     if matched is None or int(matched.group(1) or 0) > 65535:
-        return 421, f"{what} {host[:60]!r} is not this machine's loopback: {ALLOWED_HOSTS}"
+        return 421, _(elsewhere).format(host=host[:60], allowed=_(ALLOWED_HOSTS))
     return None
 
 
@@ -245,10 +282,10 @@ def json_response(status: int, text: str) -> Response:
 
 def error_response(status: int, message: str) -> Response:
     """``{"error": LINE}``: one line, ``shtoss-exact: error: ...`` as on the command
-    line's stderr (``shtoss-exact: ошибка: ...`` in Russian)."""
+    line's stderr (``shtoss-exact: ошибка: ...`` in Russian: the language spoken now)."""
     line = " ".join(message.split())
     if not line.startswith(api.PROGRAM):  # the API's lines have theirs, in their language
-        line = api.PREFIX + line
+        line = api.prefix() + line
     return json_response(status, json.dumps({"error": line}, ensure_ascii=False) + "\n")
 
 

@@ -12,8 +12,10 @@ are added to its request reader (``_Request``): a request line longer than
 whose version is not ``HTTP/1.0`` or ``HTTP/1.1`` (HTTP/0.9, HTTP/2.0, ``http/1.1``),
 a ``Transfer-Encoding`` outside HTTP/1.1 or beside a ``Content-Length`` 400. The
 answers waitress gives itself carry the page's security headers and one JSON error
-line, as the application's do; after one, the connection is closed and whatever
-followed on it is dropped unread.
+line, as the application's do, in the request's language (``refused_language``: the
+``lang=`` and ``Accept-Language`` of what was read of its head, else the server's own;
+waitress's own words from the catalog, ``waitress_line``); after one, the connection is
+closed and whatever followed on it is dropped unread.
 
 Each answer leaves in one send (``_Task``: the head and the body together, its
 ``Content-Length`` given), on a connection set ``TCP_NODELAY`` (by waitress on every
@@ -39,11 +41,12 @@ from waitress.task import ErrorTask, WSGITask
 from waitress.utilities import BadRequest, RequestHeaderFieldsTooLarge
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import N_, Later, _, later, ngettext, speaking
 from shtoss_exact.i18n import language as spoken
-from shtoss_exact.serve.api import PREFIX
+from shtoss_exact.serve.api import prefix, query_lang
 from shtoss_exact.serve.app import MAX_TARGET, application
 from shtoss_exact.serve.headers import with_security_headers
+from shtoss_exact.serve.language import request_language
 
 if TYPE_CHECKING:
     from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
@@ -87,12 +90,62 @@ LIMITS: dict[str, Any] = {
 }
 """waitress's settings (``waitress.adjustments``)."""
 
+REASONS = {
+    "bad request": N_("bad request"),
+    "uri too long": N_("uri too long"),
+    "request header fields too large": N_("request header fields too large"),
+    "request entity too large": N_("request entity too large"),
+    "not implemented": N_("not implemented"),
+    "internal server error": N_("internal server error"),
+}
+"""The reasons of the answers waitress gives itself (``waitress.utilities``), as its
+error line names them (lower case)."""
+
+WAITRESS_SAYS = {
+    "HTTP message header invalid": N_("HTTP message header invalid"),
+    "Bare CR or LF found in HTTP message": N_("Bare CR or LF found in HTTP message"),
+    "Invalid header": N_("Invalid header"),
+    "Start line is invalid": N_("Start line is invalid"),
+    "Content-Length is invalid": N_("Content-Length is invalid"),
+    "Bad URI": N_("Bad URI"),
+    "Transfer-Encoding requested is not supported.": N_(
+        "Transfer-Encoding requested is not supported."
+    ),
+    "Chunk not properly terminated": N_("Chunk not properly terminated"),
+    "Invalid chunk extension": N_("Invalid chunk extension"),
+    "Invalid chunk size": N_("Invalid chunk size"),
+}
+"""waitress's own messages of a request it cannot read (``waitress.parser``,
+``waitress.receiver``), each spoken whole."""
+
+_WAITRESS_SAYS_OF = (
+    (r"exceeds max_header of ([0-9]+)", N_("exceeds max_header of {size}")),
+    (r"exceeds max_body of ([0-9]+)", N_("exceeds max_body of {size}")),
+    (r'Malformed HTTP method "(.*)"', N_("Malformed HTTP method {value!r}")),
+    (r'Malformed header line "(.*)"', N_("Malformed header line {value!r}")),
+    (
+        r'Bare CR or LF found in header line "(.*)"',
+        N_("Bare CR or LF found in header line {value!r}"),
+    ),
+)
+"""waitress's messages naming a value: its pattern, and the message it is spoken by."""
+
 
 class UriTooLong(BadRequest):  # type: ignore[misc]
     """waitress's error for a request line longer than ``MAX_LINE``."""
 
     code = 414
     reason = "URI Too Long"
+
+
+class TooManyHeaders(RequestHeaderFieldsTooLarge):  # type: ignore[misc]
+    """waitress's error for more than ``MAX_HEADERS`` header lines."""
+
+    def spoken(self) -> str:
+        """The message in the language spoken now."""
+        return ngettext(
+            "more than {count} header line", "more than {count} header lines", MAX_HEADERS
+        ).format(count=MAX_HEADERS)
 
 
 class _Request(HTTPRequestParser):  # type: ignore[misc]
@@ -104,21 +157,31 @@ class _Request(HTTPRequestParser):  # type: ignore[misc]
             head = (self.header_plus + data[: MAX_LINE + 2]).lstrip()
             end = head.find(b"\n")
             if (end if end >= 0 else len(head)) > MAX_LINE:
-                self._refuse(UriTooLong(f"request line over {MAX_LINE} bytes"))
+                self.seen = head[:MAX_LINE]  # the line alone: its headers are never read
+                self._refuse(UriTooLong(later(N_("request line over {size} bytes"), size=MAX_LINE)))
                 return len(data)
+            before = self.header_plus
+            consumed = int(super().received(data))
+            if self.error is not None:
+                self.seen = (before + data)[:MAX_HEAD]
+            return consumed
         return int(super().received(data))
 
     def parse_header(self, header_plus: bytes) -> None:
         if header_plus.count(b"\n") > MAX_HEADERS:
-            self._refuse(RequestHeaderFieldsTooLarge(f"more than {MAX_HEADERS} header lines"))
+            self._refuse(TooManyHeaders(f"more than {MAX_HEADERS} header lines"))
             return
         super().parse_header(header_plus)
         if self.version not in ("1.0", "1.1"):
-            raise ParsingError("request line: allowed METHOD TARGET HTTP/1.1 (or HTTP/1.0)")
+            raise ParsingError(
+                later(N_("request line: allowed METHOD TARGET HTTP/1.1 (or HTTP/1.0)"))
+            )
         if "TRANSFER_ENCODING" in self.headers:  # kept by waitress outside HTTP/1.1
-            raise ParsingError("Transfer-Encoding: allowed in HTTP/1.1 only")
+            raise ParsingError(later(N_("Transfer-Encoding: allowed in HTTP/1.1 only")))
         if self.chunked and "CONTENT_LENGTH" in self.headers:
-            raise ParsingError("Transfer-Encoding and Content-Length both given: allowed one")
+            raise ParsingError(
+                later(N_("Transfer-Encoding and Content-Length both given: allowed one"))
+            )
 
     def _refuse(self, error: Any) -> None:
         HTTPRequestParser.parse_header(self, b"GET / HTTP/1.0\r\n")
@@ -128,12 +191,16 @@ class _Request(HTTPRequestParser):  # type: ignore[misc]
 
 class _ErrorTask(ErrorTask):  # type: ignore[misc]
     """waitress's own answer to a request it cannot read: its status, the security
-    headers, one JSON error line, and the connection closed."""
+    headers, one JSON error line in the request's language (``refused_language``), and
+    the connection closed."""
 
     def execute(self) -> None:
         error = self.request.error
-        message = " ".join(str(error.body).split())[:200]
-        line = f"{PREFIX}{error.reason.lower()}: {message}"
+        default = getattr(self.channel.server, "language", "en")
+        with speaking(refused_language(self.request, default=default)):
+            message = " ".join(waitress_line(error).split())[:200]
+            reason = error.reason.lower()
+            line = f"{prefix()}{_(REASONS.get(reason, reason))}: {message}"
         body = (json.dumps({"error": line}) + "\n").encode("ascii")
         self.status = f"{error.code} {error.reason}"
         self.response_headers.extend(
@@ -144,6 +211,61 @@ class _ErrorTask(ErrorTask):  # type: ignore[misc]
         self.set_close_on_finish()
         self.content_length = len(body)
         self.write(body)
+
+
+def waitress_line(error: Any) -> str:
+    """The message of an answer waitress gives itself for ``error`` (ours, or in
+    waitress's own words) in the language spoken now; a message of waitress's not
+    known here stays as it says it.
+
+    >>> from waitress.utilities import RequestEntityTooLarge
+    >>> with speaking("ru"):
+    ...     waitress_line(RequestEntityTooLarge("exceeds max_body of 4096"))
+    'тело запроса больше 4096 байт'
+    """
+    if isinstance(error, TooManyHeaders):
+        return error.spoken()
+    if isinstance(error.body, Later):
+        return _(error.body)
+    text = str(error.body)
+    if spoken() == "en":
+        return text
+    if text in WAITRESS_SAYS:
+        return _(WAITRESS_SAYS[text])
+    import re
+
+    for pattern, message in _WAITRESS_SAYS_OF:
+        matched = re.fullmatch(pattern, text, flags=re.DOTALL)
+        if matched is not None:
+            value = matched.group(1)
+            size = int(value) if value.isdigit() else 0
+            return _(message).format(size=size, value=value)
+    return text
+
+
+def refused_language(request: Any, *, default: str) -> str:
+    """The language of a request the server refuses before the application sees it:
+    the ``lang=`` of its target and its ``Accept-Language``, read from what the reader
+    kept of its head (``seen``: the request line alone when it is too long, else at most
+    ``MAX_HEAD`` bytes), or from the head waitress read whole (a bad body); else
+    ``default``, the server's own."""
+    seen = getattr(request, "seen", None)
+    if seen is None:
+        header = request.headers.get("ACCEPT_LANGUAGE")
+        return request_language(query_lang(request.query or ""), header, default=default)
+    lines = seen.lstrip().split(b"\n")
+    words = lines[0].split(b" ")
+    target = words[1] if len(words) > 1 else b""
+    query = target.partition(b"#")[0].partition(b"?")[2].decode("latin-1")
+    accepted = []
+    for line in lines[1:]:
+        if not line.strip(b"\r"):  # the head's end
+            break
+        name, colon, value = line.partition(b":")
+        if colon and name.lower() == b"accept-language":
+            accepted.append(value.strip(b" \t\r").decode("latin-1"))
+    header = ", ".join(accepted) if accepted else None
+    return request_language(query_lang(query), header, default=default)
 
 
 class _Task(WSGITask):  # type: ignore[misc]
@@ -207,12 +329,14 @@ class Server:
     waitress's loop runs in a thread of its own, so that a signal (Ctrl-C) is raised in
     the caller's thread, never inside waitress's handlers (which would swallow it)."""
 
-    def __init__(self, app: WSGIApplication, host: str, port: int) -> None:
+    def __init__(self, app: WSGIApplication, host: str, port: int, *,
+                 language: str = "en") -> None:  # fmt: skip
         self._map: dict[int, Any] = {}
         self._waitress = create_server(app, map=self._map, host=host, port=port, **LIMITS)
         self._listeners = [d for d in self._map.values() if isinstance(d, BaseWSGIServer)]
         for listener in self._listeners:
             listener.channel_class = _Channel
+            listener.language = language  # the answers waitress gives itself: _ErrorTask
         self._serving = threading.Event()
         self._stopped = threading.Event()
         self._failure: list[BaseException] = []
@@ -280,16 +404,19 @@ def make_server(host: str = "127.0.0.1", port: int = 0, *, public: bool = False,
     free port. ``verbose`` logs each request on stderr. ``language`` is the page's when a
     request asks for none (no ``lang=``, no ``Accept-Language`` of ``en`` or ``ru``): by
     default the language spoken now (``serve --lang``, ``SHTOSS_LANG``, the locale)."""
+    from shtoss_exact.i18n import check_language
     from shtoss_exact.numbers import whole_number
 
     port = whole_number(port, name="port", minimum=0, maximum=65535)
     address = check_host(host, public=public)
     _log_to_stderr(verbose)
-    app = application(public=public, language=language or spoken())
+    language = check_language(language or spoken())
+    app = application(public=public, language=language)
     if verbose:
         app = logged(app)
     try:
-        return Server(app, "127.0.0.1" if address == "localhost" else address, port)
+        bound = "127.0.0.1" if address == "localhost" else address
+        return Server(app, bound, port, language=language)
     except OSError as error:
         raise ShtossError(
             _("cannot listen on {address}:{port}: {value}").format(

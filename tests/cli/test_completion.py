@@ -227,3 +227,120 @@ def test_starting_a_command_loads_no_completion(args: list[str]) -> None:
     assert "shtoss_exact.cli.completion" not in loaded
     if args[0] == "odds":  # nor the registries odds does not use
         assert not loaded & {"shtoss_exact.plans.catalog", "shtoss_exact.case.pattern"}
+
+
+# --- the descriptions, in the language the command line would speak ---------------------
+
+RUSSIAN_ENV = {"SHTOSS_LANG": "ru"}
+LOCALE_ENV = {"SHTOSS_LANG": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ru_RU.UTF-8"}
+CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
+
+
+def described(shtoss: Shtoss, line: str, *, env: dict[str, str] | None = None,
+              cword: int | None = None, shell: str = "zsh") -> dict[str, str]:  # fmt: skip
+    """What zsh (or fish) shows for the typed ``line`` (the word at the cursor last, or
+    the word ``cword`` of it): each value offered -> its description ("" for none)."""
+    words = line.split(" ")
+    if shell == "fish":
+        where = {"COMP_WORDS": line, "COMP_CWORD": words[-1]}
+    else:
+        where = {"COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1 if cword is None else cword)}
+    ran = shtoss(env={**where, **(env or {}), "_SHTOSS_EXACT_COMPLETE": f"{shell}_complete"},
+                 process=True)  # fmt: skip
+    assert (ran.status, ran.stderr) == (0, ""), ran.stderr
+    lines = ran.stdout.splitlines()
+    if shell == "fish":  # type,value<TAB>help
+        pairs = [line.split(",", 1)[1].partition("\t") for line in lines]
+        return {value: help for value, _, help in pairs}
+    triples = [lines[i : i + 3] for i in range(0, len(lines), 3)]
+    return {value.replace(r"\:", ":"): "" if help == "_" else help for _, value, help in triples}
+
+
+def test_option_descriptions_follow_shtoss_lang(shtoss: Shtoss) -> None:
+    russian = described(shtoss, f"{PROGRAM} odds --sc", env=RUSSIAN_ENV)
+    english = described(shtoss, f"{PROGRAM} odds --sc")
+    assert russian == {"--scheme": "Правила выплат [по умолчанию: classic]."}
+    assert english == {"--scheme": "Payout scheme [default: classic]."}
+
+
+def test_the_locale_speaks_when_shtoss_lang_is_unset(shtoss: Shtoss) -> None:
+    got = described(shtoss, f"{PROGRAM} --", env=LOCALE_ENV)
+    assert got["--help"] == "Показать эту справку и выйти."
+    assert got["--version"] == "Показать версию и выйти."
+    assert got["--lang"].startswith("Язык подписей, справки и сообщений об ошибках")
+    english = described(shtoss, f"{PROGRAM} --", env={**LOCALE_ENV, "LANG": "C.UTF-8"})
+    assert english["--help"] == "Show this message and exit."
+
+
+@pytest.mark.parametrize(
+    ("line", "cword", "env", "russian"),
+    [
+        (f"{PROGRAM} odds --lang ru --sc", None, None, True),  # typed before the cursor
+        (f"{PROGRAM} --lang=ru odds --sc", None, None, True),
+        (f"{PROGRAM} odds --lang en --sc", None, RUSSIAN_ENV, False),
+        (f"{PROGRAM} odds --sc --lang ru", 2, None, True),  # after it (bash and zsh give it)
+        (f"{PROGRAM} odds --lang r --sc", None, None, False),  # not a language: the default
+        (f"{PROGRAM} odds -- --lang ru --sc", None, None, False),  # an argument, no option
+    ],
+    ids=["before", "on-the-group", "en-over-environment", "after", "unfinished", "after-dashes"],
+)
+def test_a_lang_typed_on_the_line_is_honoured(
+    shtoss: Shtoss, line: str, cword: int | None, env: dict[str, str] | None, russian: bool
+) -> None:
+    got = described(shtoss, line, env=env, cword=cword)
+    if "-- --lang" in line:  # nothing to offer after "--", in either language
+        assert not any(CYRILLIC.search(text) for text in got.values())
+        return
+    assert got == {"--scheme": "Правила выплат [по умолчанию: classic]." if russian
+                   else "Payout scheme [default: classic]."}  # fmt: skip
+
+
+def test_commands_are_described_in_russian(shtoss: Shtoss) -> None:
+    russian = described(shtoss, f"{PROGRAM} ", env=RUSSIAN_ENV)
+    english = described(shtoss, f"{PROGRAM} ")
+    assert russian["schemes"].startswith("Встроенные правила выплат: имя")
+    assert english["schemes"].startswith("List the built-in payout schemes")
+    assert set(russian) == set(english) and all(CYRILLIC.search(t) for t in russian.values())
+
+
+@pytest.mark.parametrize(
+    ("line", "value", "russian", "english"),
+    [
+        (f"{PROGRAM} series --plan ", "raise",
+         "план raise; raise:k ограничивает число повышений подряд",
+         "plan raise; raise:k bounds the raises in a row"),
+        (f"{PROGRAM} series --plan ", "пароли", "план paroli", "plan paroli"),
+        (f"{PROGRAM} odds --scheme ", "фараон", "правила pharaon", "scheme pharaon"),
+        (f"{PROGRAM} case --pattern ", "every-rank",
+         "по единице на каждую живую карту перед каждым абцугом",
+         "one unit on every live rank before every turn"),
+        (f"{PROGRAM} case --pattern ", "copper-after-two",
+         "по единице на каждую живую карту; как только достоинство дважды проиграло, "
+         "на проигрыш (coppered)",
+         "one unit on every live rank, coppered once the rank has lost twice"),
+    ],
+    ids=["plan-raise", "plan-alias", "scheme-alias", "every-rank", "copper-after-two"],
+)  # fmt: skip
+def test_values_are_described_in_the_language(
+    shtoss: Shtoss, line: str, value: str, russian: str, english: str
+) -> None:
+    assert described(shtoss, line, env=RUSSIAN_ENV)[value] == russian
+    assert described(shtoss, line)[value] == english
+    assert described(shtoss, line, env=RUSSIAN_ENV, shell="fish")[value] == russian
+
+
+def test_every_description_offered_in_russian_is_russian(shtoss: Shtoss) -> None:
+    from shtoss_exact.cli import all_commands
+
+    for command in [*sorted(all_commands()), ""]:
+        line = f"{PROGRAM} {command} --".replace("  ", " ")
+        russian = described(shtoss, line, env=RUSSIAN_ENV)
+        english = described(shtoss, line)
+        assert set(russian) == set(english) and len(russian) > 1, command
+        for option, text in russian.items():
+            if english[option]:  # the same option, described in Russian and otherwise
+                assert CYRILLIC.search(text) and text != english[option], (command, option)
+    for line in (f"{PROGRAM} series --plan ", f"{PROGRAM} odds --scheme ",
+                 f"{PROGRAM} case --pattern "):  # fmt: skip
+        for value, text in described(shtoss, line, env=RUSSIAN_ENV).items():
+            assert not text or CYRILLIC.search(text), (line, value, text)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import signal
 import socket
 import subprocess
@@ -17,6 +18,7 @@ from urllib.parse import urlencode
 import pytest
 
 from shtoss_exact.errors import ShtossError
+from shtoss_exact.i18n import speaking
 from shtoss_exact.serve.headers import CSP
 from shtoss_exact.serve.server import (
     BACKLOG,
@@ -26,6 +28,7 @@ from shtoss_exact.serve.server import (
     _Channel,
     check_host,
     make_server,
+    waitress_line,
 )
 from tests.conftest import shtoss_ok, start_shtoss
 
@@ -296,3 +299,144 @@ def test_the_servers_language_is_the_one_spoken_when_it_is_made() -> None:
     finally:
         server.shutdown()
         thread.join(10)
+
+
+# --- the answers waitress gives itself, in the request's language ------------------------
+
+HOST_LINE = b"Host: localhost\r\n"
+
+
+def _head(target: bytes = b"/", *headers: bytes, version: bytes = b"HTTP/1.1") -> bytes:
+    return (b"GET " + target + b" " + version + b"\r\n" + HOST_LINE
+            + b"".join(h + b"\r\n" for h in headers) + b"\r\n")  # fmt: skip
+
+
+def _exchange(server: Server, sent: bytes) -> tuple[bytes, list[tuple[bytes, bytes]], str]:
+    """The status line, the headers and the error line of the one answer to ``sent``."""
+    with socket.create_connection(("127.0.0.1", server.address[1]), timeout=10) as sock:
+        sock.sendall(sent)
+        received = b""
+        while chunk := sock.recv(65536):
+            received += chunk
+    head, _, body = received.partition(b"\r\n\r\n")
+    status, *lines = head.split(b"\r\n")
+    headers = [(k, v) for k, _, v in (line.partition(b": ") for line in lines)]
+    assert body.count(b"\n") == 1 and body.isascii(), body
+    return status, headers, json.loads(body)["error"]
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[dict[str, Server]]:
+    """A server whose own language is English, one whose own is Russian."""
+    made = {language: make_server("127.0.0.1", 0, language=language) for language in ("en", "ru")}
+    threads = [_serving(server) for server in made.values()]
+    yield made
+    for server in made.values():
+        server.shutdown()
+    for thread in threads:
+        thread.join(10)
+
+
+WAITRESS_REFUSALS = [
+    # (id, sent asking for {lang}, status, English words, Russian words)
+    ("414", _head(b"/?lang={lang}&x=" + b"a" * 8400), b"414",
+     "error: uri too long: request line over 8292 bytes",
+     "ошибка: слишком длинный адрес: строка запроса больше 8292 байт"),
+    ("431-lines", _head(b"/", *(b"X-H%d: 1" % i for i in range(70)), b"Accept-Language: {lang}"),
+     b"431", "error: request header fields too large: more than 64 header lines",
+     "ошибка: слишком большие заголовки запроса: больше 64 строк заголовков"),
+    ("400-version", _head(b"/?lang={lang}", version=b"HTTP/2.0"), b"400",
+     "error: bad request: request line: allowed METHOD TARGET HTTP/1.1 (or HTTP/1.0)",
+     "ошибка: неверный запрос: строка запроса: допустимо METHOD TARGET HTTP/1.1 (или HTTP/1.0)"),
+    ("400-chunked-1.0", b"POST / HTTP/1.0\r\n" + HOST_LINE + b"Accept-Language: {lang}\r\n"
+     b"Transfer-Encoding: chunked\r\n\r\n", b"400",
+     "error: bad request: Transfer-Encoding: allowed in HTTP/1.1 only",
+     "ошибка: неверный запрос: Transfer-Encoding: допустим только в HTTP/1.1"),
+    ("400-chunked-and-length", b"POST /?lang={lang} HTTP/1.1\r\n" + HOST_LINE
+     + b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n", b"400",
+     "error: bad request: Transfer-Encoding and Content-Length both given: allowed one",
+     "ошибка: неверный запрос: даны и Transfer-Encoding, и Content-Length: допустим один из "
+     "них"),
+    ("413", b"POST / HTTP/1.1\r\n" + HOST_LINE + b"Accept-Language: {lang}\r\n"
+     b"Content-Length: 100000\r\n\r\n", b"413",
+     "error: request entity too large: exceeds max_body of 4096",
+     "ошибка: слишком большое тело запроса: тело запроса больше 4096 байт"),
+    ("400-method", b"get /?lang={lang} HTTP/1.1\r\n" + HOST_LINE + b"\r\n", b"400",
+     'error: bad request: Malformed HTTP method "get"',
+     "ошибка: неверный запрос: неверный метод HTTP 'get'"),
+    ("501", b"POST / HTTP/1.1\r\n" + HOST_LINE + b"Accept-Language: {lang}\r\n"
+     b"Transfer-Encoding: gzip\r\n\r\n", b"501",
+     "error: not implemented: Transfer-Encoding requested is not supported.",
+     "ошибка: не поддерживается: запрошенный Transfer-Encoding не поддерживается."),
+    ("400-garbage", b"GARBAGE\r\nAccept-Language: {lang}\r\n\r\n", b"400",
+     "error: bad request: Start line is invalid",
+     "ошибка: неверный запрос: неверная строка запроса"),
+    ("400-chunk-size", b"POST / HTTP/1.1\r\n" + HOST_LINE + b"Accept-Language: {lang}\r\n"
+     b"Transfer-Encoding: chunked\r\n\r\nzz\r\n", b"400",
+     "error: bad request: Invalid chunk size",
+     "ошибка: неверный запрос: неверный размер куска тела"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sent", "status", "english", "russian"),
+                         [row[1:] for row in WAITRESS_REFUSALS],
+                         ids=[row[0] for row in WAITRESS_REFUSALS])  # fmt: skip
+def test_waitresss_refusals_speak_the_requests_language(
+    servers: dict[str, Server], sent: bytes, status: bytes, english: str, russian: str
+) -> None:
+    from tests.serve.test_app import latin_words
+
+    # Asked for Russian of the English server, and for English of the Russian one.
+    ru = _exchange(servers["en"], sent.replace(b"{lang}", b"ru"))
+    en = _exchange(servers["ru"], sent.replace(b"{lang}", b"en"))
+    assert ru[0].split()[1] == en[0].split()[1] == status
+    assert [h for h in ru[1] if h[0] != b"Content-Length"] == [
+        h for h in en[1] if h[0] != b"Content-Length"
+    ]
+    assert ru[2] == f"shtoss-exact: {russian}"
+    assert en[2] == f"shtoss-exact: {english}"
+    assert not latin_words(ru[2]) - {"Transfer-Encoding", "Content-Length", "HTTP", "METHOD",
+                                      "TARGET"}, ru[2]  # fmt: skip
+
+
+def test_an_overlong_request_line_speaks_its_lang_else_the_servers(
+    servers: dict[str, Server],
+) -> None:
+    # Its headers are never read (the line is refused as soon as it is too long).
+    line = b"/x" + b"a" * 8400
+    asked = _head(line, b"Accept-Language: ru")
+    assert _exchange(servers["en"], asked)[2].startswith("shtoss-exact: error: uri too long")
+    asked = _head(line, b"Accept-Language: en")
+    assert _exchange(servers["ru"], asked)[2].startswith("shtoss-exact: ошибка: слишком")
+
+
+def test_a_head_too_large_speaks_the_lang_of_its_line() -> None:
+    from waitress.adjustments import Adjustments
+
+    from shtoss_exact.serve.server import MAX_HEAD, _Request, refused_language
+
+    for language, words in (("ru", "строка и заголовки запроса больше"), ("en", "exceeds")):
+        parser = _Request(Adjustments(**LIMITS))
+        parser.received(_head(b"/?lang=" + language.encode()).rstrip(b"\r\n") + b"\r\n")
+        parser.received(b"X-Long: " + b"a" * MAX_HEAD)
+        assert parser.error.code == 431
+        assert refused_language(parser, default="en" if language == "ru" else "ru") == language
+        with speaking(language):
+            assert words in waitress_line(parser.error)
+
+
+def test_waitresss_own_words_are_spoken_or_kept() -> None:
+    from waitress.utilities import BadRequest
+
+    from shtoss_exact.serve.server import WAITRESS_SAYS
+
+    for said in WAITRESS_SAYS:
+        assert waitress_line(BadRequest(said)) == said  # English: waitress's own
+        with speaking("ru"):
+            spoken = waitress_line(BadRequest(said))
+        assert re.search("[а-яё]", spoken) and spoken != said, said
+    with speaking("ru"):  # a message waitress may say one day, unknown here: its own
+        assert waitress_line(BadRequest("Something new")) == "Something new"
+        assert waitress_line(BadRequest('Malformed header line " x"')) == (
+            "неверная строка заголовка ' x'"
+        )
