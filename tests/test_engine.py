@@ -155,7 +155,8 @@ def test_one_splitting_gives_the_plie_and_the_binomial(shape: tuple[int, int]) -
 
 @pytest.mark.parametrize(("cards", "copies"), [(10**9, 1000), (10**9, 3000), (60_000, 9000)])
 def test_one_splitting_with_long_divisors_gives_the_plie(cards: int, copies: int) -> None:
-    # k! past SHARED_DIVIDE_BITS (half an inverse) and past half the quotient (a whole one).
+    # k! past SHARED_DIVIDE_BITS (one inverse for both quotients), shorter and longer
+    # than the quotients.
     assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
     assert kind_counts(cards, copies).plie == _plie_and_total(cards, copies)[0]
 
