@@ -435,9 +435,15 @@ def _plie_and_total(cards: int, copies: int) -> tuple[int, int]:
     top, k = cards - 2, copies - 2
     start = top - k
     p, q, t, e, f = _split(start, 2, 0, k)
-    series, diagonal = exact_quotients((t, p), q)
-    series, diagonal = _times_power(series, f), _times_power(diagonal, e - k)
-    alternating = (series // 2 + 1 - start % 2) >> k  # A(N, k), as in _alternating_sum
+    # S - 1 = T 2^f / Q, and S - 1 + 2 [s even] = 2^(k + 1) A(N, k) (_alternating_sum):
+    # A is divided out of x 2^low = T 2^f + 2 [s even] Q with the twos of x shifted off
+    # first, a quotient k bits shorter than that of S - 1 (whose low bits are known).
+    low = min(f, 1)
+    x = (t << (f - low)) + ((q << (1 - low)) if start % 2 == 0 else 0)
+    twos = _twos(x)
+    alternating, diagonal = exact_quotients((x >> twos, p), q)
+    alternating = _times_power(alternating, twos + low - k - 1)  # A(N, k)
+    diagonal = _times_power(diagonal, e - k)  # C(N, k)
     lower = diagonal * (top + 1) // (k + 1)  # C(n - 1, m - 1)
     return (lower + alternating) // 2, lower * cards // copies
 

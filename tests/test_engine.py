@@ -155,10 +155,13 @@ def test_one_splitting_gives_the_plie_and_the_binomial(shape: tuple[int, int]) -
     assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
 
 
-@pytest.mark.parametrize(("cards", "copies"), [(10**9, 1000), (10**9, 3000), (60_000, 9000)])
+@pytest.mark.parametrize(
+    ("cards", "copies"),
+    [(10**9, 1000), (10**9, 1001), (10**9, 3000), (60_000, 9000), (60_001, 9000)],
+)
 def test_one_splitting_with_long_divisors_gives_the_plie(cards: int, copies: int) -> None:
     # k! past SHARED_DIVIDE_BITS (one inverse for both quotients), shorter and longer
-    # than the quotients.
+    # than the quotients; s = n - m even and odd (2 [s even] added before dividing).
     assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
     assert kind_counts(cards, copies).plie == _plie_and_total(cards, copies)[0]
 
