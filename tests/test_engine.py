@@ -6,7 +6,7 @@ positions, the brute-force oracle), not from the engine's own formulas.
 
 from __future__ import annotations
 
-from math import comb, inf, log, log2, log10
+from math import comb, factorial, inf, log, log2, log10
 from time import process_time
 
 import pytest
@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from shtoss_exact import ShtossError
 from shtoss_exact.deck import Deal, Suit, SuitCounts, SuitRelation
 from shtoss_exact.engine import (
+    LEAF_TERMS,
     SHORT_SERIES,
     SMALL_BITS,
     Kind,
@@ -37,6 +38,7 @@ from shtoss_exact.engine import (
     summary_seconds,
 )
 from shtoss_exact.limits import MAX_DECK_SECONDS, MAX_PRINTED_DIGITS
+from shtoss_exact.quotients import SHARED_DIVIDE_BITS
 from tests.oracles.brute import MAX_CARDS, brute_odds, decide, position_sets
 
 SMALL = [(n, m) for n in range(MAX_CARDS + 1) for m in range(n + 1)]
@@ -153,9 +155,13 @@ def test_one_splitting_gives_the_plie_and_the_binomial(shape: tuple[int, int]) -
     assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
 
 
-@pytest.mark.parametrize(("cards", "copies"), [(10**9, 1000), (10**9, 3000), (60_000, 9000)])
+@pytest.mark.parametrize(
+    ("cards", "copies"),
+    [(10**9, 1000), (10**9, 1001), (10**9, 3000), (60_000, 9000), (60_001, 9000)],
+)
 def test_one_splitting_with_long_divisors_gives_the_plie(cards: int, copies: int) -> None:
-    # k! past SHARED_DIVIDE_BITS (half an inverse) and past half the quotient (a whole one).
+    # k! past SHARED_DIVIDE_BITS (one inverse for both quotients), shorter and longer
+    # than the quotients; s = n - m even and odd (2 [s even] added before dividing).
     assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
     assert kind_counts(cards, copies).plie == _plie_and_total(cards, copies)[0]
 
@@ -166,6 +172,87 @@ def test_few_copies_term_by_term_give_the_plie(copies: int, more: int) -> None:
     # The series of few copies summed in kind_counts itself, against the general way.
     cards = 2 * copies - 2 + more
     assert kind_counts(cards, copies).plie == _diagonal_by_parts(cards, copies)[0]
+
+
+def _plie_from_the_top(cards: int, copies: int) -> int:
+    """The plié count the other way round, from ``math.comb`` alone.
+
+    plié = sum over abzugs j of C(n - 2j, m - 2) = E(N, k) with N = n - 2, k = m - 2, and
+    E(N, k) = (C(N + 1, k + 1) + A(N, k)) / 2 for A(N, k) = sum over q <= N of
+    (-1)^(N - q) C(q, k). Writing 1 / (1 + x) = sum of (1 - x)^i / 2^(i + 1) in the
+    generating function x^k / ((1 - x)^(k + 1) (1 + x)) of A gives
+    2^(k + 1) A(N, k) = sum over 0 <= i <= k of 2^(k - i) C(N - i, k - i) + (-1)^(N - k),
+    here summed from C(N, k) down, C(N - i - 1, k - i - 1) = C(N - i, k - i) (k - i) / (N - i).
+    """
+    top, k = cards - 2, copies - 2
+    term, total = comb(top, k), 0
+    for i in range(k + 1):
+        total += term << (k - i)
+        if i < k:
+            term = term * (k - i) // (top - i)
+    alternating = (total + (-1) ** (top - k)) >> (k + 1)
+    return (comb(top + 1, k + 1) + alternating) // 2
+
+
+def _many_copies() -> st.SearchStrategy[int]:
+    # m = k + 2 about each threshold of kind_counts: the four, the whole terms up to
+    # SHORT_SERIES and the splitting past it, one leaf of LEAF_TERMS and more, and k!
+    # past SHARED_DIVIDE_BITS bits (its odd part passes them near k = 480).
+    around = [4, SHORT_SERIES + 2, LEAF_TERMS + 2, 2 * LEAF_TERMS + 2, 482]
+    near = st.sampled_from(around).flatmap(lambda m: st.integers(max(2, m - 3), m + 3))
+    return near | st.integers(2, 1200)
+
+
+@settings(max_examples=80, deadline=None)
+@given(_many_copies(), st.integers(0, 10**12) | st.integers(0, 10**40) | st.integers(0, 50))
+def test_the_plie_and_total_match_math_comb_and_the_series_from_the_top(
+    copies: int, more: int
+) -> None:
+    # Decks from just long enough for the diagonal (n = 2m - 2) to 10^40 cards, every
+    # path of kind_counts against math.comb and the series summed the other way round.
+    cards = 2 * copies - 2 + more
+    summary = kind_counts(cards, copies)
+    assert summary.total == comb(cards, copies)
+    assert summary.plie == _plie_from_the_top(cards, copies)
+    assert summary.killed == summary.given == (summary.total - summary.plie) // 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    _many_copies().flatmap(
+        lambda m: st.tuples(st.integers(max(m, 2 * m - 6), max(m, 2 * m - 6) + 600), st.just(m))
+    )
+)
+def test_the_plie_is_the_direct_sum_over_abzugs(shape: tuple[int, int]) -> None:
+    # The definition itself, C(n - 2j, m - 2) summed over the abzugs, on decks around
+    # n = 2m - 2 (where the diagonal and the row of the series trade places).
+    cards, copies = shape
+    plie = sum(comb(cards - 2 * j, copies - 2) for j in range(1, cards // 2 + 1))
+    assert kind_counts(cards, copies).plie == plie
+    assert kind_counts(cards, copies).total == comb(cards, copies)
+
+
+@pytest.mark.parametrize("copies", [3, 4, 5])
+def test_the_game_s_four_copies_and_their_neighbours_on_every_deck(copies: int) -> None:
+    # The closed form of m = 4 (A(N, 2) differs by the parity of N) and the whole terms
+    # of m = 3, 5: every deck to 150 cards by the definition, long ones from the top.
+    for cards in range(copies, 150):
+        plie = sum(comb(cards - 2 * j, copies - 2) for j in range(1, cards // 2 + 1))
+        assert kind_counts(cards, copies).plie == plie, cards
+    for cards in (10**9, 10**9 + 1, 10**30, 10**30 + 1, 2**200 + 7):
+        assert kind_counts(cards, copies).plie == _plie_from_the_top(cards, copies), cards
+        assert kind_counts(cards, copies).total == comb(cards, copies)
+
+
+def test_the_thresholds_are_where_the_tests_look() -> None:
+    # The strategies above cross each threshold: k! for k = 480 has an odd part of more
+    # than SHARED_DIVIDE_BITS bits, for k = 400 of fewer.
+    def odd_bits(k: int) -> int:
+        f = factorial(k)
+        return (f >> ((f & -f).bit_length() - 1)).bit_length()
+
+    assert odd_bits(400) < SHARED_DIVIDE_BITS < odd_bits(480)
+    assert SHORT_SERIES < LEAF_TERMS < 2 * LEAF_TERMS < 480
 
 
 @settings(max_examples=200, deadline=None)
