@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain, repeat
 from math import log2
-from operator import add, neg, sub
+from operator import add, mul, neg, sub
 
 from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP, PART_STEP, SPARSE_STEP, values_in
 from shtoss_exact.plans.packed import Flow
@@ -165,6 +165,7 @@ class Delays:
         self.ended = [r for r in self.roots if not flow.playing[r]]
         # this deal's products, by net and count: (the net, the product)
         self.products: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        self.shared: set[tuple[int, int]] = set()
         self.power = 1  # D**k
         self.playing_sum = 0  # sum over j < k of P(playing after j deals) D**j, by Horner
 
@@ -178,6 +179,7 @@ class Delays:
         self.playing_sum = self.playing_sum * self.flow.denominator + self.power - ended
         self.power *= self.flow.denominator
         self.products.clear()
+        self.shared = self._shared()
         made: dict[int, Net] = {}
         for r in self.roots:
             parts: list[tuple[int, int, Iterable[int], int]] = []
@@ -191,6 +193,23 @@ class Delays:
         for r, held in made.items():
             self.history[r].append(held)
         self._advance_sums()
+
+    def _shared(self) -> set[tuple[int, int]]:
+        """The products this deal takes more than once, as ``(id(counts), size)``: made
+        into a list once; any other is made lazily, a value at a time, in its sum."""
+        seen: set[tuple[int, int]] = set()
+        shared: set[tuple[int, int]] = set()
+        taken = [(run.mult, self.summed[(run.root, run.rho, run.length)][-1 - run.first]
+                  if run.length > 1 else self.history[run.root][-1 - run.first])
+                 for r in self.roots for run in self.runs[r]]  # fmt: skip
+        for root, rho, length in self.sums:  # B(k - 1) and f(k - L) after this deal's nets
+            key = (root, rho, length)
+            taken += [(rho, self.summed[key][-1]), (rho**length, self.history[root][-length])]
+        for mult, held in taken:
+            if held is not None and abs(mult) != 1:
+                key = (id(held[1]), abs(mult))
+                (shared if key in seen else seen).add(key)
+        return shared
 
     def _advance_sums(self) -> None:
         # B(k) = f(k) + rho B(k - 1) - rho**L f(k - L)
@@ -213,10 +232,12 @@ class Delays:
         if size == 1:
             return sign, low + shift, counts, len(counts)
         key = (id(counts), size)
+        if key not in self.shared:
+            return sign, low + shift, map(mul, counts, repeat(size)), len(counts)
         cached = self.products.get(key)
         if cached is not None and cached[0] is counts:  # the same net, not a new one at its id
             return sign, low + shift, cached[1], len(counts)
-        scaled = list(map(size.__mul__, counts))
+        scaled = list(map(mul, counts, repeat(size)))
         self.products[key] = (counts, scaled)
         return sign, low + shift, scaled, len(counts)
 
