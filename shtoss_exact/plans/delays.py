@@ -156,6 +156,7 @@ class Delays:
         # The accumulated sums, one per (root, rho, length): B(k) over the last deals.
         self.sums = sorted({(run.root, run.rho, run.length) for rs in self.runs.values()
                             for run in rs if run.length > 1})  # fmt: skip
+        self.tops = {key: key[1] ** key[2] for key in self.sums}  # rho**L, leaving the sum
         deepest = [run.first + run.length for rs in self.runs.values() for run in rs]
         deepest += [c.delay for c in copies.values()]
         self.depth = max(deepest, default=0) + 2
@@ -207,7 +208,8 @@ class Delays:
                  for r in self.roots for run in self.runs[r]]  # fmt: skip
         for run_key in self.sums:  # B(k - 1) and f(k - L) after this deal's nets
             root, rho, length = run_key
-            taken += [(rho, self.summed[run_key][-1]), (rho**length, self.history[root][-length])]
+            top = self.tops[run_key]
+            taken += [(rho, self.summed[run_key][-1]), (top, self.history[root][-length])]
         for mult, held in taken:
             if held is not None and abs(mult) != 1:
                 key = (id(held[1]), abs(mult))
@@ -220,7 +222,7 @@ class Delays:
             root, rho, length = key
             parts: list[tuple[int, int, Iterable[int], int]] = []
             for mult, held in ((1, self.history[root][-1]), (rho, self.summed[key][-1]),
-                               (-(rho**length), self.history[root][-1 - length])):  # fmt: skip
+                               (-self.tops[key], self.history[root][-1 - length])):  # fmt: skip
                 if held is not None:
                     parts.append(self._part(mult, held, 0))
             self.summed[key].append(_sum(parts))
@@ -356,7 +358,7 @@ LAZY_STEP = 0.03e-6
 """Seconds of one value of a part of a delayed sum besides its bits: its product made
 in the sum, a value at a time, it takes less than a dense step (``DENSE_STEP``)."""
 
-LAZY_SHARE = 0.8
+LAZY_SHARE = 0.9
 """The share of the seconds a bit (``BIT_STEP``) one value of a part of a delayed sum
 takes."""
 
