@@ -282,9 +282,10 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
     budget), run on the roots' ranges alone:
     per value of each part of a sum (a product and a sum) one step on counts of
     ``k log2 D`` bits and the bookkeeping of each part, then the copies read off and
-    merged at the end (measured: 0.5 to 1.4x the solve's CPU time for raise and
-    paroli over 200 to 1000 deals, on a busy machine; the few milliseconds of a short
-    solve, hermann's, are not counted)."""
+    merged at the end, and the net's summary (measured with ``allowance``: 0.6 to 1.5x
+    the CPU time of ``series`` for raise, paroli:1, paroli:3 and paroli:5 over 50 to
+    1000 deals, on a busy machine; the few milliseconds of a short solve, hermann's,
+    are not counted)."""
     roots = [j for j in range(len(flow.states)) if j not in copies]
     runs = {r: runs_of(flow, copies, r) for r in roots}
     sums = sorted({(run.root, run.rho, run.length) for rs in runs.values() for run in rs
