@@ -357,11 +357,12 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
 
 LAZY_STEP = 0.03e-6
 """Seconds of one value of a part of a delayed sum besides its bits: its product made
-in the sum, a value at a time, it takes less than a dense step (``DENSE_STEP``)."""
+in the sum, a value at a time, it takes a quarter of a dense step (``DENSE_STEP``)."""
 
-LAZY_SHARE = 0.9
-"""The share of the seconds a bit (``BIT_STEP``) one value of a part of a delayed sum
-takes."""
+LAZY_SHARE = 1.2
+"""The seconds a bit of one value of a part of a delayed sum takes, in ``BIT_STEP``:
+a fifth more (each product and sum of a long count a new allocation; measured on
+``paroli:1``, ``paroli:3`` and ``paroli:5`` over 200 to 1200 deals)."""
 
 SUMMARY_STEPS = 8
 """Steps on each value of the net once solved: its counts summed, and the mean and the
