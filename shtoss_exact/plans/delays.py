@@ -282,7 +282,7 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
     budget), run on the roots' ranges alone:
     per value of each part of a sum (a product and a sum) one step on counts of
     ``k log2 D`` bits and the bookkeeping of each part, then the copies read off and
-    merged at the end, and the net's summary (measured with ``allowance``: 0.6 to 1.5x
+    merged at the end, and the net's summary (measured with ``allowance``: 0.6 to 1.8x
     the CPU time of ``series`` for raise, paroli:1, paroli:3 and paroli:5 over 50 to
     1000 deals, on a busy machine; the few milliseconds of a short solve, hermann's,
     are not counted)."""
