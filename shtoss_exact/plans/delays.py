@@ -16,8 +16,11 @@ multipliers grow by one ratio ``rho`` (the ladder: ``433, 433*400, 433*400**2, .
 are one accumulated sum ``B(k) = sum over l < L of rho**l f(k - l)``, kept by
 ``B(k) = f(k) + rho B(k - 1) - rho**L f(k - L)``: two products a value instead of one
 a rung (Horner). ``raise`` over 200 deals sums one accumulator where the layers sum
-200 rungs. A product of one net by one count is made once a deal, however many sums
-take it (the top rung's win and the end of the accumulated losses).
+200 rungs. A product of one net by one count is made once a deal into a list when two
+sums take it (the top rung's win and the end of the accumulated losses); one that a
+single sum takes is made in that sum, a value at a time, so that no list of products
+is built and each product is freed as soon as it is added (about a tenth of the time
+of ``paroli:3`` over 1000 deals).
 
 Counts are over ``D**k`` after ``k`` deals as everywhere (no division); a net is a
 ``(low, counts)`` pair on the grid of the gains (``None``: no mass yet).
@@ -30,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain, repeat
 from math import log2
-from operator import add, neg, sub
+from operator import add, mul, neg, sub
 
 from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP, PART_STEP, SPARSE_STEP, values_in
 from shtoss_exact.plans.packed import Flow
@@ -153,6 +156,7 @@ class Delays:
         # The accumulated sums, one per (root, rho, length): B(k) over the last deals.
         self.sums = sorted({(run.root, run.rho, run.length) for rs in self.runs.values()
                             for run in rs if run.length > 1})  # fmt: skip
+        self.tops = {key: key[1] ** key[2] for key in self.sums}  # rho**L, leaving the sum
         deepest = [run.first + run.length for rs in self.runs.values() for run in rs]
         deepest += [c.delay for c in copies.values()]
         self.depth = max(deepest, default=0) + 2
@@ -165,6 +169,7 @@ class Delays:
         self.ended = [r for r in self.roots if not flow.playing[r]]
         # this deal's products, by net and count: (the net, the product)
         self.products: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+        self.shared: set[tuple[int, int]] = set()
         self.power = 1  # D**k
         self.playing_sum = 0  # sum over j < k of P(playing after j deals) D**j, by Horner
 
@@ -178,6 +183,7 @@ class Delays:
         self.playing_sum = self.playing_sum * self.flow.denominator + self.power - ended
         self.power *= self.flow.denominator
         self.products.clear()
+        self.shared = self._shared()
         made: dict[int, Net] = {}
         for r in self.roots:
             parts: list[tuple[int, int, Iterable[int], int]] = []
@@ -192,13 +198,31 @@ class Delays:
             self.history[r].append(held)
         self._advance_sums()
 
+    def _shared(self) -> set[tuple[int, int]]:
+        """The products this deal takes more than once, as ``(id(counts), size)``: made
+        into a list once; any other is made lazily, a value at a time, in its sum."""
+        seen: set[tuple[int, int]] = set()
+        shared: set[tuple[int, int]] = set()
+        taken = [(run.mult, self.summed[(run.root, run.rho, run.length)][-1 - run.first]
+                  if run.length > 1 else self.history[run.root][-1 - run.first])
+                 for r in self.roots for run in self.runs[r]]  # fmt: skip
+        for run_key in self.sums:  # B(k - 1) and f(k - L) after this deal's nets
+            root, rho, length = run_key
+            top = self.tops[run_key]
+            taken += [(rho, self.summed[run_key][-1]), (top, self.history[root][-length])]
+        for mult, held in taken:
+            if held is not None and abs(mult) != 1:
+                key = (id(held[1]), abs(mult))
+                (shared if key in seen else seen).add(key)
+        return shared
+
     def _advance_sums(self) -> None:
         # B(k) = f(k) + rho B(k - 1) - rho**L f(k - L)
         for key in self.sums:
             root, rho, length = key
             parts: list[tuple[int, int, Iterable[int], int]] = []
             for mult, held in ((1, self.history[root][-1]), (rho, self.summed[key][-1]),
-                               (-(rho**length), self.history[root][-1 - length])):  # fmt: skip
+                               (-self.tops[key], self.history[root][-1 - length])):  # fmt: skip
                 if held is not None:
                     parts.append(self._part(mult, held, 0))
             self.summed[key].append(_sum(parts))
@@ -213,10 +237,12 @@ class Delays:
         if size == 1:
             return sign, low + shift, counts, len(counts)
         key = (id(counts), size)
+        if key not in self.shared:
+            return sign, low + shift, map(mul, counts, repeat(size)), len(counts)
         cached = self.products.get(key)
         if cached is not None and cached[0] is counts:  # the same net, not a new one at its id
             return sign, low + shift, cached[1], len(counts)
-        scaled = list(map(size.__mul__, counts))
+        scaled = list(map(mul, counts, repeat(size)))
         self.products[key] = (counts, scaled)
         return sign, low + shift, scaled, len(counts)
 
@@ -256,9 +282,10 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
     budget), run on the roots' ranges alone:
     per value of each part of a sum (a product and a sum) one step on counts of
     ``k log2 D`` bits and the bookkeeping of each part, then the copies read off and
-    merged at the end (measured: 0.5 to 1.4x the solve's CPU time for raise and
-    paroli over 200 to 1000 deals, on a busy machine; the few milliseconds of a short
-    solve, hermann's, are not counted)."""
+    merged at the end, and the net's summary (measured with ``allowance``: 0.6 to 1.8x
+    the CPU time of ``series`` for raise, paroli:1, paroli:3 and paroli:5 over 50 to
+    1000 deals, on a busy machine; the few milliseconds of a short solve, hermann's,
+    are not counted)."""
     roots = [j for j in range(len(flow.states)) if j not in copies]
     runs = {r: runs_of(flow, copies, r) for r in roots}
     sums = sorted({(run.root, run.rho, run.length) for rs in runs.values() for run in rs
@@ -287,7 +314,7 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
             span, done = union([s for s in held if s is not None])
             summed[key].append(span)
             work += done
-        return work * (DENSE_STEP + k * per_bit) + 3 * len(sums) * PART_STEP
+        return work * (LAZY_STEP + LAZY_SHARE * k * per_bit) + 3 * len(sums) * PART_STEP
 
     seconds += advance(0)
     parts = sum(len(rs) for rs in runs.values())  # each a few steps of bookkeeping a deal
@@ -305,7 +332,7 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
             work += done
         for r, span in made.items():
             history[r].append(span)
-        seconds += work * (DENSE_STEP + k * per_bit) + parts * PART_STEP + advance(k)
+        seconds += work * (LAZY_STEP + LAZY_SHARE * k * per_bit) + parts * PART_STEP + advance(k)
         if seconds > 1e3:
             return seconds, None
     # The copies read off (a product of two long numbers a value: digit by digit while
@@ -324,8 +351,22 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
             span = (span[0] + c.shift, span[1] + c.shift)
         seconds += (span[1] - span[0]) * (product + SPARSE_STEP + deals * per_bit)
         ranges.append(span)
-    return seconds, values_in(ranges)
+    values = values_in(ranges)  # the net's summary: a few sums and products a value
+    return seconds + values * SUMMARY_STEPS * (DENSE_STEP + deals * per_bit), values
 
+
+LAZY_STEP = 0.03e-6
+"""Seconds of one value of a part of a delayed sum besides its bits: its product made
+in the sum, a value at a time, it takes a quarter of a dense step (``DENSE_STEP``)."""
+
+LAZY_SHARE = 1.2
+"""The seconds a bit of one value of a part of a delayed sum takes, in ``BIT_STEP``:
+a fifth more (each product and sum of a long count a new allocation; measured on
+``paroli:1``, ``paroli:3`` and ``paroli:5`` over 200 to 1200 deals)."""
+
+SUMMARY_STEPS = 8
+"""Steps on each value of the net once solved: its counts summed, and the mean and the
+variance of the series (products of each value by its count)."""
 
 DIGIT_PRODUCT = 1e-9
 """Seconds of one product of two 30-bit digits in a long multiplication."""

@@ -7,6 +7,7 @@ The walk (``tests/plans/test_horizon.py``) carries {(state, net): probability} i
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from time import process_time
 
 import pytest
@@ -16,8 +17,8 @@ from hypothesis import strategies as st
 from shtoss_exact.deck import Deal
 from shtoss_exact.plans.catalog import plan_named
 from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
-from shtoss_exact.plans.delays import Copy, Run, copies_of, delay_seconds, runs_of
-from shtoss_exact.plans.horizon import _incoming, solve_horizon
+from shtoss_exact.plans.delays import Copy, Delays, Run, copies_of, delay_seconds, runs_of
+from shtoss_exact.plans.horizon import _delayed, _dense, _incoming, solve_horizon
 from shtoss_exact.plans.packed import Flow, flow_of
 from tests.plans.test_horizon import PLANS, SCHEMES, check
 
@@ -83,3 +84,27 @@ def test_a_plan_that_stops_has_no_copies() -> None:
     # stop: the initial kush every deal until the first loss; the one playing state
     # is its own source, and the stopped one keeps its mass besides.
     assert copies_of(flow("stop", 5)) is None
+
+
+@pytest.mark.parametrize("plan", ["paroli:3", "paroli:5", "raise", "raise:3"])
+def test_the_delayed_solve_is_the_dense_layers_of_every_state(plan: str) -> None:
+    # 60 deals at 52/4: the roots' nets with their products made lazily in the sums
+    # against the packed layers of every state (plans/packed), copies and all.
+    f = flow(plan, 60)
+    copies = copies_of(f)
+    assert copies is not None
+    delayed, dense = _delayed(f, copies, Fraction(1), 60), _dense(f, Fraction(1), 60)
+    assert dict(delayed.net) == dict(dense.net)
+    assert delayed.ends == dense.ends
+    assert delayed.expected_deals == dense.expected_deals
+
+
+def test_a_product_two_sums_take_is_made_once_and_the_others_lazily() -> None:
+    # paroli:3: 400**4 f(k - 4) ends the ladder (its win) and the losses' accumulated
+    # sum (taken out of it); 433 B(k - 1) and 400 B(k - 1) are each taken once.
+    layers = Delays(flow("paroli:3", 10), copies_of(flow("paroli:3", 10)) or {})
+    for _ in range(6):
+        layers.deal()
+    top = layers.net(0, 3)  # f(k - 4) as the next deal takes it
+    assert top is not None
+    assert layers._shared() == {(id(top[1]), 400**4)}
