@@ -42,7 +42,7 @@ from math import ceil, floor, lcm
 from shtoss_exact.errors import ShtossError, shown_number
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.i18n import _
-from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, Cost
+from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, Cost, float_estimate
 from shtoss_exact.linear import Row, elimination_work, solve
 
 MAX_STATES = 20_000
@@ -296,7 +296,7 @@ def solve_cost(g: BankrollGrid, policy: Sequence[int], *, settled: bool) -> Cost
     work = iteration_cost(g, policy, limit=MAX_WORK) * (1 if settled else SETTLING)
     value_bits = g.size * (g.denominator.bit_length() + 1) // 2
     pad = max(g.most, default=0) * max((abs(k) for k in g.steps), default=0) + 1
-    held = (g.size + 2 * pad + max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
+    held = float_estimate(g.size + 2 * pad + max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
     return Cost(seconds=work * 1e-9, bytes=held + (work / 1000) * (256 / 8 + INT_BYTES))
 
 
