@@ -157,4 +157,21 @@ CASES = [
         "about 1e+300 or more GB held at once",
         h__toml=HUGE_PAYOFFS,
     ),
+    # Entries of a thousand bits (a stuss deck of 10**310 cards): the lifting's products
+    # by them and the reconstruction are counted up front (once 22 s before a refusal).
+    case(
+        "strategy-stuss-cards-310-digits",
+        [
+            "strategy",
+            "--bankroll",
+            "5",
+            "--target",
+            "100",
+            "--scheme",
+            "stuss",
+            "--cards",
+            "9" * 310,
+        ],
+        "the optimal stakes for 99 bankrolls and 4950 (bankroll, stake) pairs: about",
+    ),
 ]
