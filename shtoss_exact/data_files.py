@@ -27,7 +27,7 @@ import os
 import stat
 import sys
 import unicodedata
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -177,7 +177,7 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
             sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
             try:
                 # 0x..., 0o..., 0b... are converted without decimal's limit: bounded after
-                return whole_numbers_bounded(tomllib.loads(text, parse_float=Decimal))
+                return whole_numbers_bounded(tomllib.loads(text, parse_float=_decimal))
             finally:
                 sys.set_int_max_str_digits(limit)
         import json
@@ -185,7 +185,7 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
         json_shape(text)
         return json.loads(
             text,
-            parse_float=Decimal,
+            parse_float=_decimal,
             parse_int=_json_int,
             parse_constant=_no_constant,
             object_pairs_hook=_unique_keys,
@@ -206,6 +206,30 @@ def _in_our_words(error: BaseException) -> str:
             most=MAX_WHOLE_DIGITS
         )
     return spoken_complaint(str(error))
+
+
+def _decimal(text: str) -> Decimal:
+    """A decimal of a file, as ``Decimal``; one whose exponent is beyond even
+    ``Decimal``'s (``1e`` and 5000 nines) is refused as such, not as decimal's own
+    ``InvalidOperation``.
+
+    >>> _decimal("0.5e400")
+    Decimal('5E+399')
+    >>> _decimal("1e" + "9" * 5000)
+    Traceback (most recent call last):
+    ...
+    ValueError: the decimal 1e999999999999999999... has an exponent of 5000 digits: allowed \
+at most 1000
+    """
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        exponent = text.lower().partition("e")[2].lstrip("+-")
+        raise ValueError(
+            _(
+                "the decimal {value}... has an exponent of {count} digits: allowed at most {most}"
+            ).format(value=text[:20], count=len(exponent), most=MAX_EXPONENT)
+        ) from None
 
 
 def _no_constant(name: str) -> Any:

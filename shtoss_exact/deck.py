@@ -207,7 +207,7 @@ class Deal:
             raise ShtossError(
                 _(
                     "copies={copies} is more than cards={cards}: allowed 0 <= copies <= cards"
-                ).format(copies=self.copies, cards=self.cards)
+                ).format(copies=short_int(self.copies), cards=short_int(self.cards))
             )
         if self.copy_suits is not None and len(self.copy_suits) != self.copies:
             raise ShtossError(
@@ -393,7 +393,7 @@ def make_deal(
     if count > size:
         raise ShtossError(
             _("copies={count} is more than cards={size}: allowed 0 <= copies <= cards").format(
-                count=count, size=size
+                count=short_int(count), size=short_int(size)
             )
         )
     if one_deck and count < 1:

@@ -46,7 +46,7 @@ from shtoss_exact.distribution_input import (
     read_probabilities,
     read_weighted,
 )
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.i18n import _
 from shtoss_exact.numbers import exact_text
 
@@ -380,6 +380,12 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({-1: Fraction(1, 3), 1: Fraction(2, 3)}).probability(lambda v: v > 0)
         Fraction(2, 3)
         """
+        if not callable(event):
+            raise ShtossError(
+                _("event={event}: allowed a test of one value, such as lambda v: v > 0").format(
+                    event=quoted(event)
+                )
+            )
         hits = sum(c for v, c in zip(self, self._counts, strict=True) if event(v))
         return Fraction(hits, self._total)
 

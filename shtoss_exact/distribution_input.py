@@ -59,7 +59,19 @@ def _pairs(source: object, *, name: str, of: str) -> list[tuple[Any, Any]]:
 
 
 def _wholes(values: Iterable[object], *, name: str) -> list[int]:
-    """The points or the counts of a grid: ints (not bools), each checked only if one is not."""
+    """The points or the counts of a grid: ints (not bools), each checked only if one is not.
+
+    >>> _wholes(5, name="point")
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: points=5 is a int: allowed a sequence of whole numbers
+    """
+    if isinstance(values, str | bytes | Mapping) or not isinstance(values, Iterable):
+        raise ShtossError(
+            _("{what}={value} is a {kind}: allowed a sequence of whole numbers").format(
+                what=f"{name}s", value=quoted(values), kind=type(values).__name__[:40]
+            )
+        )
     listed = list(values)
     if not all(type(v) is int for v in listed):
         return [int(whole_number(v, name=name, minimum=None)) for v in listed]

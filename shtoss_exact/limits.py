@@ -119,6 +119,19 @@ SUM_PAIR_STEP = 0.3e-6
 """Seconds of one pair of outcomes in the sum of two results, besides its product."""
 
 
+def float_estimate(count: int | float) -> float:
+    """A whole number as a float for an estimate: ``inf`` past a float's range (a cost
+    so far beyond any budget is refused as such, never an ``OverflowError``).
+
+    >>> float_estimate(52), float_estimate(10**400)
+    (52.0, inf)
+    """
+    try:
+        return float(count)
+    except OverflowError:
+        return float("inf")
+
+
 def multiply_seconds(small: float, big: float) -> float:
     """CPU seconds of one product of integers of ``small <= big`` bits: CPython's
     Karatsuba takes about ``small**1.6`` (1.6 µs at 1 000 bits, 63 µs at 10 000,

@@ -13,7 +13,7 @@ from shtoss_exact.cli.group import SUMMARIES as SUMMARIES
 from shtoss_exact.cli.group import cli as cli
 from shtoss_exact.cli.process import int_digits
 from shtoss_exact.cli.speaking import ListingOption
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, shown_number
 from shtoss_exact.i18n import _, os_reason
 from shtoss_exact.output import OutputError
 
@@ -364,7 +364,7 @@ def _check_decimals(ctx: click.Context, param: click.Parameter, value: int | Non
     if value is not None and value > MAX_DECIMALS:
         raise click.BadParameter(
             _("{value} is too many places: allowed 0..{max_decimals}").format(
-                value=value, max_decimals=MAX_DECIMALS
+                value=shown_number(value), max_decimals=MAX_DECIMALS
             )
         )
     return value

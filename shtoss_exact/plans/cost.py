@@ -19,7 +19,14 @@ from math import inf, log2
 
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import _
-from shtoss_exact.limits import MAX_RECORD_DIGITS, MAX_SERIES_DIGITS, Budget, Cost, check_cost
+from shtoss_exact.limits import (
+    MAX_RECORD_DIGITS,
+    MAX_SERIES_DIGITS,
+    Budget,
+    Cost,
+    check_cost,
+    float_estimate,
+)
 
 DENSE_STEP = 0.12e-6
 """Seconds of one entry of a dense net array times one outcome (a product and a sum)."""
@@ -109,7 +116,7 @@ def int_bytes(count: float, bits: float) -> float:
 def check_bits(bits: float, *, what: str, advice: str) -> None:
     """Refuse exact values estimated above ``MAX_SERIES_DIGITS`` digits."""
     check_cost(
-        Cost(digits=bits * 0.30103),
+        Cost(digits=float_estimate(bits) * 0.30103),
         what=what,
         advice=advice,
         limit=Budget(digits=MAX_SERIES_DIGITS),

@@ -27,7 +27,7 @@ from operator import add
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import N_, _
-from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost
+from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost, float_estimate
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.chain import DealOutcomes, Rules, Status
 from shtoss_exact.plans.cost import (
@@ -105,9 +105,10 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     # Each value: a product and a sum per term and one exact division (a binomial: one
     # product and one division), on K log2 D bits.
     passes = 2 if binomial else len(terms) + 1
-    seconds = size * passes * (2 * DENSE_STEP + bits * BIT_STEP) + 4 * reduce_seconds(bits)
+    points = float_estimate(size)  # payoffs of hundreds of digits: a grid past any float
+    seconds = points * passes * (2 * DENSE_STEP + bits * BIT_STEP) + 4 * reduce_seconds(bits)
     check_cost(
-        Cost(seconds=seconds, bytes=int_bytes(size, bits)),
+        Cost(seconds=seconds, bytes=int_bytes(points, bits)),
         what=_("{short_int} deals").format(short_int=short_int(deals)),
         advice=_FEWER,
     )
@@ -298,9 +299,9 @@ def _ruin_solve(denominator: int, unit: Fraction, steps: list[tuple[int, int]], 
 
     width = high - low + 1
     bits = denominator.bit_length()
-    what = _("a walk of {width} positions").format(width=width)
+    what = _("a walk of {width} positions").format(width=short_int(width))
     check_bits(width * (bits + 1), what=what, advice=_SMALLER)
-    span = max(e for e, _ in steps) - min(e for e, _ in steps)
+    span = float_estimate(max(e for e, _ in steps) - min(e for e, _ in steps))
     # Dixon's solve: about 2 W (bits + 1) / 244 lifting steps over W (2 span + 1) entries.
     rough = (2 * width * (bits + 1) / 244 + 1) * width * (2 * span + 1) * 150e-9
     check_cost(Cost(seconds=rough / 10), what=what, advice=_SMALLER)

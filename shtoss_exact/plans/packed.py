@@ -30,6 +30,7 @@ from itertools import chain, repeat
 from math import log2
 from operator import add
 
+from shtoss_exact.limits import float_estimate
 from shtoss_exact.plans.chain import Chain as Chain_
 from shtoss_exact.plans.chain import State, Status
 from shtoss_exact.plans.cost import (
@@ -282,7 +283,10 @@ def range_run(flow: Flow, deals: int) -> tuple[float, int | None]:
             taken += parts
             seconds += parts * PART_STEP + len(flow.inflow[j]) * PACKED_STEP
         low, high = new_low, new_high
-        step = values * (slot * PACKED_BIT if packed else DENSE_STEP + bits * BIT_STEP)
+        # payoffs of hundreds of digits: ranges past a float, a cost past any budget
+        step = float_estimate(values) * (
+            slot * PACKED_BIT if packed else DENSE_STEP + bits * BIT_STEP
+        )
         seconds += step
         history.append(values)
         if seconds > 1e3:

@@ -42,8 +42,8 @@ from math import ceil, floor, lcm
 from shtoss_exact.errors import ShtossError, shown_number
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.i18n import _
-from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, Cost
-from shtoss_exact.linear import Row, elimination_work, solve
+from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, Cost, float_estimate
+from shtoss_exact.linear import POWER, Row, elimination_work, solve
 
 MAX_STATES = 20_000
 """Most states looked at before the cost is estimated: beyond it a refusal is certain."""
@@ -62,6 +62,16 @@ SWEEP_BIT_COST = 0.05
 
 INT_BYTES = 40
 """Bytes of a Python int besides its digits, with the list slot holding it."""
+
+WIDE_ENTRY_BIT = 25.0
+"""Cost, per bit of the system's entries, of one entry of A at one lifting step: its
+product by the step's digit and the residual's exact division, which
+``linear.elimination_work`` counts as one word. Measured on a stuss deck of 10**k cards
+(entries of 68 to 1330 bits): 15 to 25 a bit; nothing beside the word at 11 bits."""
+
+WIDE_EUCLID = 25_000.0
+"""Cost per (kilobit of the answer's bound)**2 of its reconstruction beyond the
+``linear`` estimate's own: the Euclid and one product a bankroll (measured 30 000 in all)."""
 
 
 def shown(value: Fraction | int) -> str:
@@ -282,6 +292,12 @@ def iteration_cost(g: BankrollGrid, policy: Sequence[int], *, limit: float) -> f
     rows, _ = equations(g, policy)
     bits = g.denominator.bit_length() + 1
     solving = elimination_work(rows, bits=bits, limit=limit)
+    # Entries of hundreds of bits (a deck of 10**200 cards): each lifting step multiplies
+    # them, and the answer's bound, 2 n (bits + 1) bits, is reconstructed for n unknowns.
+    answer_bits = 2 * g.size * (bits + 1) + 64
+    steps = answer_bits // (61 * POWER) + 1
+    entries = sum(len(row) for row in rows)
+    solving += steps * entries * bits * WIDE_ENTRY_BIT + (answer_bits / 1000) ** 2 * WIDE_EUCLID
     value_bits = g.size * bits // 2  # measured: a tenth to most of Hadamard's bound
     terms = g.pairs * len(g.steps)
     return solving + terms * (SWEEP_COST + SWEEP_BIT_COST * value_bits)
@@ -296,7 +312,7 @@ def solve_cost(g: BankrollGrid, policy: Sequence[int], *, settled: bool) -> Cost
     work = iteration_cost(g, policy, limit=MAX_WORK) * (1 if settled else SETTLING)
     value_bits = g.size * (g.denominator.bit_length() + 1) // 2
     pad = max(g.most, default=0) * max((abs(k) for k in g.steps), default=0) + 1
-    held = (g.size + 2 * pad + max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
+    held = float_estimate(g.size + 2 * pad + max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
     return Cost(seconds=work * 1e-9, bytes=held + (work / 1000) * (256 / 8 + INT_BYTES))
 
 

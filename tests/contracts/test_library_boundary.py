@@ -76,6 +76,7 @@ HOSTILE: dict[str, object] = {
 }
 
 _FARO = s.scheme_named("faro")
+_ONE = Distribution.of({1: 1})
 
 
 def _new_case(**changes: object) -> object:
@@ -207,6 +208,9 @@ ENTRIES: list[tuple[str, Callable[[object], object], str, frozenset[str]]] = [
     ("abzug_counts", lambda v: s.abzug_counts(52, v), "copies", frozenset()),
     ("position_counts", lambda v: s.position_counts(v, 4), "cards", frozenset({"googol"})),
     ("counts_at", lambda v: s.counts_at(52, 4, v), "position", frozenset({"googol", "negative"})),
+    ("probability-event", lambda v: _ONE.probability(v), "event", frozenset()),
+    ("on_grid-points", lambda v: Distribution.on_grid(1, v, (1,), 1), "point", frozenset({"set"})),
+    ("on_grid-counts", lambda v: Distribution.on_grid(1, (0,), v, 1), "count", frozenset()),
 ]
 
 ROWS = [
@@ -449,6 +453,13 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
     ("on_grid-bool-count", lambda: _grid(counts=(True, 1)), "count=True is not a whole number"),
     ("on_grid-float-unit", lambda: _grid(unit=0.1), "unit=0.1 is a float"),
     ("on_grid-none-unit", lambda: _grid(unit=None), "unit=None"),
+    ("on_grid-points-none", lambda: _grid(points=None), "points=None is a NoneType: allowed a seq"),
+    ("on_grid-counts-text", lambda: _grid(counts="11"), "counts='11' is a str: allowed a sequence"),
+    (
+        "copies-past-cards-by-size",
+        lambda: s.odds(cards=10**9, copies=10**400),
+        "copies=(about 401 digits) is more than cards=1000000000",
+    ),
     (
         "on_grid-total-not-a-power",
         lambda: Distribution.on_grid(1, (0, 1), (6, 6), 12, base=2),

@@ -121,6 +121,22 @@ def _matplotlib() -> Any:
     return matplotlib, Figure
 
 
+BEYOND_FLOATS = N_(
+    "cannot draw this result: one of its values (a net, an edge, a deck's abzugs) passes "
+    "the largest float, about 1.8e+308; allowed values below it"
+)
+
+
+@contextmanager
+def within_floats() -> Iterator[None]:
+    """Drawing turns exact values into floats: one past a float's range is one
+    ``ShtossError`` line (``BEYOND_FLOATS``), never matplotlib's ``OverflowError``."""
+    try:
+        yield
+    except OverflowError:
+        raise ShtossError(_(BEYOND_FLOATS)) from None
+
+
 def figure_of(result: object, ax: Any = None) -> Any:
     """The matplotlib ``Figure`` of ``result``, drawn by its kind (``registry.KINDS``)
     on ``ax`` if given, else on a new figure of its own.
@@ -134,14 +150,16 @@ def figure_of(result: object, ax: Any = None) -> Any:
         with matplotlib.rc_context(STYLE):
             figure = figure_class(figsize=FIGSIZE, dpi=DPI)
             axes = figure.add_subplot()
-            kind.draw(result, axes)
-            figure.tight_layout()
+            with within_floats():
+                kind.draw(result, axes)
+                figure.tight_layout()
         return figure
     if not hasattr(ax, "get_figure") or not hasattr(ax, "plot"):
         raise ShtossError(
             _("ax={name}: allowed matplotlib Axes, or None").format(name=type(ax).__name__[:40])
         )
-    kind.draw(result, ax)
+    with within_floats():
+        kind.draw(result, ax)
     return ax.get_figure()
 
 
@@ -149,7 +167,7 @@ def image_bytes(figure: Any, image: str) -> bytes:
     """The bytes of ``figure`` as an ``image`` ("png", "svg", "pdf")."""
     matplotlib, _ = _matplotlib()
     buffer = io.BytesIO()
-    with matplotlib.rc_context(STYLE):
+    with matplotlib.rc_context(STYLE), within_floats():
         figure.savefig(buffer, format=image, metadata=METADATA[image])
     return buffer.getvalue()
 

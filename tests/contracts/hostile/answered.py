@@ -11,6 +11,7 @@ from __future__ import annotations
 from shtoss_exact.deck import RANKS_52
 from tests.contracts.hostile.harness import (
     HUGE,
+    HUGE_PAYOFFS,
     answer,
     coprime_scheme,
     heavy_scheme,
@@ -93,6 +94,13 @@ ANSWERED = [
         "series-paroli-bait-premiums-12-deals",
         "series --plan paroli:2 --scheme b.toml --deals 12",
         b__toml=premiums_scheme(),
+    ),
+    # Payoffs of 400 digits: the ranges' estimate past a float (once an OverflowError) is
+    # still small for two deals of the stop plan.
+    answer(
+        "series-stop-payoffs-400-digits",
+        "series --plan stop --scheme h.toml --deals 2",
+        h__toml=HUGE_PAYOFFS,
     ),
     answer("series-flat-1000-deals-ruin", "series --deals 1000 --bankroll 20 --target 40"),
     answer("series-flat-ruin-1000", "series --bankroll 1000 --target 2000 --format json"),

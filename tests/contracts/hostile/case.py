@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.contracts.hostile.harness import case
+from tests.contracts.hostile.harness import LONG_EXPONENT, case
 
 CASES = [
     # --- the cards seen ------------------------------------------------------------------
@@ -183,5 +183,11 @@ CASES = [
         ["case", "--pattern", "p.toml"],
         "a key of more than 16 parts",
         p__toml=b'"a"' + b'."a"' * 20_000 + b" = 1\n",
+    ),
+    case(
+        "pattern-json-stake-exponent-5000-digits",
+        "case --seen 5h --pattern p.json",
+        "pattern file 'p.json': bad JSON (the decimal 1e999999999999999999... has an exponent",
+        p__json=b'{"name": "p", "bets": [{"ranks": "live", "stake": ' + LONG_EXPONENT + b"}]}",
     ),
 ]

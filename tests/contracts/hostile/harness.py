@@ -92,6 +92,17 @@ def premiums_scheme() -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
+HUGE_PAYOFFS = b"[payoffs]\nkilled = -1e399\ngiven = 1e399\n"
+"""A scheme whose payoffs have 400 digits (as many as a decimal of a file may have):
+beyond a float, and a grid of nets far past any budget."""
+
+TINY_PAYOFF = b"[payoffs]\nkilled = 1e399\ngiven = 1e-399\n"
+"""A scheme with a payoff of 400 digits and one over a denominator of 400 digits."""
+
+LONG_EXPONENT = b"1e" + b"9" * 5000
+"""A decimal whose exponent has 5000 digits: beyond even ``Decimal``'s range."""
+
+
 def random_bytes(size: int, seed: int) -> bytes:
     """``size`` bytes of noise, the same on every run."""
     return random.Random(seed).randbytes(size)

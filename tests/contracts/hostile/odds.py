@@ -57,4 +57,9 @@ CASES = [
         ["odds", "--cards", "1" + "0" * 3999, "--copies", "11", "--by-abzug"],
         "1e+300 or more s of work",
     ),
+    case(
+        "odds-decimals-1000-digits",
+        ["odds", "--decimals", "9" * 1000],
+        "'--decimals': (about 1000 digits) is too many places: allowed 0..50",
+    ),
 ]

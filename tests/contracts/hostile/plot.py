@@ -3,7 +3,7 @@ to draw. A refused picture leaves no file, and no report is printed before it.""
 
 from __future__ import annotations
 
-from tests.contracts.hostile.harness import HUGE, case
+from tests.contracts.hostile.harness import HUGE, HUGE_PAYOFFS, TINY_PAYOFF, case
 from tests.contracts.hostile.table import BAD_SCHEME
 
 BASE = ["--bankroll", "5", "--target", "10"]
@@ -124,5 +124,34 @@ CASES = [
         "cannot write 'big.png'",
         status=1,
         file_limit=4096,
+    ),
+    # Values past a float cannot be drawn: one line, not matplotlib's OverflowError.
+    case(
+        "plot-cards-310-digits",
+        ["plot", "-o", "x.svg", "--cards", "9" * 310],
+        "passes the largest float, about 1.8e+308",
+    ),
+    case(
+        "odds-plot-cards-4300-digits",
+        ["odds", "--cards", "9" * 4300, "--copies", "1", "--plot", "x.pdf"],
+        "passes the largest float, about 1.8e+308",
+    ),
+    case(
+        "plot-edge-payoffs-400-digits",
+        "plot -o x.svg --kind edge --scheme h.toml",
+        "passes the largest float, about 1.8e+308",
+        h__toml=TINY_PAYOFF,
+    ),
+    case(
+        "plot-bank-payoffs-400-digits",
+        "plot -o x.svg --kind bank --bet 7:1:h.toml --bet Q",
+        "passes the largest float, about 1.8e+308",
+        h__toml=HUGE_PAYOFFS,
+    ),
+    case(
+        "table-plot-payoffs-400-digits",
+        "table --cards 10..20 --scheme h.toml --plot x.svg",
+        "passes the largest float, about 1.8e+308",
+        h__toml=TINY_PAYOFF,
     ),
 ]

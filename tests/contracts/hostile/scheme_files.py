@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.contracts.hostile.harness import DEEP, case, random_bytes
+from tests.contracts.hostile.harness import DEEP, LONG_EXPONENT, case, random_bytes
 
 
 def _many_rules(count: int) -> bytes:
@@ -223,5 +223,17 @@ CASES = [
         "odds --scheme d.toml",
         "rules[0].position=(about 6021 digits)",
         d__toml=b'[[rules]]\nkind = "killed"\npayoff = -1\nposition = 0b' + b"1" * 20_000 + b"\n",
+    ),
+    case(
+        "scheme-decimal-exponent-5000-digits",
+        "odds --scheme s.toml",
+        "bad TOML (the decimal 1e999999999999999999... has an exponent of 5000 digits",
+        s__toml=b"[payoffs]\ngiven = " + LONG_EXPONENT + b"\n",
+    ),
+    case(
+        "scheme-json-decimal-exponent-5000-digits",
+        "odds --scheme s.json",
+        "bad JSON (the decimal 1e-99999999999999999... has an exponent of 5000 digits",
+        s__json=b'{"payoffs": {"given": 1e-' + b"9" * 5000 + b"}}",
     ),
 ]

@@ -5,6 +5,9 @@ from __future__ import annotations
 from tests.contracts.hostile.harness import (
     DEEP,
     HUGE,
+    HUGE_PAYOFFS,
+    LONG_EXPONENT,
+    TINY_PAYOFF,
     VERY_LONG,
     case,
     coprime_scheme,
@@ -304,5 +307,32 @@ CASES = [
         "series --plan-file p.toml",
         "arrays and tables nested more than 32 deep",
         p__toml=b"story = " + b"[" * 33 + b"]" * 33 + b"\n",
+    ),
+    # Payoffs of 400 digits: their estimates past a float, refused as such (once an
+    # OverflowError), on the grid of nets and on the walk to ruin or target.
+    case(
+        "series-payoffs-400-digits",
+        "series --scheme h.toml --deals 3",
+        "3 deals: about 1e+300 or more s of work",
+        h__toml=HUGE_PAYOFFS,
+    ),
+    case(
+        "series-payoffs-400-digits-ruin",
+        "series --scheme h.toml --bankroll 5 --target 10",
+        "a walk of 9 positions: about 1e+300 or more s of work",
+        h__toml=HUGE_PAYOFFS,
+    ),
+    case(
+        "series-payoff-over-400-digits-ruin",
+        "series --scheme h.toml --bankroll 5 --target 10",
+        "a walk of (about 400 digits) positions: exact values of about 1e+300 or more digits",
+        h__toml=TINY_PAYOFF,
+    ),
+    case(
+        "plan-file-kush-exponent-5000-digits",
+        "series --plan-file p.json",
+        "bad JSON (the decimal 1e999999999999999999... has an exponent of 5000 digits: allowed at "
+        "most 1000)",
+        p__json=b'{"kush": ' + LONG_EXPONENT + b"}",
     ),
 ]
