@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from math import inf, log2
 
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import _, ngettext
 from shtoss_exact.limits import (
     MAX_RECORD_DIGITS,
     MAX_SERIES_DIGITS,
@@ -27,6 +27,7 @@ from shtoss_exact.limits import (
     check_cost,
     float_estimate,
 )
+from shtoss_exact.numbers import short_int
 
 DENSE_STEP = 0.12e-6
 """Seconds of one entry of a dense net array times one outcome (a product and a sum)."""
@@ -55,6 +56,17 @@ BIT_STEP = 0.06e-9
 
 INT_BYTES = 40
 """Bytes of a Python int besides its digits, with the list or dict slot holding it."""
+
+
+def deals_text(deals: int) -> str:
+    """``deals`` as a refusal names them (a long number by its size).
+
+    >>> deals_text(1), deals_text(3)
+    ('1 deal', '3 deals')
+    """
+    return ngettext("{short_int} deal", "{short_int} deals", deals).format(
+        short_int=short_int(deals)
+    )
 
 
 def bits_after(deals: int, denominator: int) -> float:

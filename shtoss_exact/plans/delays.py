@@ -35,6 +35,7 @@ from itertools import chain, repeat
 from math import log2
 from operator import add, mul, neg, sub
 
+from shtoss_exact.limits import float_estimate
 from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP, PART_STEP, SPARSE_STEP, values_in
 from shtoss_exact.plans.packed import Flow
 
@@ -314,7 +315,10 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
             span, done = union([s for s in held if s is not None])
             summed[key].append(span)
             work += done
-        return work * (LAZY_STEP + LAZY_SHARE * k * per_bit) + 3 * len(sums) * PART_STEP
+        return (
+            float_estimate(work) * (LAZY_STEP + LAZY_SHARE * k * per_bit)
+            + 3 * len(sums) * PART_STEP
+        )
 
     seconds += advance(0)
     parts = sum(len(rs) for rs in runs.values())  # each a few steps of bookkeeping a deal
@@ -332,7 +336,8 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
             work += done
         for r, span in made.items():
             history[r].append(span)
-        seconds += work * (LAZY_STEP + LAZY_SHARE * k * per_bit) + parts * PART_STEP + advance(k)
+        seconds += (float_estimate(work) * (LAZY_STEP + LAZY_SHARE * k * per_bit)
+                    + parts * PART_STEP + advance(k))  # fmt: skip
         if seconds > 1e3:
             return seconds, None
     # The copies read off (a product of two long numbers a value: digit by digit while
@@ -349,10 +354,10 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
             digits = (c.mult.bit_length() / 30 + 1) * ((deals - c.delay) * per_digit + 1)
             product = DENSE_STEP + digits * DIGIT_PRODUCT
             span = (span[0] + c.shift, span[1] + c.shift)
-        seconds += (span[1] - span[0]) * (product + SPARSE_STEP + deals * per_bit)
+        seconds += float_estimate(span[1] - span[0]) * (product + SPARSE_STEP + deals * per_bit)
         ranges.append(span)
     values = values_in(ranges)  # the net's summary: a few sums and products a value
-    return seconds + values * SUMMARY_STEPS * (DENSE_STEP + deals * per_bit), values
+    return seconds + float_estimate(values) * SUMMARY_STEPS * (DENSE_STEP + deals * per_bit), values
 
 
 LAZY_STEP = 0.03e-6

@@ -21,20 +21,23 @@ K deals at a flat stake are a sum of K independent bets, so no chain is needed:
 from __future__ import annotations
 
 from fractions import Fraction
-from math import ceil, gcd, lcm
-from operator import add
+from itertools import accumulate, repeat
+from math import ceil, comb, gcd, lcm
+from operator import add, mul
 
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import N_, _
-from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost, float_estimate
+from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost, float_estimate, multiply_seconds
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.chain import DealOutcomes, Rules, Status
 from shtoss_exact.plans.cost import (
     BIT_STEP,
     DENSE_STEP,
+    SPARSE_STEP,
     bits_after,
     check_bits,
+    deals_text,
     int_bytes,
     layered_seconds,
     reduce_seconds,
@@ -99,7 +102,7 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     span = terms[-1][0]
     size = deals * span + 1
     bits = bits_after(deals, denominator)
-    check_bits(bits, what=_("{short_int} deals").format(short_int=short_int(deals)), advice=_FEWER)
+    check_bits(bits, what=deals_text(deals), advice=_FEWER)
     head = terms[0][1]  # p_0: the count of the lowest payoff, never 0
     binomial = len(terms) == 2 and terms[1][0] == 1 and terms[1][1] > 0  # its counts all > 0
     # Each value: a product and a sum per term and one exact division (a binomial: one
@@ -107,9 +110,14 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     passes = 2 if binomial else len(terms) + 1
     points = float_estimate(size)  # payoffs of hundreds of digits: a grid past any float
     seconds = points * passes * (2 * DENSE_STEP + bits * BIT_STEP) + 4 * reduce_seconds(bits)
+    if seconds > MAX_SECONDS:  # a grid far wider than the nets: their dict may do
+        sparse = _sparse_seconds(len(steps), deals, denominator)
+        if sparse < seconds:
+            check_cost(Cost(seconds=sparse), what=deals_text(deals), advice=_FEWER)
+            return _sparse(denominator, unit, steps, deals)
     check_cost(
         Cost(seconds=seconds, bytes=int_bytes(points, bits)),
-        what=_("{short_int} deals").format(short_int=short_int(deals)),
+        what=deals_text(deals),
         advice=_FEWER,
     )
     if binomial:
@@ -123,6 +131,44 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     # and a unit > 0 (a kush > 0): the grid is canonical as it stands, its sum not redone.
     net = Distribution._make(unit, values, tuple(q), denominator**deals, denominator)
     # K independent deals: K times one deal's mean and variance.
+    one = Distribution.on_grid(unit, (e for e, _ in steps), (c for _, c in steps), denominator)
+    moments = (deals * one.mean, deals * one.variance)
+    return Solved(net, {Status.PLAYING.value: Fraction(1)}, Fraction(deals), moments)
+
+
+def _sparse_seconds(outcomes: int, deals: int, denominator: int) -> float:
+    """Seconds of ``_sparse``: one entry for each of the C(K + t - 1, t - 1) ways the
+    ``K`` deals fall among the ``t`` outcomes, each a few products of counts of up to
+    ``K log2 D`` bits by smaller ones, and a dict entry on a long key."""
+    ways = comb(deals + outcomes - 1, outcomes - 1)
+    bits = bits_after(deals, denominator)
+    entry = 3 * SPARSE_STEP + outcomes * multiply_seconds(bits / 4, bits)
+    return float_estimate(ways) * entry
+
+
+def _sparse(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
+            deals: int) -> Solved:  # fmt: skip
+    """Flat play over ``deals`` deals whose nets are few on a wide grid (payoffs of
+    many digits): the net summed over the ways the deals fall among the outcomes, the
+    ``n_i`` deals of outcome ``i`` counted by the multinomial times the counts' powers,
+    ``K! / (n_1! ... n_t!) c_1**n_1 ... c_t**n_t``, at the value ``sum n_i e_i``."""
+    held: dict[int, int] = {}
+    powers = [list(accumulate(repeat(c, deals), mul, initial=1)) for _, c in steps]
+    last = len(steps) - 1
+
+    def fall(i: int, left: int, value: int, count: int) -> None:
+        if i == last:
+            value += left * steps[i][0]
+            held[value] = held.get(value, 0) + count * powers[i][left]
+            return
+        e, power = steps[i][0], powers[i]
+        for n in range(left + 1):
+            fall(i + 1, left - n, value + n * e, count * comb(left, n) * power[n])
+
+    fall(0, deals, 0, 1)
+    values = sorted(held)
+    net = Distribution.on_grid(unit, values, tuple(held[v] for v in values), denominator**deals,
+                               base=denominator)  # fmt: skip
     one = Distribution.on_grid(unit, (e for e, _ in steps), (c for _, c in steps), denominator)
     moments = (deals * one.mean, deals * one.variance)
     return Solved(net, {Status.PLAYING.value: Fraction(1)}, Fraction(deals), moments)
@@ -198,7 +244,7 @@ def _walk(denominator: int, unit: Fraction, steps: list[tuple[int, int]], deals:
     hi = deals * up if high is None else min(high, deals * up)
     width = hi - lo + 1
     bits = bits_after(deals, denominator)
-    check_bits(bits, what=_("{short_int} deals").format(short_int=short_int(deals)), advice=_FEWER)
+    check_bits(bits, what=deals_text(deals), advice=_FEWER)
     # Within k deals the walk spans at most k (up - down) + 1 positions.
     span = up - down
     reach = min(width, deals * span // 2 + 1)
@@ -302,8 +348,9 @@ def _ruin_solve(denominator: int, unit: Fraction, steps: list[tuple[int, int]], 
     what = _("a walk of {width} positions").format(width=short_int(width))
     check_bits(width * (bits + 1), what=what, advice=_SMALLER)
     span = float_estimate(max(e for e, _ in steps) - min(e for e, _ in steps))
-    # Dixon's solve: about 2 W (bits + 1) / 244 lifting steps over W (2 span + 1) entries.
-    rough = (2 * width * (bits + 1) / 244 + 1) * width * (2 * span + 1) * 150e-9
+    band = min(2 * span + 1, width)  # a row's entries: within the band, and the walk
+    # Dixon's solve: about 2 W (bits + 1) / 244 lifting steps over W band entries.
+    rough = (2 * width * (bits + 1) / 244 + 1) * width * band * 150e-9
     check_cost(Cost(seconds=rough / 10), what=what, advice=_SMALLER)
     # Equation j: D v_j - sum over i of v_i count(i -> j) = D [j = start].
     rows: list[dict[int, int]] = [{j: denominator} for j in range(width)]
@@ -322,7 +369,7 @@ def _ruin_solve(denominator: int, unit: Fraction, steps: list[tuple[int, int]], 
     seconds = elimination_work(rows, bits=bits, sums=len(ends) + 1, limit=MAX_SECONDS * 1e9)
     seconds *= 1e-9
     check_cost(
-        Cost(seconds=seconds, bytes=int_bytes(width * (2 * span + 1) * 4, 256)),
+        Cost(seconds=seconds, bytes=int_bytes(width * band * 4, 256)),
         what=what,
         advice=_SMALLER,
     )

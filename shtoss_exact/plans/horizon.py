@@ -35,6 +35,7 @@ from shtoss_exact.plans.cost import (
     bits_after,
     check_bits,
     check_written,
+    deals_text,
     int_bytes,
     net_is_written,
 )
@@ -67,7 +68,7 @@ def solve_horizon(chain: Chain, deals: int) -> Solved:
     """
     check_bits(
         bits_after(deals, chain.denominator),
-        what=_("{short_int} deals").format(short_int=short_int(deals)),
+        what=deals_text(deals),
         advice=_ADVICE,
     )
     if chain.rules.tracks_net:

@@ -25,7 +25,7 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import replace
 from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_CHAIN_STATES
-from shtoss_exact.numbers import short_int, whole_number
+from shtoss_exact.numbers import whole_number
 from shtoss_exact.plans.catalog import AfterLoss, Plan, as_plan, bounded_number
 from shtoss_exact.plans.chain import (
     Chain,
@@ -38,7 +38,7 @@ from shtoss_exact.plans.chain import (
     classic_outcomes,
     deal_outcomes,
 )
-from shtoss_exact.plans.cost import bits_after, check_bits
+from shtoss_exact.plans.cost import bits_after, check_bits, deals_text
 from shtoss_exact.plans.result import SeriesResult, Solved
 from shtoss_exact.plans.runs import (
     event_probability,
@@ -234,7 +234,7 @@ def _solve(rules: Rules, horizon: int | None) -> Solved:
     if horizon is not None:
         check_bits(
             bits_after(horizon, rules.outcomes.denominator),
-            what=_("{short_int} deals").format(short_int=short_int(horizon)),
+            what=deals_text(horizon),
             advice=_("use fewer deals"),
         )
     chain = build_chain(rules, deals=horizon, max_states=limit)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 from math import comb
+from pathlib import Path
 from time import process_time
 
 import pytest
@@ -201,3 +202,48 @@ def test_walks_too_wide_are_refused() -> None:
         series("flat", bankroll=10**6, target=2 * 10**6, scheme="lob-half")
     with pytest.raises(ShtossError, match="limit"):
         series("flat", deals=10**5, bankroll=10**4, target=2 * 10**4)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    steps=st.lists(
+        st.tuples(st.integers(-(10**30), 10**30), st.integers(1, 9)),
+        min_size=1,
+        max_size=4,
+        unique_by=lambda step: step[0],
+    ),
+    deals=st.integers(1, 7),
+)
+def test_the_ways_the_deals_fall_are_the_convolution(
+    steps: list[tuple[int, int]], deals: int
+) -> None:
+    # Steps far apart (payoffs of many digits): the net summed over the ways the deals
+    # fall among the outcomes is the deals convolved one by one.
+    from shtoss_exact.plans.flat import _sparse
+
+    denominator = sum(c for _, c in steps)
+    solved = _sparse(denominator, Fraction(1), sorted(steps), deals)
+    expected: dict[int, int] = {0: 1}
+    for _ in range(deals):
+        following: dict[int, int] = {}
+        for v, w in expected.items():
+            for e, c in steps:
+                following[v + e] = following.get(v + e, 0) + w * c
+        expected = following
+    total = denominator**deals
+    assert {v: solved.net[Fraction(v)] for v in expected} == {
+        v: Fraction(w, total) for v, w in expected.items()
+    }
+    assert solved.net.mean == sum(Fraction(v * w, total) for v, w in expected.items())
+
+
+def test_flat_play_on_payoffs_of_many_digits_takes_the_ways_not_the_grid(tmp_path: Path) -> None:
+    scheme = tmp_path / "huge.toml"
+    scheme.write_text("[payoffs]\nkilled = -1e399\ngiven = 1e399\n", encoding="utf-8")
+    result = series("flat", deals=3, scheme=str(scheme))
+    big = Fraction(10**399)
+    # The card given (400/833) wins 10**399, killed (400/833) loses it, a plié (33/833)
+    # costs the payoff of the game's own scheme: three deals with no plié, a binomial.
+    for wins in range(4):
+        assert result.net[(2 * wins - 3) * big] == comb(3, wins) * Fraction(400, 833) ** 3
+    assert len(result.net) == comb(3 + 2, 2)  # every way the deals fall, a value of its own

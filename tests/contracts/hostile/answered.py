@@ -102,6 +102,17 @@ ANSWERED = [
         "series --plan stop --scheme h.toml --deals 2",
         h__toml=HUGE_PAYOFFS,
     ),
+    # Flat play on payoffs of 400 digits: a grid of nets past any float, but few nets (the
+    # ways three deals fall among the outcomes), and a walk to ruin or target that each
+    # decided deal ends.
+    answer(
+        "series-flat-payoffs-400-digits", "series --scheme h.toml --deals 3", h__toml=HUGE_PAYOFFS
+    ),
+    answer(
+        "series-flat-payoffs-400-digits-ruin",
+        "series --scheme h.toml --bankroll 5 --target 10",
+        h__toml=HUGE_PAYOFFS,
+    ),
     answer("series-flat-1000-deals-ruin", "series --deals 1000 --bankroll 20 --target 40"),
     answer("series-flat-ruin-1000", "series --bankroll 1000 --target 2000 --format json"),
     answer(

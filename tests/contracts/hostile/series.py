@@ -310,16 +310,12 @@ CASES = [
     ),
     # Payoffs of 400 digits: their estimates past a float, refused as such (once an
     # OverflowError), on the grid of nets and on the walk to ruin or target.
+    # (Over few deals, or to ruin or target, they are answered: the answered rows.) Over
+    # 800 deals the nets' ways are too many.
     case(
         "series-payoffs-400-digits",
-        "series --scheme h.toml --deals 3",
-        "3 deals: about 1e+300 or more s of work",
-        h__toml=HUGE_PAYOFFS,
-    ),
-    case(
-        "series-payoffs-400-digits-ruin",
-        "series --scheme h.toml --bankroll 5 --target 10",
-        "a walk of 9 positions: about 1e+300 or more s of work",
+        "series --scheme h.toml --deals 800",
+        "800 deals: about",
         h__toml=HUGE_PAYOFFS,
     ),
     case(
