@@ -24,9 +24,11 @@ from shtoss_exact.i18n import _
 from shtoss_exact.limits import (
     MAX_DECK_SECONDS,
     MAX_PRINTED_DIGITS,
+    MAX_WHOLE_DIGITS,
     Budget,
     Cost,
     check_cost,
+    float_estimate,
     outside_allowance,
 )
 from shtoss_exact.numbers import short_int
@@ -233,6 +235,8 @@ def binom_bits(cards: int, copies: int) -> float:
     k = min(copies, cards - copies)
     if k <= 0:
         return 0.0
+    if k.bit_length() > 1000:
+        return inf  # more copies than a float holds: no computation of that size is answered
     if k * k < cards:
         # Few copies in a large deck: log C(n, k) = k log n - log k! + sum log(1 - i/n),
         # and the sum is -k(k-1)/(2n) up to O(k^3/n^2), small as k^2 < n. log takes any int.
@@ -324,6 +328,9 @@ class KindCounts(NamedTuple):
         return self.killed + self.plie
 
 
+_WHOLE_LIMIT = 10**MAX_WHOLE_DIGITS
+
+
 def check_counts_args(cards: object, copies: object, *, position: object = 0) -> None:
     """The arguments of the public counts: ``0 <= copies <= cards``, whole numbers (and
     ``position`` a whole number), refused by name when they are anything else.
@@ -338,6 +345,16 @@ def check_counts_args(cards: object, copies: object, *, position: object = 0) ->
             raise ShtossError(
                 _("{name}={value} is not a whole number: allowed 0 <= copies <= cards").format(
                     name=name, value=quoted(value)
+                )
+            )
+    for name, value in (("cards", cards), ("copies", copies), ("position", position)):
+        assert isinstance(value, int)  # checked above
+        if abs(value) >= _WHOLE_LIMIT:
+            raise ShtossError(
+                _("{name}={short_int}: allowed at most {limit} digits").format(
+                    name=name,
+                    short_int=short_int(value),
+                    limit=MAX_WHOLE_DIGITS,
                 )
             )
     if not 0 <= copies <= cards:  # type: ignore[operator]
@@ -364,6 +381,15 @@ def kind_counts(cards: int, copies: int) -> KindCounts:
     KindCounts(killed=130000, plie=10725, given=130000, no_copy=0, total=270725)
     """
     check_counts_args(cards, copies)
+    seconds = summary_seconds(cards, copies)
+    if seconds > CALL_SECONDS * 1000 or not outside_allowance():  # a small deck: no message
+        check_cost(
+            Cost(seconds=seconds),
+            what=_("kind_counts(cards={short_int}, copies={short_int2})").format(
+                short_int=short_int(cards), short_int2=short_int(copies)
+            ),
+            advice=_("use fewer copies or cards"),
+        )
     return _kind_counts(cards, copies)
 
 
@@ -541,7 +567,7 @@ def abzug_cost(cards: int, copies: int) -> Cost:
     >>> abzug_cost(52, 4).seconds < 1e-3
     True
     """
-    rows = (max(cards, 0) + 1) // 2
+    rows = float_estimate((max(cards, 0) + 1) // 2)  # past a float: past any budget
     bits = binom_bits(cards, copies) if 0 <= copies <= cards else 0.0
     return Cost(
         seconds=rows * (ROW_SECONDS + bits * BIT_SECONDS),

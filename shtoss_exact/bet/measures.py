@@ -24,7 +24,7 @@ from typing import Any
 
 from shtoss_exact.deck import Deal
 from shtoss_exact.distribution import Distribution
-from shtoss_exact.engine import Kind, KindCounts, binom_bits, check_deal, kind_counts
+from shtoss_exact.engine import Kind, KindCounts, binom_bits, check_deal, kind_counts_of
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, field
 from shtoss_exact.i18n import _
@@ -55,7 +55,7 @@ def expected_abzugs(deal: Deal, *, counts: KindCounts | None = None) -> Fraction
     if m == 0:
         return Fraction((n + 1) // 2)
     if counts is None:
-        counts = kind_counts(n, m)
+        counts = kind_counts_of(deal)
     return (Fraction(n + 1, m + 1) + Fraction(counts.banker, counts.total)) / 2
 
 

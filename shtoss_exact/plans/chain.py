@@ -64,10 +64,10 @@ def classic_outcomes(deal: Deal) -> DealOutcomes:
     >>> classic_outcomes(Deal(52, 4)).counts
     ((Fraction(-1, 1), 433), (Fraction(1, 1), 400))
     """
-    from shtoss_exact.engine import check_deal, kind_counts
+    from shtoss_exact.engine import check_deal, kind_counts_of
 
     check_deal(deal)
-    kinds = kind_counts(deal.cards, deal.copies)
+    kinds = kind_counts_of(deal)
     parts = ((-1, kinds.killed + kinds.plie), (0, kinds.no_copy), (1, kinds.given))
     common = gcd(kinds.total, *(c for _, c in parts))
     return DealOutcomes(

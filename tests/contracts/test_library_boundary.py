@@ -503,6 +503,20 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
         lambda: s.series("paroli:2", deals=3, cards=10**5000, copies=4),
         "cards=(about 5001 digits) is not a whole number of at most 4300 digits",
     ),
+    # the counts' own cost and digits, as every question's (once a minute of work, or
+    # Python's own OverflowError and digit-limit ValueError)
+    ("kind_counts-cost", lambda: s.kind_counts(10**9, 10**6), "copies=1000000): about"),
+    (
+        "kind_counts-copies-310-digits",
+        lambda: s.kind_counts(10**4000, 10**309),
+        "(about 310 digits)",
+    ),
+    ("abzug_counts-401-digits", lambda: s.abzug_counts(10**400, 4), "(about 401 digits)"),
+    (
+        "counts_at-position-5001-digits",
+        lambda: s.counts_at(52, 4, 10**5000),
+        "position=(about 5001 digits): allowed at most 4300 digits",
+    ),
 ]
 
 
