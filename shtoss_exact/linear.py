@@ -47,16 +47,54 @@ POWER = 4
 _SINGULAR = N_("the system has no unique solution (the play never ends)")
 
 
-def solve(rows: Sequence[Row], rhs: Sequence[int]) -> list[Fraction]:
+class TooLong(ArithmeticError):
+    """The solution has a numerator or a denominator longer than the bits allowed."""
+
+
+def solve(rows: Sequence[Row], rhs: Sequence[int], *, max_bits: int | None = None
+          ) -> list[Fraction]:  # fmt: skip
     """The exact solution of ``rows * x = rhs`` (integer coefficients, sparse rows).
 
     A singular system is refused with ``ShtossError`` (the caller's chain never ends).
+    ``max_bits``: a solution whose numerators or denominators would be longer raises
+    ``TooLong``, found by lifting only as far as ``max_bits`` needs (Hadamard's bound,
+    far above most solutions, would lift much further) and checking the solution so
+    found against the system.
 
     >>> solve([{0: 2, 1: -1}, {0: -1, 1: 2}], [1, 0])
     [Fraction(2, 3), Fraction(1, 3)]
+    >>> solve([{0: 3**40}], [1], max_bits=20)
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.linear.TooLong: a solution longer than 20 bits
     """
     size = len(rows)
-    return solve_sums(rows, rhs, [{i: 1} for i in range(size)])
+    sums = [{i: 1} for i in range(size)]
+    if max_bits is None or size == 0:
+        return solve_sums(rows, rhs, sums)
+    for prime in PRIMES:
+        factors = _factor(rows, prime**POWER, prime)
+        if factors is not None:
+            try:
+                solution = _lift(rows, rhs, sums, factors, max_bits=max_bits)
+            except ArithmeticError:  # no fraction within the bits: a longer solution
+                raise TooLong(f"a solution longer than {max_bits} bits") from None
+            if not _solves(rows, rhs, solution):
+                raise TooLong(f"a solution longer than {max_bits} bits")
+            return solution
+    return solve_sums(rows, rhs, sums)  # singular modulo three primes: the exact way
+
+
+def _solves(rows: Sequence[Row], rhs: Sequence[int], solution: list[Fraction]) -> bool:
+    """Whether ``solution`` satisfies every equation exactly (over one denominator)."""
+    common = 1
+    for value in solution:
+        common = common * value.denominator // gcd(common, value.denominator)
+    whole = [value.numerator * (common // value.denominator) for value in solution]
+    return all(
+        sum(v * whole[c] for c, v in row.items()) == b * common
+        for row, b in zip(rows, rhs, strict=True)
+    )
 
 
 def solve_sums(rows: Sequence[Row], rhs: Sequence[int], sums: Sequence[Row]) -> list[Fraction]:
@@ -174,11 +212,14 @@ def _bounds(rows: Sequence[Row], rhs: Sequence[int]) -> tuple[int, int]:
 
 
 def _lift(
-    rows: Sequence[Row], rhs: Sequence[int], sums: Sequence[Row], factors: _Factors
-) -> list[Fraction]:
+    rows: Sequence[Row], rhs: Sequence[int], sums: Sequence[Row], factors: _Factors,
+    *, max_bits: int | None = None,
+) -> list[Fraction]:  # fmt: skip
     det, numerator = _bounds(rows, rhs)
     weight = max((sum(abs(w) for w in s.values()) for s in sums), default=1) or 1
     top = numerator * weight  # |numerator of sum_j w_j x_j| <= weight * max |det A_i|
+    if max_bits is not None:  # as far as answers of max_bits need (checked by the caller)
+        top, det = min(top, weight << max_bits), min(det, 1 << max_bits)
     q = factors.modulus
     steps = 1
     modulus = q

@@ -64,6 +64,25 @@ def test_solve_equals_sympy(system: tuple[list[dict[int, int]], list[int]]) -> N
     ]
 
 
+@settings(max_examples=150, deadline=None)
+@given(systems(), st.integers(1, 80))
+def test_a_solve_bounded_in_bits_is_the_solve_or_too_long(
+    system: tuple[list[dict[int, int]], list[int]], max_bits: int
+) -> None:
+    # Lifting only as far as max_bits needs: the same solution when every numerator and
+    # denominator fits, TooLong when one does not (never a wrong answer).
+    rows, rhs = system
+    expected = sympy_solve(rows, rhs)
+    if expected is None or zero_pivot(rows):
+        return
+    longest = max(max(abs(x.numerator).bit_length(), x.denominator.bit_length()) for x in expected)
+    if longest <= max_bits:
+        assert solve(rows, rhs, max_bits=max_bits) == expected
+    else:
+        with pytest.raises(linear.TooLong):
+            solve(rows, rhs, max_bits=max_bits)
+
+
 def test_a_pivot_that_vanishes_modulo_the_prime_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
     # 7 divides the first pivot: with the primes 7 and 7 the exact elimination answers.
     monkeypatch.setattr(linear, "PRIMES", (7, 7, 7))

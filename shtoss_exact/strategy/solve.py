@@ -43,7 +43,7 @@ from shtoss_exact.errors import ShtossError, shown_number
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, Cost, float_estimate
-from shtoss_exact.linear import POWER, Row, elimination_work, solve
+from shtoss_exact.linear import POWER, Row, TooLong, elimination_work, solve
 
 MAX_STATES = 20_000
 """Most states looked at before the cost is estimated: beyond it a refusal is certain."""
@@ -224,7 +224,15 @@ def evaluate(g: BankrollGrid, policy: Sequence[int]) -> Values:
     Fraction(400, 833)
     """
     rows, rhs = equations(g, policy)
-    solution = solve(rows, rhs)
+    try:
+        solution = solve(rows, rhs, max_bits=MAX_VALUE_BITS)
+    except TooLong:
+        raise ShtossError(
+            _(
+                "the exact values have more than {max_value_bits:.0f} digits, the limit; use a "
+                "smaller target"
+            ).format(max_value_bits=MAX_VALUE_BITS * 0.30103)
+        ) from None
     common = lcm(*(value.denominator for value in solution))
     longest = max(common.bit_length(), *(v.numerator.bit_length() for v in solution))
     if longest > MAX_VALUE_BITS:

@@ -174,4 +174,11 @@ CASES = [
         ],
         "the optimal stakes for 99 bankrolls and 4950 (bankroll, stake) pairs: about",
     ),
+    # A stuss deck of 131 digits: values of 5700 digits, found too long after lifting to
+    # the limit's 3913 digits, not to Hadamard's bound (once 3 to 10 s before the line).
+    case(
+        "strategy-values-past-the-digit-limit",
+        "strategy --bankroll 5 --target 100 --scheme stuss --cards 1" + "0" * 130,
+        "the exact values have more than 3913 digits, the limit",
+    ),
 ]
