@@ -36,7 +36,14 @@ from math import log2
 from operator import add, mul, neg, sub
 
 from shtoss_exact.limits import float_estimate
-from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP, PART_STEP, SPARSE_STEP, values_in
+from shtoss_exact.plans.cost import (
+    BIT_STEP,
+    DENSE_STEP,
+    INT_BYTES,
+    PART_STEP,
+    SPARSE_STEP,
+    values_in,
+)
 from shtoss_exact.plans.packed import Flow
 
 Net = tuple[int, list[int]] | None
@@ -277,10 +284,11 @@ def delay_seconds(flow: Flow, copies: dict[int, Copy], deals: int) -> float:
     return delay_run(flow, copies, deals)[0]
 
 
-def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, int | None]:
+def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, int | None, float]:
     """Estimated seconds of ``deals`` delayed layers, with the values the net may take
     (the union of the states' ranges; None: not run to the end, the cost past any
-    budget), run on the roots' ranges alone:
+    budget) and the bytes held at the end (the roots' nets of the deals as far back as
+    the longest delay, and the net merged), run on the roots' ranges alone:
     per value of each part of a sum (a product and a sum) one step on counts of
     ``k log2 D`` bits and the bookkeeping of each part, then the copies read off and
     merged at the end, and the net's summary (measured with ``allowance``: 0.6 to 1.8x
@@ -339,7 +347,7 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
         seconds += (float_estimate(work) * (LAZY_STEP + LAZY_SHARE * k * per_bit)
                     + parts * PART_STEP + advance(k))  # fmt: skip
         if seconds > 1e3:
-            return seconds, None
+            return seconds, None, 0.0
     # The copies read off (a product of two long numbers a value: digit by digit while
     # short) and every value merged into the net.
     per_digit = log2(max(flow.denominator, 2)) / 30
@@ -357,8 +365,21 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
         seconds += float_estimate(span[1] - span[0]) * (product + SPARSE_STEP + deals * per_bit)
         ranges.append(span)
     values = values_in(ranges)  # the net's summary: a few sums and products a value
-    return seconds + float_estimate(values) * SUMMARY_STEPS * (DENSE_STEP + deals * per_bit), values
+    seconds += float_estimate(values) * SUMMARY_STEPS * (DENSE_STEP + deals * per_bit)
+    count_bytes = log2(max(flow.denominator, 2)) / 8  # a count's bytes, a deal
+    kept_bytes = 0.0
+    for back in (*history.values(), *summed.values()):
+        for age, kept in enumerate(reversed(back)):
+            if kept is not None:
+                kept_bytes += (kept[1] - kept[0]) * ((deals - age) * count_bytes + INT_BYTES)
+    merged = float_estimate(values) * 1.5 * (deals * count_bytes + INT_BYTES + MERGE_BYTES)
+    return seconds, values, kept_bytes + merged
 
+
+MERGE_BYTES = 100
+"""Bytes of one value of the net merged besides its count: its key and its slot in the
+dict, and the net's tuples made from it (half again as many, held in part at once:
+measured 391 MB for raise over 600 deals, 858 MB over 800, 1.2 GB over 900)."""
 
 LAZY_STEP = 0.03e-6
 """Seconds of one value of a part of a delayed sum besides its bits: its product made

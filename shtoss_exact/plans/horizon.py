@@ -172,12 +172,16 @@ def _by_net(chain: Chain, deals: int) -> Solved:
     )
     flow = flow_of(chain, unit)
     copies = copies_of(flow)
-    dense, support = range_run(flow, deals) if copies is None else delay_run(flow, copies, deals)
+    dense, support, held = (
+        range_run(flow, deals) if copies is None else delay_run(flow, copies, deals)
+    )
     sparse = float("inf")
-    if dense > budget().seconds / 4:  # the dicts of the values may do better
+    if dense > budget().seconds / 4 or held > budget().bytes / 4:  # the dicts may do better
         sparse = check_support(chain, deals, dense=dense)
-    check_cost(Cost(seconds=min(dense, sparse)), what=_what(chain, deals), advice=_ADVICE)
-    if dense <= sparse:  # the arrays fill their ranges: a net written whole is as long
+    arrays = dense <= sparse
+    cost = Cost(seconds=dense, bytes=held) if arrays else Cost(seconds=sparse)
+    check_cost(cost, what=_what(chain, deals), advice=_ADVICE)
+    if arrays:  # the arrays fill their ranges: a net written whole is as long
         if support is None and net_is_written():  # the dry run stopped short: the ranges
             support = net_values(chain, deals)
         check_written(support or 0, bits_after(deals, d))

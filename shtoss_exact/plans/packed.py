@@ -36,6 +36,7 @@ from shtoss_exact.plans.chain import State, Status
 from shtoss_exact.plans.cost import (
     BIT_STEP,
     DENSE_STEP,
+    INT_BYTES,
     PACKED_BIT,
     PACKED_STEP,
     PART_STEP,
@@ -237,14 +238,14 @@ def range_seconds(flow: Flow, deals: int) -> float:
     return range_run(flow, deals)[0]
 
 
-def range_run(flow: Flow, deals: int) -> tuple[float, int | None]:
+def range_run(flow: Flow, deals: int) -> tuple[float, int | None, float]:
     """Estimated seconds of ``deals`` layers, run on the states' ranges alone: per
     source a few operations on whole integers while packed (each as long as the
     target's range times the slot), then per value one on counts of ``k log2 D`` bits;
     past ``DRY_PARTS`` steps the growth of the layers is extrapolated. With them, the
     values the net may take (the union of the states' ranges; past ``DRY_PARTS``, that
     union widened by the widest move of a deal for each deal left; None: not run to
-    the end, the cost past any budget).
+    the end, the cost past any budget), and the bytes of the last two layers.
 
     >>> from shtoss_exact.deck import Deal
     >>> from shtoss_exact.plans.catalog import plan_named
@@ -290,13 +291,15 @@ def range_run(flow: Flow, deals: int) -> tuple[float, int | None]:
         seconds += step
         history.append(values)
         if seconds > 1e3:
-            return seconds, None
+            return seconds, None, 0.0
         if taken > DRY_PARTS and k + 1 < deals:
             moves = [g for groups in flow.groups for _, sources in groups for _, g in sources]
             widest = max([*moves, 0]) - min([*moves, 0])
             values = _values(low, high) + (deals - k - 1) * widest
-            return seconds + _extrapolate(history, k + 1, deals, per_bit=per_bit), values
-    return seconds, _values(low, high)
+            held = 2 * float_estimate(values) * len(flow.states) * (deals * per_bit / 8 + 8)
+            return seconds + _extrapolate(history, k + 1, deals, per_bit=per_bit), values, held
+    entries = sum(b - a for a, b in zip(low, high, strict=True) if b > a)
+    return seconds, _values(low, high), 2 * entries * (deals * per_bit / 8 + INT_BYTES)
 
 
 def _values(low: list[int], high: list[int]) -> int:

@@ -104,6 +104,9 @@ CASES = [
     ),
     # Once refused as 51 s (the estimate of the dicts, the way not taken): the arrays'
     # own estimate, about 10 s, is the refusal's (their solve takes 8 to 9 s).
+    # raise over 900 deals: 9 s but 1.2 GB (the roots' nets as far back as the longest
+    # delay): refused on its memory
+    case("series-raise-900", "series --plan raise --deals 900", "GB held at once, more than"),
     case(
         "series-paroli-1200",
         "series --plan paroli:3 --deals 1200",
