@@ -349,7 +349,7 @@ def check_counts_args(cards: object, copies: object, *, position: object = 0) ->
             )
     for name, value in (("cards", cards), ("copies", copies), ("position", position)):
         assert isinstance(value, int)  # checked above
-        if abs(value) >= _WHOLE_LIMIT:
+        if abs(value) >= _WHOLE_LIMIT and abs(value) > abs(cards) + 1:  # type: ignore[arg-type]
             raise ShtossError(
                 _("{name}={short_int}: allowed at most {limit} digits").format(
                     name=name,

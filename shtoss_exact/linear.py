@@ -81,8 +81,12 @@ def solve(rows: Sequence[Row], rhs: Sequence[int], *, max_bits: int | None = Non
                 raise TooLong(f"a solution longer than {max_bits} bits") from None
             if not _solves(rows, rhs, solution):
                 raise TooLong(f"a solution longer than {max_bits} bits")
-            return solution
-    return solve_sums(rows, rhs, sums)  # singular modulo three primes: the exact way
+            break
+    else:  # zero pivots modulo three primes: the exact way
+        solution = solve_sums(rows, rhs, sums)
+    if any(max(abs(x.numerator), x.denominator).bit_length() > max_bits for x in solution):
+        raise TooLong(f"a solution longer than {max_bits} bits")
+    return solution
 
 
 def _solves(rows: Sequence[Row], rhs: Sequence[int], solution: list[Fraction]) -> bool:

@@ -198,9 +198,9 @@ def test_every_answer_along_a_whole_deal_is_fast() -> None:
         for kind, extra in (("stay", {"replay": "1", "bets": "K@0,5:coppered@0"}),
                             ("one-turn", {}), ("coppered", {})):  # fmt: skip
             query = urlencode({"seen": seen, "bet-kind": kind, **extra})
-            start = time.process_time()
+            start = time.thread_time()  # this thread's: a server left by a test does not count
             response = app.handle("GET", "/api/case?" + query, "localhost")
-            slowest = max(slowest, time.process_time() - start)
+            slowest = max(slowest, time.thread_time() - start)
             assert response.status == 200
     assert slowest < 0.15 * (3 if os.environ.get("CI") else 2), slowest
 
