@@ -1,5 +1,5 @@
 #!/usr/bin/env sh
-# Mutation testing of the engine and the schemes (engine.py, schemes.py, scheme_parts.py)
+# Mutation testing of the engine and the schemes
 # with mutmut, configured in pyproject.toml [tool.mutmut]; prints the score.
 #
 #   pip install -e '.[test,quality]' && sh scripts/mutation.sh

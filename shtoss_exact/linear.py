@@ -68,24 +68,18 @@ def solve(rows: Sequence[Row], rhs: Sequence[int], *, max_bits: int | None = Non
     ...
     shtoss_exact.linear.TooLong: a solution longer than 20 bits
     """
-    size = len(rows)
-    sums = [{i: 1} for i in range(size)]
-    if max_bits is None or size == 0:
+    sums = [{i: 1} for i in range(len(rows))]
+    if max_bits is None:
         return solve_sums(rows, rhs, sums)
-    for prime in PRIMES:
-        factors = _factor(rows, prime**POWER, prime)
-        if factors is not None:
-            try:
-                solution = _lift(rows, rhs, sums, factors, max_bits=max_bits)
-            except ArithmeticError:  # no fraction within the bits: a longer solution
-                raise TooLong(f"a solution longer than {max_bits} bits") from None
-            if not _solves(rows, rhs, solution):
-                raise TooLong(f"a solution longer than {max_bits} bits")
-            break
-    else:  # zero pivots modulo three primes: the exact way
-        solution = solve_sums(rows, rhs, sums)
+    longer = TooLong(f"a solution longer than {max_bits} bits")
+    try:
+        solution = solve_sums(rows, rhs, sums, max_bits=max_bits)
+    except ArithmeticError:  # no fraction within the bits: a longer solution
+        raise longer from None
+    if not _solves(rows, rhs, solution):  # a fraction within the bits, but not the one
+        raise longer
     if any(max(abs(x.numerator), x.denominator).bit_length() > max_bits for x in solution):
-        raise TooLong(f"a solution longer than {max_bits} bits")
+        raise longer
     return solution
 
 
@@ -101,10 +95,12 @@ def _solves(rows: Sequence[Row], rhs: Sequence[int], solution: list[Fraction]) -
     )
 
 
-def solve_sums(rows: Sequence[Row], rhs: Sequence[int], sums: Sequence[Row]) -> list[Fraction]:
+def solve_sums(rows: Sequence[Row], rhs: Sequence[int], sums: Sequence[Row], *,
+               max_bits: int | None = None) -> list[Fraction]:  # fmt: skip
     """The exact values of ``sum_j w_j x_j`` for each ``w`` of ``sums``, where
     ``rows * x = rhs``: only these are reconstructed (e.g. the probability of each end
-    of a chain from its expected visits), not every unknown.
+    of a chain from its expected visits), not every unknown. ``max_bits``: lifted only
+    as far as answers of that many bits need (the caller checks what it gets: ``solve``).
 
     >>> solve_sums([{0: 2, 1: -1}, {0: -1, 1: 2}], [1, 0], [{0: 1, 1: 1}, {0: 3}])
     [Fraction(1, 1), Fraction(2, 1)]
@@ -117,7 +113,7 @@ def solve_sums(rows: Sequence[Row], rhs: Sequence[int], sums: Sequence[Row]) -> 
     for prime in PRIMES:
         factors = _factor(rows, prime**POWER, prime)
         if factors is not None:
-            return _lift(rows, rhs, sums, factors)
+            return _lift(rows, rhs, sums, factors, max_bits=max_bits)
     # Zero pivots modulo three primes: almost surely a zero pivot over the rationals,
     # which the exact elimination finds (and refuses) for certain.
     values = _exact_solve(rows, rhs)

@@ -17,6 +17,15 @@ SHARED_DIVIDE_BITS = 3_000
 than dividing each (measured for two: the half inverse pays from 2 000 to 4 000 bits)."""
 
 
+def twos_in(value: int) -> int:
+    """The exponent of 2 in a non-zero whole number (the twos a division shifts off).
+
+    >>> twos_in(48), twos_in(-7)
+    (4, 0)
+    """
+    return (value & -value).bit_length() - 1
+
+
 def exact_quotient(a: int, b: int) -> int:
     """``a // b`` for ``a`` a multiple of an odd ``b > 0``.
 

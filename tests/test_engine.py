@@ -14,24 +14,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact import ShtossError
+from shtoss_exact.binomial_sums import LEAF_TERMS, SHORT_SERIES
 from shtoss_exact.deck import Deal, Suit, SuitCounts, SuitRelation
 from shtoss_exact.engine import (
-    LEAF_TERMS,
-    SHORT_SERIES,
     SMALL_BITS,
     Kind,
     KindCounts,
     PositionCounts,
-    _alternating_sum,
-    _plie_and_total,
     abzug_counts,
-    binom,
     binom_bits,
     check_deal,
     counts_at,
     deal_cost,
     kind_counts,
-    parity_sum,
     position_counts,
     relation_weights,
     summary_cost,
@@ -92,86 +87,6 @@ def test_no_copies_never_decides() -> None:
     assert kind_counts(9, 0) == KindCounts(killed=0, plie=0, given=0, no_copy=1, total=1)
     assert all((r.killed, r.plie, r.given) == (0, 0, 0) for r in position_counts(9, 0))
     assert kind_counts(0, 0).no_copy == 1
-
-
-def test_binom_is_zero_outside_the_triangle() -> None:
-    assert [binom(5, k) for k in range(-1, 7)] == [0, 1, 5, 10, 10, 5, 1, 0]
-    assert binom(-1, 0) == 0
-    assert binom(-3, -1) == 0
-
-
-def _direct_parity_sum(top: int, k: int) -> int:
-    return sum(comb(q, k) for q in range(top, -1, -2)) if top >= 0 and k >= 0 else 0
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.integers(-3, 400), st.integers(-2, 400))
-def test_parity_sum_matches_a_direct_sum(top: int, k: int) -> None:
-    assert parity_sum(top, k) == _direct_parity_sum(top, k)
-
-
-def _direct_alternating_sum(top: int, k: int) -> int:
-    return sum((-1) ** (top - q) * comb(q, k) for q in range(top + 1)) if k >= 0 else 0
-
-
-@settings(max_examples=80, deadline=None)
-@given(
-    st.integers(0, 1500).flatmap(
-        lambda n: st.tuples(st.just(n), st.one_of(st.integers(0, min(n, 60)), st.integers(0, n)))
-    )
-)
-def test_alternating_sum_matches_its_definition(shape: tuple[int, int]) -> None:
-    # Both ways the series runs (a short diagonal, k <= N - k; a short row, k > N - k)
-    # and more terms than one leaf of the binary splitting.
-    top, k = shape
-    assert _alternating_sum(top, k) == _direct_alternating_sum(top, k)
-
-
-@pytest.mark.parametrize(("top", "k"), [(7000, 3300), (7400, 3800)], ids=str)
-def test_alternating_sum_with_a_long_divisor_matches_its_definition(top: int, k: int) -> None:
-    # k! (or (N - k)!, the short row) has more than NEWTON_BITS bits past its twos:
-    # the series' one division is by an inverse.
-    assert _alternating_sum(top, k) == _direct_alternating_sum(top, k)
-
-
-def _diagonal_by_parts(cards: int, copies: int) -> tuple[int, int]:
-    """(plié, C(n, m)) the general way: ``math.comb`` and the alternating sum apart."""
-    total = comb(cards, copies)
-    return (total * copies // cards + _alternating_sum(cards - 2, copies - 2)) // 2, total
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    st.integers(SHORT_SERIES + 2, 700).flatmap(
-        lambda m: st.tuples(
-            st.integers(2 * m - 2, 10**12) | st.integers(2 * m - 2, 3 * m), st.just(m)
-        )
-    )
-)
-def test_one_splitting_gives_the_plie_and_the_binomial(shape: tuple[int, int]) -> None:
-    # The path of many copies (P of the series is (N)_k, so C(n, m) comes out of it)
-    # against the general one, on decks from just long enough to 10^12 cards.
-    cards, copies = shape
-    assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
-
-
-@pytest.mark.parametrize(
-    ("cards", "copies"),
-    [(10**9, 1000), (10**9, 1001), (10**9, 3000), (60_000, 9000), (60_001, 9000)],
-)
-def test_one_splitting_with_long_divisors_gives_the_plie(cards: int, copies: int) -> None:
-    # k! past SHARED_DIVIDE_BITS (one inverse for both quotients), shorter and longer
-    # than the quotients; s = n - m even and odd (2 [s even] added before dividing).
-    assert _plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
-    assert kind_counts(cards, copies).plie == _plie_and_total(cards, copies)[0]
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(2, SHORT_SERIES + 2), st.integers(0, 10**40))
-def test_few_copies_term_by_term_give_the_plie(copies: int, more: int) -> None:
-    # The series of few copies summed in kind_counts itself, against the general way.
-    cards = 2 * copies - 2 + more
-    assert kind_counts(cards, copies).plie == _diagonal_by_parts(cards, copies)[0]
 
 
 def _plie_from_the_top(cards: int, copies: int) -> int:
@@ -296,12 +211,6 @@ def test_kind_counts_match_sums_over_positions(shape: tuple[int, int]) -> None:
     assert summary.total == comb(cards, copies)
 
 
-@pytest.mark.parametrize("top", range(0, 12))
-def test_parity_sum_every_small_case(top: int) -> None:
-    for k in range(0, top + 2):
-        assert parity_sum(top, k) == _direct_parity_sum(top, k), (top, k)
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 600).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n))))
 def test_kind_counts_agree_with_position_counts(shape: tuple[int, int]) -> None:
@@ -383,32 +292,6 @@ def test_the_summary_estimate_is_symmetric_and_infinite_past_floats() -> None:
         assert summary_seconds(52, m) == pytest.approx(summary_seconds(52, 52 - m), rel=1e-12)
     assert summary_seconds(10**400, 10**200) == inf
     assert summary_seconds(10**400, 8) < 1
-
-
-# --- the alternating and parity sums at their edges ---------------------------------------
-
-
-def _binom(a: int, b: int) -> int:
-    return comb(a, b) if 0 <= b <= a else 0
-
-
-def _direct_alternating(top: int, k: int) -> int:
-    # A(N, k) = sum over 0 <= q <= N of (-1)^(N - q) C(q, k), as the docstring defines it.
-    return sum((-1) ** (top - q) * _binom(q, k) for q in range(top + 1))
-
-
-@pytest.mark.parametrize("top", range(-3, 16))
-def test_alternating_sum_is_its_definition_everywhere(top: int) -> None:
-    # Including k > N (no term survives) and negative arguments (an empty sum).
-    for k in range(-2, 18):
-        assert _alternating_sum(top, k) == _direct_alternating(top, k), (top, k)
-
-
-def test_parity_sum_of_an_empty_range_is_zero() -> None:
-    assert [parity_sum(top, 1) for top in (-5, -2, -1)] == [0, 0, 0]
-    assert [parity_sum(4, k) for k in (-3, -1)] == [0, 0]
-    # k = 0: the number of q in [0, N] with N's parity.
-    assert [parity_sum(top, 0) for top in range(6)] == [1, 1, 2, 2, 3, 3]
 
 
 # --- one position, one abzug ---------------------------------------------------------------

@@ -17,7 +17,8 @@ from math import gcd
 from typing import Any, ClassVar
 
 from shtoss_exact import limits
-from shtoss_exact.engine import binom, binom_bits, iter_abzug_counts
+from shtoss_exact.binomial_sums import binom
+from shtoss_exact.engine import binom_bits, iter_abzug_counts
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.i18n import _
 from shtoss_exact.limits import Budget, Cost, check_cost, outside_allowance

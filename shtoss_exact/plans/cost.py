@@ -149,11 +149,6 @@ def net_written() -> Iterator[None]:
         _WRITTEN.reset(token)
 
 
-def net_is_written() -> bool:
-    """Whether the series being solved will have its net written whole (``net_written``)."""
-    return _WRITTEN.get()
-
-
 def check_written(values: float, bits: float) -> None:
     """Inside ``net_written``, refuse a net of about ``values`` values whose counts
     have ``bits`` bits: each written as a value, a count and the denominator (the

@@ -196,9 +196,7 @@ class Delays:
         for r in self.roots:
             parts: list[tuple[int, int, Iterable[int], int]] = []
             for run in self.runs[r]:
-                key = (run.root, run.rho, run.length)
-                held = (self.summed[key][-1 - run.first] if run.length > 1
-                        else self.history[run.root][-1 - run.first])  # fmt: skip
+                held = self._taken(run)
                 if held is not None:
                     parts.append(self._part(run.mult, held, run.shift))
             made[r] = _sum(parts)
@@ -206,14 +204,18 @@ class Delays:
             self.history[r].append(held)
         self._advance_sums()
 
+    def _taken(self, run: Run) -> Net:
+        """The net a run's term takes this deal: its accumulated sum's, or its root's."""
+        if run.length > 1:
+            return self.summed[(run.root, run.rho, run.length)][-1 - run.first]
+        return self.history[run.root][-1 - run.first]
+
     def _shared(self) -> set[tuple[int, int]]:
         """The products this deal takes more than once, as ``(id(counts), size)``: made
         into a list once; any other is made lazily, a value at a time, in its sum."""
         seen: set[tuple[int, int]] = set()
         shared: set[tuple[int, int]] = set()
-        taken = [(run.mult, self.summed[(run.root, run.rho, run.length)][-1 - run.first]
-                  if run.length > 1 else self.history[run.root][-1 - run.first])
-                 for r in self.roots for run in self.runs[r]]  # fmt: skip
+        taken = [(run.mult, self._taken(run)) for r in self.roots for run in self.runs[r]]
         for run_key in self.sums:  # B(k - 1) and f(k - L) after this deal's nets
             root, rho, length = run_key
             top = self.tops[run_key]
@@ -277,11 +279,6 @@ def unpacked_counts(layers: Delays) -> tuple[dict[int, int], list[int]]:
             if c:
                 by_value[v] = by_value.get(v, 0) + c
     return by_value, mass
-
-
-def delay_seconds(flow: Flow, copies: dict[int, Copy], deals: int) -> float:
-    """Estimated seconds of ``deals`` delayed layers (``delay_run``)."""
-    return delay_run(flow, copies, deals)[0]
 
 
 def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, int | None, float]:

@@ -43,6 +43,7 @@ from shtoss_exact.plans.cost import (
     reduce_seconds,
 )
 from shtoss_exact.plans.result import Solved
+from shtoss_exact.quotients import twos_in
 
 _FEWER = N_("use fewer deals")
 _SMALLER = N_("use a smaller bankroll or target, or a larger kush")
@@ -130,7 +131,13 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     # The counts of P(y)**K sum to P(1)**K = D**K by construction, over points increasing
     # and a unit > 0 (a kush > 0): the grid is canonical as it stands, its sum not redone.
     net = Distribution._make(unit, values, tuple(q), denominator**deals, denominator)
-    # K independent deals: K times one deal's mean and variance.
+    return _every_deal_played(net, unit, steps, denominator, deals)
+
+
+def _every_deal_played(net: Distribution, unit: Fraction, steps: list[tuple[int, int]],
+                       denominator: int, deals: int) -> Solved:  # fmt: skip
+    """The result of ``deals`` independent deals, all played: the moments K times one
+    deal's mean and variance."""
     one = Distribution.on_grid(unit, (e for e, _ in steps), (c for _, c in steps), denominator)
     moments = (deals * one.mean, deals * one.variance)
     return Solved(net, {Status.PLAYING.value: Fraction(1)}, Fraction(deals), moments)
@@ -169,9 +176,7 @@ def _sparse(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     values = sorted(held)
     net = Distribution.on_grid(unit, values, tuple(held[v] for v in values), denominator**deals,
                                base=denominator)  # fmt: skip
-    one = Distribution.on_grid(unit, (e for e, _ in steps), (c for _, c in steps), denominator)
-    moments = (deals * one.mean, deals * one.variance)
-    return Solved(net, {Status.PLAYING.value: Fraction(1)}, Fraction(deals), moments)
+    return _every_deal_played(net, unit, steps, denominator, deals)
 
 
 def binomial_row(head: int, tail: int, deals: int) -> list[int]:
@@ -188,7 +193,7 @@ def binomial_row(head: int, tail: int, deals: int) -> list[int]:
     >>> binomial_row(433, 400, 2)
     [187489, 346400, 160000]
     """
-    a, b = _twos(head), _twos(tail)
+    a, b = twos_in(head), twos_in(tail)
     h, t = head >> a, tail >> b
     count = head**deals
     row = [count]
@@ -212,11 +217,6 @@ def binomial_row(head: int, tail: int, deals: int) -> list[int]:
 
 _STRIDE = 64
 """Values of a binomial row stepped one way before the way is chosen again."""
-
-
-def _twos(number: int) -> int:
-    """The exponent of 2 in ``number`` > 0."""
-    return (number & -number).bit_length() - 1
 
 
 def _miller(head: int, rest: list[tuple[int, int]], deals: int, size: int) -> list[int]:

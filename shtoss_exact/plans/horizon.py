@@ -37,7 +37,6 @@ from shtoss_exact.plans.cost import (
     check_written,
     deals_text,
     int_bytes,
-    net_is_written,
 )
 from shtoss_exact.plans.delays import (
     Copy,
@@ -48,7 +47,7 @@ from shtoss_exact.plans.delays import (
 )
 from shtoss_exact.plans.packed import Flow, Layers, flow_of, range_run
 from shtoss_exact.plans.result import Solved
-from shtoss_exact.plans.support import check_support, net_values
+from shtoss_exact.plans.support import check_support
 
 _ADVICE = N_("use fewer deals or a simpler plan or scheme (a bound k on the raises)")
 
@@ -182,9 +181,7 @@ def _by_net(chain: Chain, deals: int) -> Solved:
     cost = Cost(seconds=dense, bytes=held) if arrays else Cost(seconds=sparse)
     check_cost(cost, what=_what(chain, deals), advice=_ADVICE)
     if arrays:  # the arrays fill their ranges: a net written whole is as long
-        if support is None and net_is_written():  # the dry run stopped short: the ranges
-            support = net_values(chain, deals)
-        check_written(support or 0, bits_after(deals, d))
+        check_written(support or 0, bits_after(deals, d))  # (None only past any budget)
         return _dense(flow, unit, deals) if copies is None else _delayed(flow, copies, unit, deals)
     layer: dict[State, Any] = {chain.start: {0: 1}}
     masses: dict[State, int] = {chain.start: 1}

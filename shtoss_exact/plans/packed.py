@@ -17,7 +17,7 @@ counts do, repacked a quarter wider at a time). Once the slots are wide (the cou
 long), whole integers stop paying — a shift costs as much as the sum — and the counts
 are unpacked into lists summed entry by entry, aligned by offset (no shift).
 
-The cost is estimated first, on the ranges alone (``range_seconds``).
+The cost is estimated first, on the ranges alone (``range_run``).
 """
 
 from __future__ import annotations
@@ -233,11 +233,6 @@ def unpacked(held: int, size: int, slot: int) -> list[int]:
     return [int.from_bytes(raw[v * slot : (v + 1) * slot], "little") for v in range(size)]
 
 
-def range_seconds(flow: Flow, deals: int) -> float:
-    """Estimated seconds of ``deals`` layers (``range_run``)."""
-    return range_run(flow, deals)[0]
-
-
 def range_run(flow: Flow, deals: int) -> tuple[float, int | None, float]:
     """Estimated seconds of ``deals`` layers, run on the states' ranges alone: per
     source a few operations on whole integers while packed (each as long as the
@@ -295,9 +290,9 @@ def range_run(flow: Flow, deals: int) -> tuple[float, int | None, float]:
         if taken > DRY_PARTS and k + 1 < deals:
             moves = [g for groups in flow.groups for _, sources in groups for _, g in sources]
             widest = max([*moves, 0]) - min([*moves, 0])
-            values = _values(low, high) + (deals - k - 1) * widest
-            held = 2 * float_estimate(values) * len(flow.states) * (deals * per_bit / 8 + 8)
-            return seconds + _extrapolate(history, k + 1, deals, per_bit=per_bit), values, held
+            support = _values(low, high) + (deals - k - 1) * widest
+            held = 2 * float_estimate(support) * n * (deals * per_bit / 8 + INT_BYTES)
+            return seconds + _extrapolate(history, k + 1, deals, per_bit=per_bit), support, held
     entries = sum(b - a for a, b in zip(low, high, strict=True) if b > a)
     return seconds, _values(low, high), 2 * entries * (deals * per_bit / 8 + INT_BYTES)
 

@@ -14,8 +14,9 @@ from fractions import Fraction
 from math import lcm
 from typing import TYPE_CHECKING
 
+from shtoss_exact.binomial_sums import binom
 from shtoss_exact.deck import Deal
-from shtoss_exact.engine import binom, counts_at
+from shtoss_exact.engine import counts_at
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import _
 from shtoss_exact.limits import Budget, Cost, check_cost

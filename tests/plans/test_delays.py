@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from shtoss_exact.deck import Deal
 from shtoss_exact.plans.catalog import plan_named
 from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
-from shtoss_exact.plans.delays import Copy, Delays, Run, copies_of, delay_seconds, runs_of
+from shtoss_exact.plans.delays import Copy, Delays, Run, copies_of, delay_run, runs_of
 from shtoss_exact.plans.horizon import _delayed, _dense, _incoming, solve_horizon
 from shtoss_exact.plans.packed import Flow, flow_of
 from tests.plans.test_horizon import PLANS, SCHEMES, check
@@ -76,7 +76,7 @@ def test_the_estimate_is_within_a_few_times_of_the_solve(plan: str, deals: int) 
     f = flow(plan, deals)
     copies = copies_of(f)
     assert copies is not None
-    guess = delay_seconds(f, copies, deals)
+    guess = delay_run(f, copies, deals)[0]
     assert spent / 5 < guess < spent * 5, (guess, spent)
 
 

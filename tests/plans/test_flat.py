@@ -110,6 +110,18 @@ def test_gamblers_ruin_is_the_chain_solved(scheme: str, bankroll: int, target: i
     assert closed.p_ruin + closed.p_target == 1
 
 
+def _convolved(steps: list[tuple[int, int]], deals: int) -> dict[int, int]:
+    """One deal's counts by step, convolved ``deals`` times, deal by deal."""
+    expected: dict[int, int] = {0: 1}
+    for _ in range(deals):
+        following: dict[int, int] = {}
+        for v, w in expected.items():
+            for e, c in steps:
+                following[v + e] = following.get(v + e, 0) + w * c
+        expected = following
+    return expected
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     steps=st.lists(
@@ -123,13 +135,7 @@ def test_gamblers_ruin_is_the_chain_solved(scheme: str, bankroll: int, target: i
 def test_millers_recurrence_is_the_convolution(steps: list[tuple[int, int]], deals: int) -> None:
     denominator = sum(c for _, c in steps)
     solved = _convolution(denominator, Fraction(1), sorted(steps), deals)
-    expected: dict[int, int] = {0: 1}
-    for _ in range(deals):
-        following: dict[int, int] = {}
-        for v, w in expected.items():
-            for e, c in steps:
-                following[v + e] = following.get(v + e, 0) + w * c
-        expected = following
+    expected = _convolved(steps, deals)
     assert dict(zip(solved.net.points, solved.net.counts, strict=True)) == {
         v: w for v, w in expected.items() if w
     }
@@ -223,13 +229,7 @@ def test_the_ways_the_deals_fall_are_the_convolution(
 
     denominator = sum(c for _, c in steps)
     solved = _sparse(denominator, Fraction(1), sorted(steps), deals)
-    expected: dict[int, int] = {0: 1}
-    for _ in range(deals):
-        following: dict[int, int] = {}
-        for v, w in expected.items():
-            for e, c in steps:
-                following[v + e] = following.get(v + e, 0) + w * c
-        expected = following
+    expected = _convolved(steps, deals)
     total = denominator**deals
     assert {v: solved.net[Fraction(v)] for v in expected} == {
         v: Fraction(w, total) for v, w in expected.items()

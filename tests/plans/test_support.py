@@ -107,7 +107,7 @@ def test_a_refusal_names_the_estimate_of_the_way_taken() -> None:
     import re
 
     from shtoss_exact.limits import allowance
-    from shtoss_exact.plans.delays import copies_of, delay_seconds
+    from shtoss_exact.plans.delays import copies_of, delay_run
     from shtoss_exact.plans.horizon import _incoming as grid
     from shtoss_exact.plans.packed import flow_of
 
@@ -116,7 +116,7 @@ def test_a_refusal_names_the_estimate_of_the_way_taken() -> None:
     flow = flow_of(chain, grid(chain)[0])
     copies = copies_of(flow)
     assert copies is not None
-    arrays = delay_seconds(flow, copies, deals)
+    arrays = delay_run(flow, copies, deals)[0]
     with allowance(seconds=arrays / 2), pytest.raises(ShtossError) as refused:
         solve_horizon(chain, deals)
     found = re.search(r"about ([0-9.e+-]+) s of work", str(refused.value))
