@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 import re
+import threading
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -36,6 +37,12 @@ CLICK_WORDS = (
 )
 """click's own words in the help: its headings, its help option's and version option's
 help, and the brackets it adds to an option's help."""
+
+HELP_LOCK = threading.RLock()
+"""Held while a help is spoken: its words are put on click's shared objects for the
+time of the formatting, so two threads formatting help at once (in two languages, or
+one of them an option's list) would see each other's words. Reentrant: a group's help
+speaks its commands' short help inside its own."""
 
 _EXTRAS = r"(?:^|(?<=  ))\[([^\[\]]*)\]\Z"
 """click's brackets at the end of an option's help (compiled on first use, by re's own
@@ -123,14 +130,15 @@ class SpeakingContext(click.Context):
 @contextlib.contextmanager
 def _spoken(things: Iterable[Any]) -> Iterator[None]:
     """Inside the block, the ``help`` of each of ``things`` in the language spoken."""
-    english = [(thing, thing.help) for thing in things]
-    try:
-        for thing, text in english:
-            thing.help = spoken_help(text)
-        yield
-    finally:
-        for thing, text in english:
-            thing.help = text
+    with HELP_LOCK:
+        english = [(thing, thing.help) for thing in things]
+        try:
+            for thing, text in english:
+                thing.help = spoken_help(text)
+            yield
+        finally:
+            for thing, text in english:
+                thing.help = text
 
 
 class Speaking(click.Command):
@@ -166,12 +174,13 @@ class ListingOption(click.Option):
         raise NotImplementedError
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        before = self.help
-        self.help = " ".join(part for part in (_(self.base_help), self.listed()) if part)
-        try:
-            return super().get_help_record(ctx)
-        finally:
-            self.help = before
+        with HELP_LOCK:
+            before = self.help
+            self.help = " ".join(part for part in (_(self.base_help), self.listed()) if part)
+            try:
+                return super().get_help_record(ctx)
+            finally:
+                self.help = before
 
 
 class SpeakingCommand(Speaking):

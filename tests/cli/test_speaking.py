@@ -186,3 +186,44 @@ def test_russian_help_carries_no_english_word(shtoss: Shtoss, command: tuple[str
                 choices.update(str(choice) for choice in param.type.choices)
     english = set(_LATIN.findall(text)) - _VALUES - names - choices
     assert not english, english
+
+
+def test_two_threads_format_help_each_in_its_own_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The help's words are put on click's shared objects while it is formatted; a
+    thread formatting help in English while another does in Russian sees only its own
+    (each spoken word is slowed down here, so that without the lock they would mix)."""
+    import threading
+    import time
+
+    from shtoss_exact.cli import speaking as module
+    from shtoss_exact.i18n import speaking
+
+    command = cli.get_command(click.Context(cli), "series")
+    assert command is not None
+
+    def formatted(language: str) -> str:
+        with speaking(language):
+            top = click.Context(cli, info_name="shtoss-exact", **cli.context_settings)
+            return command.get_help(click.Context(command, info_name="series", parent=top))
+
+    expected = {language: formatted(language) for language in ("en", "ru")}
+    assert expected["en"] != expected["ru"]
+    slow = module.spoken_help
+
+    def slowed(text: str | None) -> str | None:
+        time.sleep(0.0002)
+        return slow(text)
+
+    monkeypatch.setattr(module, "spoken_help", slowed)
+    seen: dict[str, set[str]] = {"en": set(), "ru": set()}
+
+    def run(language: str) -> None:
+        for _ in range(15):
+            seen[language].add(formatted(language))
+
+    threads = [threading.Thread(target=run, args=(language,)) for language in ("en", "ru")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == {language: {text} for language, text in expected.items()}
