@@ -300,7 +300,12 @@ of 10 s; use fewer deals
         _refuse(
             _(
                 "{what}: about {figure} s of work, more than the limit of {seconds:g} s; {advice}"
-            ).format(what=_(what), figure=figure(cost.seconds), seconds=seconds, advice=_(advice))
+            ).format(
+                what=_(what),
+                figure=figure(cost.seconds, above=seconds),
+                seconds=seconds,
+                advice=_(advice),
+            )
         )
     if cost.bytes > most.bytes:
         unit, size = ("GB", 1e9) if most.bytes >= 1e9 else ("MB", 1e6)
@@ -310,7 +315,7 @@ of 10 s; use fewer deals
                 "{limit:g} {unit}; {advice}"
             ).format(
                 what=_(what),
-                figure=figure(cost.bytes / size),
+                figure=figure(cost.bytes / size, above=most.bytes / size),
                 unit=unit,
                 limit=most.bytes / size,
                 advice=_(advice),
@@ -321,13 +326,23 @@ of 10 s; use fewer deals
             _(
                 "{what}: exact values of about {figure} digits, more than the limit of "
                 "{limit:g} digits; {advice}"
-            ).format(what=_(what), figure=figure(cost.digits), limit=most.digits, advice=_(advice))
+            ).format(
+                what=_(what),
+                figure=figure(cost.digits, above=most.digits),
+                limit=most.digits,
+                advice=_(advice),
+            )
         )
     if cost.rows > most.rows:
         _refuse(
             _(
                 "{what}: about {figure} rows, more than the limit of {limit:g} rows; {advice}"
-            ).format(what=_(what), figure=figure(cost.rows), limit=most.rows, advice=_(advice))
+            ).format(
+                what=_(what),
+                figure=figure(cost.rows, above=most.rows),
+                limit=most.rows,
+                advice=_(advice),
+            )
         )
     spent = _SPENT.get()
     if spent is not None:
@@ -353,16 +368,30 @@ def _refuse(message: str) -> None:
     raise ShtossError(message)
 
 
-def figure(value: float) -> str:
-    """A figure for a message: ``0.5``, ``99``, ``120``, ``5e+04``, ``1.2e+03``.
+def figure(value: float, *, above: float | None = None) -> str:
+    """A figure for a message: ``0.5``, ``99``, ``120``, ``5e+04``, ``1.2e+03``; with
+    ``above`` (the limit ``value`` passed), as many more digits as it takes to read above
+    it: ``10.3`` s against a limit of 10 s, not ``10``.
 
     >>> figure(0.5), figure(99.4), figure(120.3), figure(50_000), figure(1234.0)
     ('0.5', '99', '120', '5e+04', '1.2e+03')
+    >>> figure(10.3, above=10), figure(1e9 + 1, above=1e9), figure(12, above=10)
+    ('10.3', '1000000001', '12')
     >>> figure(float("inf"))
     '1e+300 or more'
     """
     if value > 1e300:  # beyond a float: as far beyond any budget
         return _("1e+300 or more")
+    text = _rounded(value)
+    if above is not None and value > above:
+        digits = 2
+        while float(text) <= above and digits < 17:
+            digits += 1
+            text = f"{value:.{digits}g}"
+    return text
+
+
+def _rounded(value: float) -> str:
     if value < 10:
         return f"{value:.2g}"
     if value < 1000:

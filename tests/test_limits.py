@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -14,6 +15,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from shtoss_exact import ShtossError, odds
 from shtoss_exact.bet.tables import TableSpec
@@ -23,6 +26,7 @@ from shtoss_exact.limits import (
     MAX_CHAIN_BYTES,
     MAX_SECONDS,
     MAX_WHOLE_DIGITS,
+    Budget,
     Cost,
     allowance,
     check_cost,
@@ -114,6 +118,26 @@ def test_an_allowance_narrows_the_budget_and_reports_what_it_passed() -> None:
             check_cost(Cost(seconds=3.0), what="a", advice="b")
     assert spent.seconds == 1.5 and len(spent.refused) == 1
     check_cost(Cost(seconds=3.0), what="a", advice="b")  # outside it: the whole budget
+
+
+@given(
+    over=st.floats(min_value=1e-12, max_value=1e6, allow_nan=False),
+    field=st.sampled_from(["seconds", "bytes", "digits", "rows"]),
+)
+def test_a_refused_estimate_reads_above_its_limit(over: float, field: str) -> None:
+    """The figure of a refusal is never rounded down to its limit (\"about 10 s of work,
+    more than the limit of 10 s\"): read back, it is above the limit it names."""
+    limit = getattr(Budget(), field)
+    value = limit * (1 + over)
+    if value == limit:
+        return
+    with pytest.raises(ShtossError) as caught:
+        check_cost(Cost(**{field: value}), what="this", advice="do less")
+    found = re.search(r"about ([0-9.e+]+) .*more than the limit of ([0-9.e+]+)", str(caught.value))
+    assert found is not None, str(caught.value)
+    shown, named = (float(x) for x in found.groups())
+    unit = 1e9 if field == "bytes" else 1  # bytes are told in GB
+    assert shown > named == limit / unit
 
 
 # --- one whole-number parser ------------------------------------------------------------------

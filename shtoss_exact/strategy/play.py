@@ -29,7 +29,7 @@ from shtoss_exact.deck import Card, Deal, Suit, deal_from
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, fields, replace
 from shtoss_exact.i18n import N_, _
-from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_cost
+from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_cost, figure
 from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of, within_digits
 from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record, frozen_hash
@@ -361,11 +361,11 @@ def _refusal(g: BankrollGrid, estimate: float) -> ShtossError:
     return ShtossError(
         _(
             "the optimal stakes for {size} bankrolls and {pairs} (bankroll, stake) pairs: "
-            "about {seconds:.0f} s of work, more than the limit of {limit:g} s; {advice}"
+            "about {seconds} s of work, more than the limit of {limit:g} s; {advice}"
         ).format(
             size=g.size,
             pairs=g.pairs,
-            seconds=estimate / 1e9,
+            seconds=figure(estimate / 1e9, above=MAX_WORK / 1e9),
             limit=MAX_WORK / 1e9,
             advice=_(_ADVICE),
         )
