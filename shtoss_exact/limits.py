@@ -276,13 +276,16 @@ def budget() -> Budget:
     return _BUDGET.get() or Budget()
 
 
-def check_cost(cost: Cost, *, what: str, advice: str, limit: Budget | None = None) -> None:
+def check_cost(
+    cost: Cost, *, what: str, advice: str, limit: Budget | None = None, least: bool = False
+) -> None:
     """Refuse up front a computation whose estimated ``cost`` passes the budget:
     ``ShtossError`` with one line — what, the estimate, the limit, the advice.
 
     ``limit`` replaces the default budget (a streamed table may take
     ``MAX_STREAM_SECONDS``; a chain being found ``MAX_CHAIN_BYTES``); inside an
-    ``allowance`` the narrower of the two holds.
+    ``allowance`` the narrower of the two holds. ``least``: the seconds are a lower bound
+    (the work found so far), told as "at least".
 
     >>> check_cost(Cost(seconds=0.1, bytes=1e6), what="10 deals", advice="use fewer deals")
     >>> check_cost(Cost(seconds=99.0), what="1000 deals", advice="use fewer deals")
@@ -297,10 +300,15 @@ of 10 s; use fewer deals
         most = Budget(*(min(a, b) for a, b in zip(limit, now, strict=True)))
     seconds = most.seconds
     if cost.seconds > seconds:
-        _refuse(
-            _(
+        text = (
+            _("{what}: at least {figure} s of work, more than the limit of {seconds:g} s; {advice}")
+            if least
+            else _(
                 "{what}: about {figure} s of work, more than the limit of {seconds:g} s; {advice}"
-            ).format(
+            )
+        )
+        _refuse(
+            text.format(
                 what=_(what),
                 figure=figure(cost.seconds, above=seconds),
                 seconds=seconds,

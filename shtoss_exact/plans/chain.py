@@ -410,6 +410,7 @@ def _check_solve(found: int, level: int, deals: int, denominator: int) -> None:
             short_int=short_int(deals), found=found
         ),
         advice=_ADVICE,
+        least=True,
     )
 
 
@@ -427,6 +428,7 @@ def _check_absorption(playing: int, denominator: int) -> None:
         Cost(seconds=work * 1e-9),
         what=_("more than {playing} playing states until the play ends").format(playing=playing),
         advice=_ADVICE,
+        least=True,
     )
 
 
