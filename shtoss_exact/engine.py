@@ -466,6 +466,20 @@ def counts_at(cards: int, copies: int, position: int) -> PositionCounts:
     check_counts_args(cards, copies, position=position)
     if copies == 0 or not 1 <= position <= cards:
         return PositionCounts(position, 0, 0, 0)
+    # Two binomials of about the size of kind_counts' series on the cards after it.
+    seconds = 2 * summary_seconds(cards - position, copies - 1)
+    if seconds > CALL_SECONDS * 1000 or not outside_allowance():  # a small deck: no message
+        check_cost(
+            Cost(seconds=seconds),
+            what=_(
+                "counts_at(cards={short_int}, copies={short_int2}, position={short_int3})"
+            ).format(
+                short_int=short_int(cards),
+                short_int2=short_int(copies),
+                short_int3=short_int(position),
+            ),
+            advice=_("use fewer copies or cards"),
+        )
     here = binom(cards - position, copies - 1)
     if position % 2 == 0:
         return PositionCounts(position, 0, 0, here)

@@ -176,7 +176,7 @@ def _methods(cls: type, every: tuple[_Field, ...]) -> dict[str, Any]:
         return hash(key(self))
 
     def __repr__(self: Any) -> str:
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in every if f.repr)
+        shown = ", ".join(f"{f.name}={shown_field(getattr(self, f.name))}" for f in every if f.repr)
         return f"{self.__class__.__qualname__}({shown})"
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
@@ -315,12 +315,41 @@ class _NamedTupleMeta(type):
         made = make(typename, list(types), defaults=[ns[n] for n in defaults],
                     module=ns["__module__"])  # fmt: skip
         made.__annotations__ = made.__new__.__annotations__ = dict(types)
+        made.__repr__ = _tuple_repr
         for key in ns:
             if key in _PROHIBITED:
                 raise AttributeError("Cannot overwrite NamedTuple attribute " + key)
             if key not in _SPECIAL and key not in made._fields:
                 setattr(made, key, ns[key])
         return made
+
+
+def shown_field(value: Any) -> str:
+    """A field in a record's ``repr()``: its own ``repr()``, but a whole number longer
+    than Python's limit on int-to-string conversion (a count over C(10**9, 10**4) has
+    about 50 000 digits) written whole all the same, where ``repr()`` would raise
+    ``ValueError``.
+
+    >>> shown_field(433), shown_field("x"), len(shown_field(10**5000))
+    ('433', "'x'", 5001)
+    """
+    if type(value) is int and value.bit_length() > _SHORT_BITS:
+        from shtoss_exact.numbers import int_str
+
+        return int_str(value)
+    return repr(value)
+
+
+_SHORT_BITS = 13_000
+"""Bits below which a whole number's ``repr()`` is Python's own (below its default limit
+of 4300 digits)."""
+
+
+def _tuple_repr(self: tuple[Any, ...]) -> str:
+    """A named tuple's ``repr()``, the standard one's, whatever the length of its numbers."""
+    fields: tuple[str, ...] = self._fields  # type: ignore[attr-defined]
+    shown = ", ".join(f"{name}={shown_field(v)}" for name, v in zip(fields, self, strict=True))
+    return f"{type(self).__name__}({shown})"
 
 
 class _NamedTupleBase(metaclass=_NamedTupleMeta):

@@ -34,6 +34,7 @@ from shtoss_exact.plans.chain import DealOutcomes, Rules, Status
 from shtoss_exact.plans.cost import (
     BIT_STEP,
     DENSE_STEP,
+    INT_BYTES,
     SPARSE_STEP,
     bits_after,
     check_bits,
@@ -112,9 +113,9 @@ def _convolution(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
     points = float_estimate(size)  # payoffs of hundreds of digits: a grid past any float
     seconds = points * passes * (2 * DENSE_STEP + bits * BIT_STEP) + 4 * reduce_seconds(bits)
     if seconds > MAX_SECONDS:  # a grid far wider than the nets: their dict may do
-        sparse = _sparse_seconds(len(steps), deals, denominator)
-        if sparse < seconds:
-            check_cost(Cost(seconds=sparse), what=deals_text(deals), advice=_FEWER)
+        sparse = _sparse_cost(steps, deals, denominator)
+        if sparse.seconds < seconds:
+            check_cost(sparse, what=deals_text(deals), advice=_FEWER)
             return _sparse(denominator, unit, steps, deals)
     check_cost(
         Cost(seconds=seconds, bytes=int_bytes(points, bits)),
@@ -143,14 +144,20 @@ def _every_deal_played(net: Distribution, unit: Fraction, steps: list[tuple[int,
     return Solved(net, {Status.PLAYING.value: Fraction(1)}, Fraction(deals), moments)
 
 
-def _sparse_seconds(outcomes: int, deals: int, denominator: int) -> float:
-    """Seconds of ``_sparse``: one entry for each of the C(K + t - 1, t - 1) ways the
-    ``K`` deals fall among the ``t`` outcomes, each a few products of counts of up to
-    ``K log2 D`` bits by smaller ones, and a dict entry on a long key."""
-    ways = comb(deals + outcomes - 1, outcomes - 1)
+def _sparse_cost(steps: list[tuple[int, int]], deals: int, denominator: int) -> Cost:
+    """Seconds and bytes of ``_sparse``: one entry for each of the C(K + t - 1, t - 1)
+    ways the ``K`` deals fall among the ``t`` outcomes, each a few products of counts of
+    up to ``K log2 D`` bits by smaller ones, and a dict entry on a key of the grid's
+    bits (summed, hashed and sorted: a few passes over its bits). Each entry holds its
+    key and its count, and the net made from them holds both again (measured: about
+    ``6 INT_BYTES`` besides their bits, for 3 to 42 outcomes and keys of 900 to 7 700
+    bits)."""
+    outcomes = len(steps)
+    ways = float_estimate(comb(deals + outcomes - 1, outcomes - 1))
     bits = bits_after(deals, denominator)
-    entry = 3 * SPARSE_STEP + outcomes * multiply_seconds(bits / 4, bits)
-    return float_estimate(ways) * entry
+    key_bits = max(abs(e) for e, _ in steps).bit_length() + deals.bit_length()
+    entry = 3 * SPARSE_STEP + outcomes * multiply_seconds(bits / 4, bits) + 4 * key_bits * BIT_STEP
+    return Cost(seconds=ways * entry, bytes=ways * (6 * INT_BYTES + (key_bits + bits) / 8))
 
 
 def _sparse(denominator: int, unit: Fraction, steps: list[tuple[int, int]],
@@ -247,12 +254,12 @@ def _walk(denominator: int, unit: Fraction, steps: list[tuple[int, int]], deals:
     check_bits(bits, what=deals_text(deals), advice=_FEWER)
     # Within k deals the walk spans at most k (up - down) + 1 positions.
     span = up - down
-    reach = min(width, deals * span // 2 + 1)
+    reach = float_estimate(min(width, deals * span // 2 + 1))  # payoffs of many digits: inf
     seconds = layered_seconds(reach * len(steps), deals, denominator, step=DENSE_STEP)
     check_cost(
-        Cost(seconds=seconds, bytes=2 * int_bytes(width, bits)),
-        what=_("{short_int} deals of a walk of {width} positions").format(
-            short_int=short_int(deals), width=width
+        Cost(seconds=seconds, bytes=2 * int_bytes(float_estimate(width), bits)),
+        what=_("{deals} of a walk of {width} positions").format(
+            deals=deals_text(deals), width=short_int(width)
         ),
         advice=_("{fewer} or {smaller}").format(fewer=_(_FEWER), smaller=_(_SMALLER)),
     )

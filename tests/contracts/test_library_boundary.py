@@ -32,6 +32,7 @@ from shtoss_exact.case.pattern import resolve_pattern
 from shtoss_exact.case.rules import BetKind, GameRules, Side
 from shtoss_exact.errors import MAX_MESSAGE, quoted
 from shtoss_exact.limits import MAX_SECONDS, sum_cost
+from shtoss_exact.numbers import exact_of
 from shtoss_exact.plans.catalog import load_plan
 from shtoss_exact.report.plots.figures import figure_of, plot_to
 from shtoss_exact.schemes.files import resolve_scheme
@@ -517,7 +518,39 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
         lambda: s.counts_at(52, 4, 10**5000),
         "position=(about 5001 digits): allowed at most 4300 digits",
     ),
+    # one position's two binomials, costed as the summary's series (once 90 s and more
+    # of math.comb, or its OverflowError past 2**63 copies)
+    (
+        "counts_at-half-of-ten-million",
+        lambda: s.counts_at(10**7, 5 * 10**6, 2),
+        "counts_at(cards=10000000, copies=5000000, position=2): about",
+    ),
+    (
+        "counts_at-copies-300-digits",
+        lambda: s.counts_at(10**300, 10**299, 1),
+        "copies=(about 300 digits), position=1): about 1e+300 or more s",
+    ),
 ]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: s.kind_counts(10**9, 10**4),
+        lambda: s.counts_at(10**5, 3000, 1),
+    ],
+    ids=["kind_counts", "counts_at"],
+)
+def test_counts_past_pythons_digit_limit_are_shown_whole(make: Callable[[], object]) -> None:
+    """A count of more than 4300 digits (Python's limit on int-to-string conversion) is
+    written whole in the record's repr() (once its ValueError), and reads back."""
+    record = make()
+    assert isinstance(record, tuple)
+    shown = repr(record)
+    assert shown.startswith(f"{type(record).__name__}(")
+    fields = dict(part.split("=") for part in shown[shown.index("(") + 1 : -1].split(", "))
+    values = [exact_of(fields[name]) for name in record._fields]  # type: ignore[attr-defined]
+    assert values == list(record) and max(record).bit_length() > 14_300
 
 
 @pytest.mark.parametrize(("call", "fragment"), [pytest.param(c, f, id=i) for i, c, f in BOUNDARY])

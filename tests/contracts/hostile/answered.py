@@ -17,6 +17,7 @@ from tests.contracts.hostile.harness import (
     heavy_scheme,
     many_rules_scheme,
     premiums_scheme,
+    wide_scheme,
 )
 
 SEVEN_SCHEMES = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette"]
@@ -112,6 +113,13 @@ ANSWERED = [
         "series-flat-payoffs-400-digits-ruin",
         "series --scheme h.toml --bankroll 5 --target 10",
         h__toml=HUGE_PAYOFFS,
+    ),
+    # 80 payoffs over coprime denominators of 59 digits over 4 deals: the ways the deals
+    # fall (a net each, on keys of thousands of bits) are few enough; over 5 deals refused.
+    answer(
+        "series-flat-80-coprime-payoffs-4-deals",
+        "series --deals 4 --cards 200 --scheme w.toml",
+        w__toml=wide_scheme(80, "given", lambda i: f"1/{10**58 + 2 * i + 1}", start=2),
     ),
     answer("series-flat-1000-deals-ruin", "series --deals 1000 --bankroll 20 --target 40"),
     answer("series-flat-ruin-1000", "series --bankroll 1000 --target 2000 --format json"),

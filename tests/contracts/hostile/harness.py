@@ -92,6 +92,16 @@ def premiums_scheme() -> bytes:
     return ("\n".join(lines) + "\n").encode()
 
 
+def wide_scheme(rules: int, kind: str, payoff: Callable[[int], str], *, start: int) -> bytes:
+    """``rules`` rules of one ``kind`` at positions ``start``, ``start + 1``, ...: the
+    ``i``-th pays ``payoff(i)`` (payoffs of many digits, pairwise coprime denominators)."""
+    lines = [f'name = "wide{rules}"']
+    for i in range(rules):
+        lines += ["[[rules]]", f'kind = "{kind}"', f"position = {start + i}"]
+        lines += [f'payoff = "{payoff(i)}"']
+    return ("\n".join(lines) + "\n").encode()
+
+
 HUGE_PAYOFFS = b"[payoffs]\nkilled = -1e399\ngiven = 1e399\n"
 """A scheme whose payoffs have 400 digits (as many as a decimal of a file may have):
 beyond a float, and a grid of nets far past any budget."""

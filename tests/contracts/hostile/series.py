@@ -13,6 +13,7 @@ from tests.contracts.hostile.harness import (
     coprime_scheme,
     premiums_scheme,
     random_bytes,
+    wide_scheme,
 )
 
 CASES = [
@@ -320,6 +321,25 @@ CASES = [
         "series --scheme h.toml --deals 800",
         "800 deals: about",
         h__toml=HUGE_PAYOFFS,
+    ),
+    # 80 payoffs over coprime denominators of 59 digits, over 5 deals: once answered
+    # after 15 s and 1.6 GB (the ways the deals fall were costed without the long keys
+    # of their nets, and their memory not at all); over 4 deals it is answered.
+    case(
+        "series-flat-80-coprime-payoffs-5-deals",
+        "series --deals 5 --cards 200 --scheme w.toml",
+        "5 deals: about",
+        w__toml=wide_scheme(80, "given", lambda i: f"1/{10**58 + 2 * i + 1}", start=2),
+    ),
+    # A walk to ruin or target over positions of 272 digits: once written whole in the
+    # refusal (a line of 300 characters), now by its size.
+    case(
+        "series-flat-walk-272-digit-positions",
+        "series --scheme w.toml --deals 30 --bankroll 5 --target 10",
+        "30 deals of a walk of (about 272 digits) positions: about",
+        w__toml=wide_scheme(
+            20, "killed", lambda i: f"{10**28 + 2 * i + 1}/{10**28 + 2 * i}", start=1
+        ),
     ),
     case(
         "series-payoff-over-400-digits-ruin",
