@@ -334,7 +334,7 @@ def shown_field(value: Any) -> str:
     ('433', "'x'", 5001)
     """
     if type(value) is int and value.bit_length() > _SHORT_BITS:
-        from shtoss_exact.numbers import int_str
+        from shtoss_exact.int_text import int_str
 
         return int_str(value)
     return repr(value)

@@ -30,7 +30,8 @@ from typing import Any, TypeGuard
 
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import N_, _
-from shtoss_exact.numbers import exact_of, exact_str, float_of, int_str
+from shtoss_exact.int_text import int_str
+from shtoss_exact.numbers import exact_of, exact_str, float_of
 
 WHOLE_DIGITS = 30
 """Digits (numerator's and denominator's together) up to which a value is shown whole."""

@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, TypeVar
 
-from shtoss_exact.numbers import exact_str, float_of, int_str
+from shtoss_exact.int_text import int_str
+from shtoss_exact.numbers import exact_str, float_of
 
 JSON_INDENT = 2
 

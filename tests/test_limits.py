@@ -22,6 +22,7 @@ from shtoss_exact import ShtossError, odds
 from shtoss_exact.bet.tables import TableSpec
 from shtoss_exact.deck import Deal
 from shtoss_exact.engine import abzug_cost, abzug_counts
+from shtoss_exact.int_text import int_str
 from shtoss_exact.limits import (
     MAX_CHAIN_BYTES,
     MAX_SECONDS,
@@ -31,7 +32,7 @@ from shtoss_exact.limits import (
     allowance,
     check_cost,
 )
-from shtoss_exact.numbers import int_str, whole_digits_over, whole_number
+from shtoss_exact.numbers import whole_digits_over, whole_number
 from shtoss_exact.plans.catalog import plan_named
 from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
 from shtoss_exact.plans.series import series

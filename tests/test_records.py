@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shtoss_exact.numbers import int_str
+from shtoss_exact.int_text import int_str
 from shtoss_exact.records import FrozenRow, exact_fields, to_json
 from tests.conftest import Shtoss
 

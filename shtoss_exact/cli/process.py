@@ -43,7 +43,7 @@ def int_digits(limit: int = MAX_WHOLE_DIGITS) -> Iterator[None]:
     was after: a command renders its whole numbers (a deck of up to ``MAX_WHOLE_DIGITS``
     digits) under the program's own limit, whatever ``PYTHONINTMAXSTRDIGITS`` or a
     caller running the command line in its own process has set; every longer exact
-    value is written by ``numbers.int_str``, under any limit."""
+    value is written by ``int_text.int_str``, under any limit."""
     before = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(limit)
     try:

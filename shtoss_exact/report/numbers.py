@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from shtoss_exact.numbers import exact_of, exact_str, int_str
+from shtoss_exact.int_text import int_str
+from shtoss_exact.numbers import exact_of, exact_str
 
 __all__ = ["decimal_str", "exact_str", "percent_str"]
 

@@ -14,7 +14,8 @@ from fractions import Fraction
 
 from shtoss_exact.frozen import NamedTuple, dataclass
 from shtoss_exact.i18n import _
-from shtoss_exact.numbers import exact_of, int_str
+from shtoss_exact.int_text import int_str
+from shtoss_exact.numbers import exact_of
 from shtoss_exact.report.numbers import exact_str
 
 Cell = Fraction | int | str
