@@ -13,7 +13,7 @@ Everything here is a Python int over the common denominator C(n, m).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from math import comb, inf, lgamma, log, log1p, log10, pi
 
@@ -265,16 +265,20 @@ def kind_counts(cards: int, copies: int) -> KindCounts:
     KindCounts(killed=130000, plie=10725, given=130000, no_copy=0, total=270725)
     """
     check_counts_args(cards, copies)
-    seconds = summary_seconds(cards, copies)
-    if seconds > CALL_SECONDS * 1000 or not outside_allowance():  # a small deck: no message
-        check_cost(
-            Cost(seconds=seconds),
-            what=_("kind_counts(cards={short_int}, copies={short_int2})").format(
-                short_int=short_int(cards), short_int2=short_int(copies)
-            ),
-            advice=_("use fewer copies or cards"),
-        )
+    _check_counts_cost(
+        summary_seconds(cards, copies),
+        lambda: _("kind_counts(cards={short_int}, copies={short_int2})").format(
+            short_int=short_int(cards), short_int2=short_int(copies)
+        ),
+    )
     return _kind_counts(cards, copies)
+
+
+def _check_counts_cost(seconds: float, what: Callable[[], str]) -> None:
+    """The cost guard of a public count: ``what`` is written only for a refusal or
+    inside an allowance (a small deck: no message made)."""
+    if seconds > CALL_SECONDS * 1000 or not outside_allowance():
+        check_cost(Cost(seconds=seconds), what=what(), advice=_("use fewer copies or cards"))
 
 
 def kind_counts_of(deal: Deal) -> KindCounts:
@@ -467,19 +471,14 @@ def counts_at(cards: int, copies: int, position: int) -> PositionCounts:
     if copies == 0 or not 1 <= position <= cards:
         return PositionCounts(position, 0, 0, 0)
     # Two binomials of about the size of kind_counts' series on the cards after it.
-    seconds = 2 * summary_seconds(cards - position, copies - 1)
-    if seconds > CALL_SECONDS * 1000 or not outside_allowance():  # a small deck: no message
-        check_cost(
-            Cost(seconds=seconds),
-            what=_(
-                "counts_at(cards={short_int}, copies={short_int2}, position={short_int3})"
-            ).format(
-                short_int=short_int(cards),
-                short_int2=short_int(copies),
-                short_int3=short_int(position),
-            ),
-            advice=_("use fewer copies or cards"),
-        )
+    _check_counts_cost(
+        2 * summary_seconds(cards - position, copies - 1),
+        lambda: _(
+            "counts_at(cards={short_int}, copies={short_int2}, position={short_int3})"
+        ).format(
+            short_int=short_int(cards), short_int2=short_int(copies), short_int3=short_int(position)
+        ),
+    )
     here = binom(cards - position, copies - 1)
     if position % 2 == 0:
         return PositionCounts(position, 0, 0, here)

@@ -333,16 +333,14 @@ def shown_field(value: Any) -> str:
     >>> shown_field(433), shown_field("x"), len(shown_field(10**5000))
     ('433', "'x'", 5001)
     """
-    if type(value) is int and value.bit_length() > _SHORT_BITS:
+    try:
+        return repr(value)
+    except ValueError:  # past the limit in force (sys.set_int_max_str_digits), whatever it is
+        if type(value) is not int:
+            raise
         from shtoss_exact.int_text import int_str
 
         return int_str(value)
-    return repr(value)
-
-
-_SHORT_BITS = 13_000
-"""Bits below which a whole number's ``repr()`` is Python's own (below its default limit
-of 4300 digits)."""
 
 
 def _tuple_repr(self: tuple[Any, ...]) -> str:
