@@ -8,13 +8,36 @@ The binomial series of ``engine`` end with such divisions by k!.
 
 from __future__ import annotations
 
-NEWTON_BITS = 5_000
-"""Divisors from which ``exact_quotient`` inverts rather than divides (measured: the
-half inverse pays from 3 000 to 6 000 bits, the longer the quotient the later)."""
+NEWTON_BITS = 6_000
+"""Divisors up to which ``exact_quotient`` always divides (measured: below them plain
+division is as fast whatever the quotient's length)."""
 
 SHARED_DIVIDE_BITS = 3_000
-"""Divisors from which ``exact_quotients`` inverts once for several quotients rather
-than dividing each (measured for two: the half inverse pays from 2 000 to 4 000 bits)."""
+"""Divisors up to which ``exact_quotients`` always divides, for several quotients."""
+
+INVERT_ONE = 46
+"""The factor of ``inverts`` for one quotient."""
+
+INVERT_SEVERAL = 33
+"""The factor of ``inverts`` for several quotients sharing one inverse.
+
+Past its floor, a divisor of ``d`` bits is inverted for quotients of ``L`` bits when
+``d > factor L**0.585``: plain division costs about ``d L`` and the inverse (Karatsuba's
+products, ``L**1.585``) about ``factor L**1.585`` (measured on divisors of 5 000 to
+30 000 bits and quotients 0.3 to 3 times as long: a quotient three times its divisor
+of 7 500 bits, the plié's of 1 000 copies, divides 1.3 times faster than it inverts;
+one of 30 000 bits inverts 1.25 times faster)."""
+
+
+def inverts(divisor_bits: int, quotient_bits: int, *, several: bool = False) -> bool:
+    """Whether an exact quotient of ``quotient_bits`` bits by a divisor of
+    ``divisor_bits`` bits is found faster from the divisor's inverse than by division.
+
+    >>> inverts(7_500, 22_000, several=True), inverts(30_000, 10_000)
+    (False, True)
+    """
+    floor, factor = (SHARED_DIVIDE_BITS, INVERT_SEVERAL) if several else (NEWTON_BITS, INVERT_ONE)
+    return divisor_bits > floor and divisor_bits > factor * max(quotient_bits, 1) ** 0.585
 
 
 def twos_in(value: int) -> int:
@@ -37,14 +60,16 @@ def exact_quotient(a: int, b: int) -> int:
     >>> exact_quotient(3**50 * 7**40, 3**50) == 7**40
     True
     """
-    if b.bit_length() <= NEWTON_BITS:
+    bits = b.bit_length()
+    if not inverts(bits, abs(a).bit_length() - bits + 1):
         return a // b
-    return exact_quotients((a,), b)[0]
+    return _by_inverse((a,), b)[0]
 
 
 def exact_quotients(numbers: tuple[int, ...], b: int) -> list[int]:
-    """``[a // b for a in numbers]``, each ``a`` a multiple of an odd ``b > 0``; from a
-    divisor of ``SHARED_DIVIDE_BITS`` on, one inverse of ``b`` serves every quotient.
+    """``[a // b for a in numbers]``, each ``a`` a multiple of an odd ``b > 0``; when
+    the divisor is long for its quotients (``inverts``), one inverse of ``b`` serves
+    every quotient.
 
     A quotient ``q < 2**L`` is ``a x mod 2**L`` for ``x`` the inverse of ``b``. An
     inverse to ``h = L/2`` bits serves as well and costs a third as much: ``q = q0 +
@@ -56,8 +81,15 @@ def exact_quotients(numbers: tuple[int, ...], b: int) -> list[int]:
     [5, -7]
     """
     bits = b.bit_length()
-    if bits <= SHARED_DIVIDE_BITS:
+    longest = max(abs(a).bit_length() for a in numbers) - bits + 1
+    if not inverts(bits, longest, several=len(numbers) > 1):
         return [a // b for a in numbers]
+    return _by_inverse(numbers, b)
+
+
+def _by_inverse(numbers: tuple[int, ...], b: int) -> list[int]:
+    """``exact_quotients`` from one inverse of ``b`` to half the longest quotient."""
+    bits = b.bit_length()
     size = max(2, max(abs(a).bit_length() for a in numbers) - bits + 2)  # q < 2**size
     half = (size + 1) // 2
     inverse, mask, wide = inverse_mod_power(b, half), (1 << half) - 1, (1 << 2 * half) - 1

@@ -3,7 +3,7 @@ one splitting of the plié) against their definitions summed term by term."""
 
 from __future__ import annotations
 
-from math import comb
+from math import comb, factorial
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +17,7 @@ from shtoss_exact.binomial_sums import (
     plie_and_total,
 )
 from shtoss_exact.engine import kind_counts
+from shtoss_exact.quotients import inverts
 
 
 def test_binom_is_zero_outside_the_triangle() -> None:
@@ -54,8 +55,11 @@ def test_alternating_sum_matches_its_definition(shape: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize(("top", "k"), [(7000, 3300), (7400, 3800)], ids=str)
 def test_alternating_sum_with_a_long_divisor_matches_its_definition(top: int, k: int) -> None:
-    # k! (or (N - k)!, the short row) has more than NEWTON_BITS bits past its twos:
-    # the series' one division is by an inverse.
+    # k! (or (N - k)!, the short row) has more than NEWTON_BITS bits past its twos,
+    # long for its quotient: the series' one division is by an inverse.
+    odd = factorial(min(k, top - k))
+    odd >>= (odd & -odd).bit_length() - 1
+    assert inverts(odd.bit_length(), comb(top, k).bit_length() + k)
     assert alternating_sum(top, k) == _directalternating_sum(top, k)
 
 
@@ -85,8 +89,9 @@ def test_one_splitting_gives_the_plie_and_the_binomial(shape: tuple[int, int]) -
     [(10**9, 1000), (10**9, 1001), (10**9, 3000), (60_000, 9000), (60_001, 9000)],
 )
 def test_one_splitting_with_long_divisors_gives_the_plie(cards: int, copies: int) -> None:
-    # k! past SHARED_DIVIDE_BITS (one inverse for both quotients), shorter and longer
-    # than the quotients; s = n - m even and odd (2 [s even] added before dividing).
+    # k! past SHARED_DIVIDE_BITS, divided (10^9 cards, 1 000 copies: the quotients are
+    # three times as long) and inverted once for both quotients (3 000 and 9 000
+    # copies); s = n - m even and odd (2 [s even] added before dividing).
     assert plie_and_total(cards, copies) == _diagonal_by_parts(cards, copies)
     assert kind_counts(cards, copies).plie == plie_and_total(cards, copies)[0]
 

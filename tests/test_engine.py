@@ -33,7 +33,7 @@ from shtoss_exact.engine import (
     summary_seconds,
 )
 from shtoss_exact.limits import MAX_DECK_SECONDS, MAX_PRINTED_DIGITS
-from shtoss_exact.quotients import SHARED_DIVIDE_BITS
+from shtoss_exact.quotients import SHARED_DIVIDE_BITS, inverts
 from tests.oracles.brute import MAX_CARDS, brute_odds, decide, position_sets
 
 SMALL = [(n, m) for n in range(MAX_CARDS + 1) for m in range(n + 1)]
@@ -112,7 +112,8 @@ def _plie_from_the_top(cards: int, copies: int) -> int:
 def _many_copies() -> st.SearchStrategy[int]:
     # m = k + 2 about each threshold of kind_counts: the four, the whole terms up to
     # SHORT_SERIES and the splitting past it, one leaf of LEAF_TERMS and more, and k!
-    # past SHARED_DIVIDE_BITS bits (its odd part passes them near k = 480).
+    # past SHARED_DIVIDE_BITS bits (its odd part passes them near k = 480), inverted
+    # on the shorter decks, where the quotients are short for it (``inverts``).
     around = [4, SHORT_SERIES + 2, LEAF_TERMS + 2, 2 * LEAF_TERMS + 2, 482]
     near = st.sampled_from(around).flatmap(lambda m: st.integers(max(2, m - 3), m + 3))
     return near | st.integers(2, 1200)
@@ -167,6 +168,10 @@ def test_the_thresholds_are_where_the_tests_look() -> None:
         return (f >> ((f & -f).bit_length() - 1)).bit_length()
 
     assert odd_bits(400) < SHARED_DIVIDE_BITS < odd_bits(480)
+    short_deck = comb(2 * 482 - 2, 480).bit_length() + 480  # 2^k C(N, k) on n = 2m - 2
+    long_deck = comb(10**12, 480).bit_length() + 480
+    assert inverts(odd_bits(480), short_deck, several=True)
+    assert not inverts(odd_bits(480), long_deck, several=True)
     assert SHORT_SERIES < LEAF_TERMS < 2 * LEAF_TERMS < 480
 
 
