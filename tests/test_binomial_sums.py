@@ -10,9 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shtoss_exact.binomial_sums import (
+    HALVED_TERMS,
     SHORT_SERIES,
+    _inverts_whole,
     alternating_sum,
     binom,
+    diagonal,
     parity_sum,
     plie_and_total,
 )
@@ -134,3 +137,31 @@ def test_parity_sum_of_an_empty_range_is_zero() -> None:
     assert [parity_sum(4, k) for k in (-3, -1)] == [0, 0]
     # k = 0: the number of q in [0, N] with N's parity.
     assert [parity_sum(top, 0) for top in range(6)] == [1, 1, 2, 2, 3, 3]
+
+
+def _diagonal_term_by_term(x: int, terms: int) -> tuple[int, int]:
+    """(sum of 2^j C(x + j, j) for j <= t, 2^t C(x + t, t)), each term by math.comb."""
+    return sum(2**j * comb(x + j, j) for j in range(terms + 1)), 2**terms * comb(x + terms, terms)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from([SHORT_SERIES, HALVED_TERMS, 2 * HALVED_TERMS, 900]).flatmap(
+        lambda t: st.integers(max(0, t - 3), t + 3)
+    )
+    | st.integers(0, 1000),
+    st.integers(0, 10**12) | st.integers(0, 50),
+)
+def test_the_diagonal_and_its_last_term_are_whole_sums(terms: int, more: int) -> None:
+    # Whole terms up to SHORT_SERIES, one splitting up to HALVED_TERMS or when the
+    # divisor is inverted (short decks), halves past it (long decks), twice past
+    # 2 HALVED_TERMS: each against the terms summed one by one.
+    x = terms + more
+    assert diagonal(x, terms) == _diagonal_term_by_term(x, terms)
+
+
+def test_long_decks_halve_the_diagonal_and_short_ones_invert() -> None:
+    # The branches the test above crosses: on 10^12 cards the divisions of 900 terms
+    # are plain (the halves), on a deck as short as the diagonal they invert.
+    assert not _inverts_whole(10**12, 900) and not _inverts_whole(10**9, 998)
+    assert _inverts_whole(900, 900) and _inverts_whole(10**9, 3000)
