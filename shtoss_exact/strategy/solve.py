@@ -247,6 +247,31 @@ def evaluate(g: BankrollGrid, policy: Sequence[int]) -> Values:
     )
 
 
+def stake_column(numerators: Sequence[int], j: int, step: int, most: int, *, end: int) -> list[int]:
+    """The values after one outcome at state ``j`` for the stakes ``1..most``: the state
+    ``j + s * step`` clamped to the grid's ends (ruin, value 0, below the grid; the
+    target, value ``end``, at or past its top), so that a step of 400 digits costs no
+    more than a step of one.
+
+    >>> stake_column([10, 20, 30], 1, 1, 3, end=99), stake_column([10, 20, 30], 2, -2, 2, end=99)
+    ([30, 99, 99], [10, 0])
+    """
+    if step == 0:
+        return [numerators[j]] * most
+    if step > 0:
+        inside = min(most, (len(numerators) - 1 - j) // step)
+        if inside == 0:  # every stake reaches the target (a step of any size)
+            return [end] * most
+        stop = j + step * inside + 1
+        return [*numerators[j + step : stop : step], *[end] * (most - inside)]
+    inside = min(most, j // -step)
+    if inside == 0:  # every stake ruins
+        return [0] * most
+    stop = j + step * inside - 1
+    column = numerators[j + step : stop if stop >= 0 else None : step]
+    return [*column, *[0] * (most - inside)]
+
+
 @dataclass(frozen=True)
 class Sweep:
     """One Bellman sweep: at each state the best stakes and whether the policy's own is
@@ -263,23 +288,16 @@ def sweep(g: BankrollGrid, policy: Sequence[int], values: Values) -> Sweep:
     the evaluation.
     """
     d, big = g.denominator, values.denominator
-    pad = max(g.most, default=0) * max((abs(k) for k in g.steps), default=0) + 1
     end = big if g.reach else 0
-    ext = [0] * pad + list(values.numerators) + [end] * pad
+    numerators = values.numerators
     bonus = 0 if g.reach else d * big
     best: list[tuple[int, ...]] = []
     improved: list[int] = []
     pairs = list(zip(g.steps, g.counts, strict=True))
     for j, most in enumerate(g.most):
-        at = pad + j
         sums: list[int] | None = None
         for step, count in pairs:
-            if step == 0:
-                column = [ext[at]] * most
-            elif step > 0:
-                column = ext[at + step : at + step * most + 1 : step]
-            else:
-                column = ext[at + step : at + step * most - 1 : step]
+            column = stake_column(numerators, j, step, most, end=end)
             if sums is None:
                 sums = [bonus + count * v for v in column] if bonus else [count * v for v in column]
             else:
@@ -314,13 +332,12 @@ def iteration_cost(g: BankrollGrid, policy: Sequence[int], *, limit: float) -> f
 def solve_cost(g: BankrollGrid, policy: Sequence[int], *, settled: bool) -> Cost:
     """The estimated cost of the whole policy iteration from ``policy``: seconds (one
     evaluation and sweep, or ``SETTLING`` of them), and the bytes of the exact
-    optimality check — the values over their common denominator, padded on both sides,
+    optimality check — the values over their common denominator, one column of them
     and one Bellman sum per stake of a state — with the exact solve's own.
     """
     work = iteration_cost(g, policy, limit=MAX_WORK) * (1 if settled else SETTLING)
     value_bits = g.size * (g.denominator.bit_length() + 1) // 2
-    pad = max(g.most, default=0) * max((abs(k) for k in g.steps), default=0) + 1
-    held = float_estimate(g.size + 2 * pad + max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
+    held = float_estimate(g.size + 2 * max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
     return Cost(seconds=work * 1e-9, bytes=held + (work / 1000) * (256 / 8 + INT_BYTES))
 
 

@@ -132,6 +132,13 @@ ANSWERED = [
     # plan's walk to the target must not take longer (it takes about 70 s today).
     answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
     answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 2000"),
+    # A payoff of 400 digits moves a bankroll past the target (or below ruin) at any stake:
+    # it settles at the grid's end, costing no more than a payoff of one.
+    answer(
+        "strategy-payoffs-400-digits",
+        "strategy --scheme h.toml --bankroll 5 --target 10",
+        h__toml=HUGE_PAYOFFS,
+    ),
     # --- sixty digits, the longest number: accepted wherever it is bounded ----------------
     answer("strategy-max-stake-60-digits", ["strategy", *SMALL_GOAL, "--max-stake", "9" * 60]),
     answer("series-max-stake-60-digits", ["series", "--deals", "2", "--max-stake", "9" * 60]),
