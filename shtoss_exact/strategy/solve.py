@@ -74,6 +74,19 @@ WIDE_EUCLID = 25_000.0
 ``linear`` estimate's own: the Euclid and one product a bankroll (measured 30 000 in all)."""
 
 
+RECONSTRUCT_BIT2 = 6e-3
+"""Cost per (unknown x bit of the lifting's modulus x bit of the values) of an exact
+evaluation's answers, beyond the ``linear`` estimate's: each answer a product of the
+modulus by the values' common denominator, and a gcd of the value's length. Measured
+4.5e-3 to 1e-2 under timid play (classic, lob-half, stuss, bassette; 100 to 1000
+bankrolls), where it was up to two thirds of an evaluation."""
+
+TIMID_VALUE_BITS = 0.85
+"""Bits of the values' common denominator under timid play (and the policies a
+policy iteration from it passes through), per state and bit of the deal's denominator:
+measured 0.75 to 0.85 (bold play's: a tenth to a half of that)."""
+
+
 def shown(value: Fraction | int) -> str:
     """A number for a message: exact when short, else by its number of digits.
 
@@ -313,8 +326,15 @@ def sweep(g: BankrollGrid, policy: Sequence[int], values: Values) -> Sweep:
     return Sweep(tuple(best), tuple(improved))
 
 
-def iteration_cost(g: BankrollGrid, policy: Sequence[int], *, limit: float) -> float:
-    """Estimated cost of one evaluation and one sweep (about a unit a nanosecond)."""
+def iteration_cost(
+    g: BankrollGrid, policy: Sequence[int], *, limit: float, settled: bool = True
+) -> float:
+    """Estimated cost of one evaluation and one sweep (about a unit a nanosecond).
+
+    ``settled``: the policy is bold play known to be optimal, whose values are short;
+    otherwise the iteration may pass through timid play's long values, and their
+    reconstruction (``RECONSTRUCT_BIT2``) is counted at timid play's length.
+    """
     rows, _ = equations(g, policy)
     bits = g.denominator.bit_length() + 1
     solving = elimination_work(rows, bits=bits, limit=limit)
@@ -325,6 +345,9 @@ def iteration_cost(g: BankrollGrid, policy: Sequence[int], *, limit: float) -> f
     entries = sum(len(row) for row in rows)
     solving += steps * entries * bits * WIDE_ENTRY_BIT + (answer_bits / 1000) ** 2 * WIDE_EUCLID
     value_bits = g.size * bits // 2  # measured: a tenth to most of Hadamard's bound
+    if not settled:
+        long_values = TIMID_VALUE_BITS * g.size * (bits - 1)
+        solving += RECONSTRUCT_BIT2 * g.size * answer_bits * long_values
     terms = g.pairs * len(g.steps)
     return solving + terms * (SWEEP_COST + SWEEP_BIT_COST * value_bits)
 
@@ -335,7 +358,7 @@ def solve_cost(g: BankrollGrid, policy: Sequence[int], *, settled: bool) -> Cost
     optimality check — the values over their common denominator, one column of them
     and one Bellman sum per stake of a state — with the exact solve's own.
     """
-    work = iteration_cost(g, policy, limit=MAX_WORK) * (1 if settled else SETTLING)
+    work = iteration_cost(g, policy, limit=MAX_WORK, settled=settled) * (1 if settled else SETTLING)
     value_bits = g.size * (g.denominator.bit_length() + 1) // 2
     held = float_estimate(g.size + 2 * max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
     return Cost(seconds=work * 1e-9, bytes=held + (work / 1000) * (256 / 8 + INT_BYTES))
@@ -374,7 +397,7 @@ def policy_iteration(
     """
     policy = list(start)
     if cost is None:
-        cost = iteration_cost(g, policy, limit=MAX_WORK)
+        cost = iteration_cost(g, policy, limit=MAX_WORK, settled=settled)
         expected = cost * (1 if settled else SETTLING)
         if expected > MAX_WORK:
             raise refuse(expected)
@@ -385,7 +408,7 @@ def policy_iteration(
     while True:
         iterations += 1
         if moved * 8 > g.size:  # a policy much changed may fill in more: estimate again
-            cost = iteration_cost(g, policy, limit=MAX_WORK)
+            cost = iteration_cost(g, policy, limit=MAX_WORK, settled=settled)
             moved = 0
         spent += cost
         if spent > 2 * MAX_WORK:

@@ -131,6 +131,8 @@ ANSWERED = [
     # The optimal stakes take about 3 s, and 6 s with every named plan but stop: the stop
     # plan's walk to the target must not take longer (it takes about 70 s today).
     answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
+    # Expected deals (a policy iteration from timid play) up to 400: about 2 s.
+    answer("strategy-stay-400", "strategy --bankroll 1 --target 400 --objective stay"),
     answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 2000"),
     # A payoff of 400 digits moves a bankroll past the target (or below ruin) at any stake:
     # it settles at the grid's end, costing no more than a payoff of one.

@@ -135,6 +135,18 @@ CASES = [
         ["strategy", "--bankroll", "1", "--target", "12000", "--scheme", "lob-half"],
         "more than the limit",
     ),
+    # A policy iteration from timid play reconstructs long values at every evaluation:
+    # these ran 24 s and 16 s, estimated under 10 s; now estimated at 20 s and 17 s.
+    case(
+        "strategy-lob-half-stay-400",
+        "strategy --bankroll 1 --target 400 --scheme lob-half --objective stay",
+        "s of work, more than the limit of 10 s",
+    ),
+    case(
+        "strategy-classic-stay-900",
+        "strategy --bankroll 1 --target 900 --objective stay",
+        "s of work, more than the limit of 10 s",
+    ),
     case("strategy-format-unknown", ["strategy", *BASE, "--format", "xml"], "'xml' is not one of"),
     case(
         "strategy-decimals-too-many",
