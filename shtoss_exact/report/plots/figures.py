@@ -308,12 +308,16 @@ def net_bars(axes: Any, distribution: Distribution, *, who: str) -> None:
     )
     width = bar_width(list(distribution))
     many = len(distribution) > MAX_BARS
+    # Floats straight off the counts over their common total: a probability brought to
+    # lowest terms first costs a gcd of its long numbers (20 000 deals: 20 s for a plot).
+    unit, total = distribution.unit, distribution.total
+    grid = list(zip(distribution.points, distribution.counts, strict=True))
     for label, colour, sign in groups:
-        points = sorted((v, p) for v, p in distribution.items() if (v > 0) - (v < 0) == sign)
+        points = [(p, c) for p, c in grid if (p > 0) - (p < 0) == sign]  # unit > 0
         if not points:
             continue
-        xs = [float(v) for v, _ in points]
-        ys = [float(p) for _, p in points]
+        xs = [float(p * unit) for p, _ in points]
+        ys = [c / total for _, c in points]
         if many:
             axes.vlines(xs, 0, ys, colors=colour, linewidth=1.0, label=label)
         else:

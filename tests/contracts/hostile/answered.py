@@ -150,6 +150,11 @@ ANSWERED = [
         ["plot", "-o", "x.svg", "--kind", "strategy", *SMALL_GOAL, "--max-stake", "9" * 60],
         leaves=("x.svg",),
     ),
+    # 40 001 bars of probabilities over D**20000: drawn as floats off the counts, where
+    # each one's gcd took 23 s in all.
+    answer(
+        "plot-series-20000-deals", "plot -o x.png --kind series --deals 20000", leaves=("x.png",)
+    ),
     answer("plot-googol-cards", f"plot -o out.png --cards {HUGE}", leaves=("out.png",)),
     answer("odds-googol-cards-plot-pdf", f"odds --cards {HUGE} --plot o.pdf", leaves=("o.pdf",)),
     answer(
