@@ -116,6 +116,13 @@ CASES = [
     # The ended states' nets merged at the end (each multiplied by D**(K - k)): 31 s and
     # 750 MB, once estimated at 0.3 s.
     case("series-stop-20000", "series --plan stop --deals 20000", "s of work, more than the limit"),
+    # A ruin chain of 4 809 states, estimated at 9.6 s, solved in 13 s: the lifting's
+    # steps now counted at their measured cost.
+    case(
+        "series-raise-ruin-229",
+        "series --plan raise --bankroll 229 --target 2000000",
+        "playing states until the play ends: about",
+    ),
     case("series-never-ends", "series --bankroll 2 --target 4 --cards 10 --copies 0", "never ends"),
     case("plan-file-missing", "series --plan-file missing.toml", "cannot read"),
     case(
