@@ -123,7 +123,16 @@ CASES = [
         "series --plan raise --bankroll 229 --target 2000000",
         "playing states until the play ends: about",
     ),
-    case("series-never-ends", "series --bankroll 2 --target 4 --cards 10 --copies 0", "never ends"),
+    case(
+        "series-never-ends",
+        "series --bankroll 2 --target 4 --cards 10 --copies 0",
+        "deck of 10 cards with 0 of the punter's rank: the play never ends",
+    ),
+    case(
+        "series-paroli-never-ends",
+        "series --plan paroli --bankroll 2 --target 4 --copies 0",
+        "deck of 52 cards with 0 of the punter's rank: the play never ends",
+    ),
     case("plan-file-missing", "series --plan-file missing.toml", "cannot read"),
     case(
         "plan-file-endless",

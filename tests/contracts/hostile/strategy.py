@@ -123,7 +123,11 @@ CASES = [
         "never moves money",
         push__toml=PUSH_ONLY,
     ),
-    case("strategy-copies-zero", ["strategy", *BASE, "--copies", "0"], "never moves money"),
+    case(
+        "strategy-copies-zero",
+        ["strategy", *BASE, "--copies", "0"],
+        "never moves money on a banker's deck of 52 cards with 0 of the punter's rank",
+    ),
     case("strategy-deck-unknown", ["strategy", *BASE, "--deck", "54"], "'54' is not one of"),
     case(
         "strategy-thirds-too-costly",
