@@ -30,7 +30,14 @@ from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, fields, replace
 from shtoss_exact.i18n import N_, _
 from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, allowance, check_cost, figure
-from shtoss_exact.numbers import MAX_DIGITS, exact_number, exact_str, float_of, within_digits
+from shtoss_exact.numbers import (
+    MAX_DIGITS,
+    exact_number,
+    exact_str,
+    float_of,
+    short_int,
+    within_digits,
+)
 from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record, frozen_hash
 from shtoss_exact.schemes.files import as_scheme
@@ -225,8 +232,14 @@ Fraction(5, 2): (1,)})
     outcomes = deal_outcomes(the_deal, the_scheme)
     if all(payoff == 0 for payoff, _ in outcomes.counts):
         raise ShtossError(
-            _("scheme {name!r} never moves money on this deck: the play never ends").format(
-                name=the_scheme.name
+            _(
+                "scheme {name!r} never moves money on a banker's deck of {cards} cards with "
+                "{copies} of the punter's rank: the play never ends; allowed a deck or scheme "
+                "under which a deal is decided"
+            ).format(
+                name=the_scheme.name,
+                cards=short_int(the_deal.cards),
+                copies=short_int(the_deal.copies),
             )
         )
     g = bankroll_grid(

@@ -74,6 +74,19 @@ WIDE_EUCLID = 25_000.0
 ``linear`` estimate's own: the Euclid and one product a bankroll (measured 30 000 in all)."""
 
 
+RECONSTRUCT_BIT2 = 6e-3
+"""Cost per (unknown x bit of the lifting's modulus x bit of the values) of an exact
+evaluation's answers, beyond the ``linear`` estimate's: each answer a product of the
+modulus by the values' common denominator, and a gcd of the value's length. Measured
+4.5e-3 to 1e-2 under timid play (classic, lob-half, stuss, bassette; 100 to 1000
+bankrolls), where it was up to two thirds of an evaluation."""
+
+TIMID_VALUE_BITS = 0.85
+"""Bits of the values' common denominator under timid play (and the policies a
+policy iteration from it passes through), per state and bit of the deal's denominator:
+measured 0.75 to 0.85 (bold play's: a tenth to a half of that)."""
+
+
 def shown(value: Fraction | int) -> str:
     """A number for a message: exact when short, else by its number of digits.
 
@@ -247,6 +260,31 @@ def evaluate(g: BankrollGrid, policy: Sequence[int]) -> Values:
     )
 
 
+def stake_column(numerators: Sequence[int], j: int, step: int, most: int, *, end: int) -> list[int]:
+    """The values after one outcome at state ``j`` for the stakes ``1..most``: the state
+    ``j + s * step`` clamped to the grid's ends (ruin, value 0, below the grid; the
+    target, value ``end``, at or past its top), so that a step of 400 digits costs no
+    more than a step of one.
+
+    >>> stake_column([10, 20, 30], 1, 1, 3, end=99), stake_column([10, 20, 30], 2, -2, 2, end=99)
+    ([30, 99, 99], [10, 0])
+    """
+    if step == 0:
+        return [numerators[j]] * most
+    if step > 0:
+        inside = min(most, (len(numerators) - 1 - j) // step)
+        if inside == 0:  # every stake reaches the target (a step of any size)
+            return [end] * most
+        stop = j + step * inside + 1
+        return [*numerators[j + step : stop : step], *[end] * (most - inside)]
+    inside = min(most, j // -step)
+    if inside == 0:  # every stake ruins
+        return [0] * most
+    stop = j + step * inside - 1
+    column = numerators[j + step : stop if stop >= 0 else None : step]
+    return [*column, *[0] * (most - inside)]
+
+
 @dataclass(frozen=True)
 class Sweep:
     """One Bellman sweep: at each state the best stakes and whether the policy's own is
@@ -263,23 +301,16 @@ def sweep(g: BankrollGrid, policy: Sequence[int], values: Values) -> Sweep:
     the evaluation.
     """
     d, big = g.denominator, values.denominator
-    pad = max(g.most, default=0) * max((abs(k) for k in g.steps), default=0) + 1
     end = big if g.reach else 0
-    ext = [0] * pad + list(values.numerators) + [end] * pad
+    numerators = values.numerators
     bonus = 0 if g.reach else d * big
     best: list[tuple[int, ...]] = []
     improved: list[int] = []
     pairs = list(zip(g.steps, g.counts, strict=True))
     for j, most in enumerate(g.most):
-        at = pad + j
         sums: list[int] | None = None
         for step, count in pairs:
-            if step == 0:
-                column = [ext[at]] * most
-            elif step > 0:
-                column = ext[at + step : at + step * most + 1 : step]
-            else:
-                column = ext[at + step : at + step * most - 1 : step]
+            column = stake_column(numerators, j, step, most, end=end)
             if sums is None:
                 sums = [bonus + count * v for v in column] if bonus else [count * v for v in column]
             else:
@@ -295,8 +326,15 @@ def sweep(g: BankrollGrid, policy: Sequence[int], values: Values) -> Sweep:
     return Sweep(tuple(best), tuple(improved))
 
 
-def iteration_cost(g: BankrollGrid, policy: Sequence[int], *, limit: float) -> float:
-    """Estimated cost of one evaluation and one sweep (about a unit a nanosecond)."""
+def iteration_cost(
+    g: BankrollGrid, policy: Sequence[int], *, limit: float, settled: bool = True
+) -> float:
+    """Estimated cost of one evaluation and one sweep (about a unit a nanosecond).
+
+    ``settled``: the policy is bold play known to be optimal, whose values are short;
+    otherwise the iteration may pass through timid play's long values, and their
+    reconstruction (``RECONSTRUCT_BIT2``) is counted at timid play's length.
+    """
     rows, _ = equations(g, policy)
     bits = g.denominator.bit_length() + 1
     solving = elimination_work(rows, bits=bits, limit=limit)
@@ -307,6 +345,9 @@ def iteration_cost(g: BankrollGrid, policy: Sequence[int], *, limit: float) -> f
     entries = sum(len(row) for row in rows)
     solving += steps * entries * bits * WIDE_ENTRY_BIT + (answer_bits / 1000) ** 2 * WIDE_EUCLID
     value_bits = g.size * bits // 2  # measured: a tenth to most of Hadamard's bound
+    if not settled:
+        long_values = TIMID_VALUE_BITS * g.size * (bits - 1)
+        solving += RECONSTRUCT_BIT2 * g.size * answer_bits * long_values
     terms = g.pairs * len(g.steps)
     return solving + terms * (SWEEP_COST + SWEEP_BIT_COST * value_bits)
 
@@ -314,13 +355,12 @@ def iteration_cost(g: BankrollGrid, policy: Sequence[int], *, limit: float) -> f
 def solve_cost(g: BankrollGrid, policy: Sequence[int], *, settled: bool) -> Cost:
     """The estimated cost of the whole policy iteration from ``policy``: seconds (one
     evaluation and sweep, or ``SETTLING`` of them), and the bytes of the exact
-    optimality check — the values over their common denominator, padded on both sides,
+    optimality check — the values over their common denominator, one column of them
     and one Bellman sum per stake of a state — with the exact solve's own.
     """
-    work = iteration_cost(g, policy, limit=MAX_WORK) * (1 if settled else SETTLING)
+    work = iteration_cost(g, policy, limit=MAX_WORK, settled=settled) * (1 if settled else SETTLING)
     value_bits = g.size * (g.denominator.bit_length() + 1) // 2
-    pad = max(g.most, default=0) * max((abs(k) for k in g.steps), default=0) + 1
-    held = float_estimate(g.size + 2 * pad + max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
+    held = float_estimate(g.size + 2 * max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
     return Cost(seconds=work * 1e-9, bytes=held + (work / 1000) * (256 / 8 + INT_BYTES))
 
 
@@ -357,7 +397,7 @@ def policy_iteration(
     """
     policy = list(start)
     if cost is None:
-        cost = iteration_cost(g, policy, limit=MAX_WORK)
+        cost = iteration_cost(g, policy, limit=MAX_WORK, settled=settled)
         expected = cost * (1 if settled else SETTLING)
         if expected > MAX_WORK:
             raise refuse(expected)
@@ -368,7 +408,7 @@ def policy_iteration(
     while True:
         iterations += 1
         if moved * 8 > g.size:  # a policy much changed may fill in more: estimate again
-            cost = iteration_cost(g, policy, limit=MAX_WORK)
+            cost = iteration_cost(g, policy, limit=MAX_WORK, settled=settled)
             moved = 0
         spent += cost
         if spent > 2 * MAX_WORK:

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
-from shtoss_exact.schemes.scheme import Scheme, scheme_named
+from shtoss_exact.schemes.scheme import Scheme, classic, lob_half, scheme_named
 from shtoss_exact.strategy.play import PLANS, Objective, optimal_play
 from shtoss_exact.strategy.solve import bankroll_grid, evaluate
 
@@ -61,7 +61,7 @@ def gauss_jordan(matrix: list[list[Fraction]], right: list[Fraction]) -> list[Fr
 def brute(
     bankroll: int | Fraction,
     target: int | Fraction,
-    scheme: str,
+    scheme: str | Scheme,
     *,
     objective: str,
     max_stake: int | None = None,
@@ -69,7 +69,8 @@ def brute(
 ) -> tuple[dict[Fraction, Fraction], dict[Fraction, tuple[int, ...]]]:
     """The best value at every bankroll over every stationary policy, and the stakes
     whose Bellman sums attain it."""
-    dist = payoffs(scheme_named(scheme), deal or make_deal())
+    named = scheme_named(scheme) if isinstance(scheme, str) else scheme
+    dist = payoffs(named, deal or make_deal())
     unit = lcm(*(x.denominator for x, _ in dist))
     states = grid(Fraction(bankroll), Fraction(target), unit)
     where = {x: i for i, x in enumerate(states)}
@@ -265,6 +266,21 @@ def test_the_record() -> None:
         Fraction(record["value"])
         == optimal_play(bankroll="3/2", target="3", scheme="lob-half", plans=()).value
     )
+
+
+@pytest.mark.parametrize("objective", ["reach", "stay"])
+@pytest.mark.parametrize(
+    "scheme",
+    [classic(given=10**399), lob_half(lob=-(10**399))],
+    ids=["given-400-digits", "lob-400-digits"],
+)
+def test_a_step_of_400_digits_is_clamped_to_the_grid(scheme: Scheme, objective: str) -> None:
+    """A payoff far past the target (or far below ruin) settles at the grid's end: the
+    answer is the brute force's, and no state of the grid is padded by it."""
+    values, stakes = brute(2, 5, scheme, objective=objective)
+    result = optimal_play(bankroll=2, target=5, scheme=scheme, objective=objective, plans=())
+    assert dict(result.values) == values
+    assert dict(result.policy) == stakes
 
 
 @settings(max_examples=25, deadline=None)

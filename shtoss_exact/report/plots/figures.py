@@ -296,6 +296,17 @@ SIDES = {
 ahead, and the mean."""
 
 
+def strokes(axes: Any, xs: Sequence[float], ys: Sequence[float], *, colour: str, label: str
+            ) -> None:  # fmt: skip
+    """A vertical stroke from 0 up to each ``(x, y)``, drawn as one line broken by NaNs:
+    ``vlines`` makes an object a stroke (4 s for the 120 000 nets of ``raise`` over 500
+    deals)."""
+    nan = float("nan")
+    px = [v for x in xs for v in (x, x, nan)]
+    py = [v for y in ys for v in (0.0, y, nan)]
+    axes.plot(px, py, color=colour, linewidth=1.0, label=label)
+
+
 def net_bars(axes: Any, distribution: Distribution, *, who: str) -> None:
     """Bars of a net result distribution, coloured by who ends ahead (``who``:
     "banker" or "punter", a key of ``SIDES``), with the mean."""
@@ -306,16 +317,20 @@ def net_bars(axes: Any, distribution: Distribution, *, who: str) -> None:
         (_(behind_words).format(share=percent_str(behind)), BEHIND, -1),
         (_("even: {share}").format(share=percent_str(even)), EVEN, 0),
     )
-    width = bar_width(list(distribution))
     many = len(distribution) > MAX_BARS
+    width = 0.8 if many else bar_width(list(distribution))  # lines have no width
+    # Floats straight off the counts over their common total: a probability brought to
+    # lowest terms first costs a gcd of its long numbers (20 000 deals: 20 s for a plot).
+    unit, total = distribution.unit, distribution.total
+    grid = list(zip(distribution.points, distribution.counts, strict=True))
     for label, colour, sign in groups:
-        points = sorted((v, p) for v, p in distribution.items() if (v > 0) - (v < 0) == sign)
+        points = [(p, c) for p, c in grid if (p > 0) - (p < 0) == sign]  # unit > 0
         if not points:
             continue
-        xs = [float(v) for v, _ in points]
-        ys = [float(p) for _, p in points]
+        xs = [float(p * unit) for p, _ in points]
+        ys = [c / total for _, c in points]
         if many:
-            axes.vlines(xs, 0, ys, colors=colour, linewidth=1.0, label=label)
+            strokes(axes, xs, ys, colour=colour, label=label)
         else:
             axes.bar(xs, ys, width=width, color=colour, label=label)
     mean = distribution.mean

@@ -131,7 +131,16 @@ ANSWERED = [
     # The optimal stakes take about 3 s, and 6 s with every named plan but stop: the stop
     # plan's walk to the target must not take longer (it takes about 70 s today).
     answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
+    # Expected deals (a policy iteration from timid play) up to 400: about 2 s.
+    answer("strategy-stay-400", "strategy --bankroll 1 --target 400 --objective stay"),
     answer("series-stop-ruin-2000", "series --plan stop --bankroll 1 --target 2000"),
+    # A payoff of 400 digits moves a bankroll past the target (or below ruin) at any stake:
+    # it settles at the grid's end, costing no more than a payoff of one.
+    answer(
+        "strategy-payoffs-400-digits",
+        "strategy --scheme h.toml --bankroll 5 --target 10",
+        h__toml=HUGE_PAYOFFS,
+    ),
     # --- sixty digits, the longest number: accepted wherever it is bounded ----------------
     answer("strategy-max-stake-60-digits", ["strategy", *SMALL_GOAL, "--max-stake", "9" * 60]),
     answer("series-max-stake-60-digits", ["series", "--deals", "2", "--max-stake", "9" * 60]),
@@ -140,6 +149,11 @@ ANSWERED = [
         "plot-strategy-max-stake-60-digits",
         ["plot", "-o", "x.svg", "--kind", "strategy", *SMALL_GOAL, "--max-stake", "9" * 60],
         leaves=("x.svg",),
+    ),
+    # 40 001 bars of probabilities over D**20000: drawn as floats off the counts, where
+    # each one's gcd took 23 s in all.
+    answer(
+        "plot-series-20000-deals", "plot -o x.png --kind series --deals 20000", leaves=("x.png",)
     ),
     answer("plot-googol-cards", f"plot -o out.png --cards {HUGE}", leaves=("out.png",)),
     answer("odds-googol-cards-plot-pdf", f"odds --cards {HUGE} --plot o.pdf", leaves=("o.pdf",)),
