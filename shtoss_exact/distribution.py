@@ -33,6 +33,7 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import pairwise
 from math import gcd, isqrt, lcm
+from operator import mul
 from typing import Any
 
 from shtoss_exact.distribution_counts import mix_counts, mixture_grid, sum_grid
@@ -303,7 +304,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({0: Fraction(1, 4), 2: Fraction(3, 4)}).mean
         Fraction(3, 2)
         """
-        first = sum(p * c for p, c in zip(self._points, self._counts, strict=True))
+        first = sum(map(mul, self._points, self._counts))  # (as long: one grid)
         return Fraction(first, self._total) * self._unit
 
     @property
@@ -313,8 +314,9 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({0: Fraction(1, 4), 2: Fraction(3, 4)}).variance
         Fraction(3, 4)
         """
-        first = sum(p * c for p, c in zip(self._points, self._counts, strict=True))
-        second = sum(p * p * c for p, c in zip(self._points, self._counts, strict=True))
+        points, counts = self._points, self._counts  # as long: one grid
+        first = sum(map(mul, points, counts))
+        second = sum(map(mul, map(mul, points, points), counts))
         total = self._total
         return Fraction(second * total - first * first, total * total) * self._unit**2
 

@@ -321,13 +321,17 @@ def net_bars(axes: Any, distribution: Distribution, *, who: str) -> None:
     width = 0.8 if many else bar_width(list(distribution))  # lines have no width
     # Floats straight off the counts over their common total: a probability brought to
     # lowest terms first costs a gcd of its long numbers (20 000 deals: 20 s for a plot).
-    unit, total = distribution.unit, distribution.total
+    top, bottom, total = (
+        distribution.unit.numerator,
+        distribution.unit.denominator,
+        distribution.total,
+    )
     grid = list(zip(distribution.points, distribution.counts, strict=True))
     for label, colour, sign in groups:
         points = [(p, c) for p, c in grid if (p > 0) - (p < 0) == sign]  # unit > 0
         if not points:
             continue
-        xs = [float(p * unit) for p, _ in points]
+        xs = [p * top / bottom for p, _ in points]  # int / int: correctly rounded
         ys = [c / total for _, c in points]
         if many:
             strokes(axes, xs, ys, colour=colour, label=label)
