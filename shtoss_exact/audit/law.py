@@ -38,7 +38,7 @@ from fractions import Fraction
 from math import comb, factorial, gcd
 
 from shtoss_exact.distribution import Distribution
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted, shown_number
 from shtoss_exact.i18n import _
 
 FAIR_COPIES = 4
@@ -143,9 +143,13 @@ def stacked_splits(
     if isinstance(stacked, bool) or not isinstance(stacked, int) or not 0 <= stacked <= most:
         raise ShtossError(
             _(
-                "stacked={stacked!r}: allowed a whole number 0..{most} (pairs of different full "
+                "stacked={stacked}: allowed a whole number 0..{most} (pairs of different full "
                 "ranks, not the soda's, in {turns} turns)"
-            ).format(stacked=stacked, most=most, turns=turns)
+            ).format(
+                stacked=shown_number(stacked) if isinstance(stacked, int) else quoted(stacked),
+                most=most,
+                turns=turns,
+            )
         )
     rest = [copies - 1] + [copies - 2] * stacked + [copies] * (ranks - 1 - stacked)
     return _law(split_counts(rest, turns=turns - stacked), shift=stacked)

@@ -27,6 +27,7 @@ import pytest
 
 import shtoss_exact as s
 from shtoss_exact import Distribution, ShtossError
+from shtoss_exact.audit.splits import audit_splits
 from shtoss_exact.case.ledger import RecordedBet, settle_bets
 from shtoss_exact.case.pattern import resolve_pattern
 from shtoss_exact.case.rules import BetKind, GameRules, Side
@@ -461,6 +462,31 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
         lambda: s.odds(cards=10**9, copies=10**400),
         "copies=(about 401 digits) is more than cards=1000000000",
     ),
+    # a huge number in a refusal is named by its size, so that the line still says what
+    # is allowed (written out, it would have been cut at the line's limit, or failed)
+    (
+        "odds-preset-copies-4001-digits",
+        lambda: s.odds(copies=10**4000),
+        "copies=(about 4001 digits) in the preset 52-card deck, which holds 4 of each rank: "
+        "allowed copies <= 4",
+    ),
+    (
+        "bank-preset-copies-4001-digits",
+        lambda: s.bank(["7"], copies=10**4000),
+        "copies=(about 4001 digits) of 7 in the preset 52-card deck, which holds 4 of each rank: "
+        "allowed copies <= 4",
+    ),
+    (
+        "faro-every-card-a-copy-4001-digits",
+        lambda: s.odds(cards=10**4000, copies=10**4000, scheme="faro"),
+        "got (about 4001 digits) copies in a banker's deck of (about 4001 digits) cards",
+    ),
+    (
+        "audit-stacked-5001-digits",
+        lambda: audit_splits([1], stacked=10**5000),
+        "stacked=(about 5001 digits): allowed a whole number 0..12",
+    ),
+    ("audit-stacked-text", lambda: audit_splits([1], stacked="3"), "stacked='3': allowed a whole"),
     (
         "on_grid-total-not-a-power",
         lambda: Distribution.on_grid(1, (0, 1), (6, 6), 12, base=2),

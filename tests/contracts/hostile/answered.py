@@ -23,6 +23,7 @@ from tests.contracts.hostile.harness import (
 SEVEN_SCHEMES = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette"]
 THIRTEEN = [f"--bet={rank}" for rank in RANKS_52]
 SMALL_GOAL = ["--bankroll", "5", "--target", "10"]
+WHOLE_DEAL = " ".join(f"{rank}{suit}" for suit in "shdc" for rank in RANKS_52)
 
 ANSWERED = [
     # --- odds --------------------------------------------------------------------------------
@@ -169,5 +170,29 @@ ANSWERED = [
         "scheme-file-decomposed-plie",
         "odds --scheme k.toml",
         k__toml='name = "и\u0306"\n[[rules]]\nkind = "plie\u0301"\npayoff = "-1/2"\n'.encode(),
+    ),
+    # hostile6
+    # A byte-order mark at the start of a data file (Notepad's, Excel's "CSV UTF-8") is
+    # the encoding's signature: read past, in every kind of file.
+    answer(
+        "audit-cue-sheet-with-a-bom",
+        "audit splits --sheet a.csv",
+        a__csv=b"\xef\xbb\xbfsplits\n1\n2\n",
+    ),
+    answer(
+        "audit-ledger-sheet-with-a-bom",
+        "audit ledger --sheet a.json",
+        a__json=b'\xef\xbb\xbf[{"seen": "5h Ks 5d", "bets": "K@0"}]',
+    ),
+    answer(
+        "scheme-file-toml-with-a-bom",
+        "odds --scheme b.toml",
+        b__toml=b'\xef\xbb\xbfname = "b"\nbase = "lob-half"\n',
+    ),
+    # The end-of-deal marker after the hock, as every --seen reads it (the parity audit
+    # took it for a card).
+    answer(
+        "audit-parity-whole-deal-ended",
+        ["audit", "parity", "--class", "7,8,9", "--seen", WHOLE_DEAL + " |"],
     ),
 ]

@@ -263,4 +263,20 @@ CASES = [
         "with 51 of 52 cards seen; not seen: 9♦",
     ),
     case("case-seen-marker-inside", ["case", "--seen", "5h | Ks 5d"], "after the last card"),
+    case(
+        "audit-stacked-4300-digits",
+        ["audit", "splits", "--counts", "1", "--stacked", "9" * 4300],
+        "stacked=(about 4300 digits): allowed a whole number 0..12",
+    ),
+    # 360 whole deals: estimated at 7.8 s by their sums alone, they took 12.6 s
+    case(
+        "audit-parity-360-whole-deals",
+        ["audit", "parity", "--class", "7,8,9", *["--seen", DECK + " |"] * 360],
+        "the parity audit of 360 deals: about",
+    ),
+    case(
+        "audit-parity-ended-short",
+        ["audit", "parity", "--class", "7", "--seen", "5h Ks 5d |"],
+        "the deal is over ('|') with 3 of 52 cards seen",
+    ),
 ]
