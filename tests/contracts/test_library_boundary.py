@@ -31,6 +31,7 @@ from shtoss_exact.audit.splits import audit_splits
 from shtoss_exact.case.ledger import RecordedBet, settle_bets
 from shtoss_exact.case.pattern import resolve_pattern
 from shtoss_exact.case.rules import BetKind, GameRules, Side
+from shtoss_exact.deck import RANKS_52
 from shtoss_exact.errors import MAX_MESSAGE, quoted
 from shtoss_exact.limits import MAX_SECONDS, sum_cost
 from shtoss_exact.numbers import exact_of
@@ -433,6 +434,11 @@ def _ledger_case() -> s.Case:
     return s.Case.from_seen(_SEEN, game="faro")
 
 
+def _whole_case() -> s.Case:
+    whole = " ".join(f"{rank}{suit}" for suit in "shdc" for rank in RANKS_52)
+    return s.Case.from_seen(whole + " |", game="faro")
+
+
 def _recorded(**changes: object) -> RecordedBet:
     fields: dict[str, object] = {"rank": "5", "side": Side.OPEN, "kind": BetKind.STAY,
                                  "stake": Fraction(1), "placed_after": 0}  # fmt: skip
@@ -496,6 +502,11 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
     ("settle-int", lambda: settle_bets(_ledger_case(), 7), "bets=7 is a int: allowed text"),
     ("settle-list-of-text", lambda: settle_bets(_ledger_case(), ["7@0"]), "bets[0]='7@0' is a str"),
     ("settle-not-a-case", lambda: settle_bets("5h", "5@0"), "case='5h' is a str: allowed a Case"),
+    (
+        "settle-after-the-last-turn",
+        lambda: settle_bets(_whole_case(), "Q@0 A@25"),
+        "bet A:stay:1@25: no turn is left to deal",
+    ),
     ("settle-too-many", lambda: settle_bets(_ledger_case(), [_recorded()] * 201), "at most 200"),
     ("recorded-turn-negative", lambda: _recorded(placed_after=-3), "placed_after=-3 is too small"),
     ("recorded-turn-huge", lambda: _recorded(placed_after=10**5000), "placed_after=(about"),

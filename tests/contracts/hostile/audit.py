@@ -279,4 +279,9 @@ CASES = [
         ["audit", "parity", "--class", "7", "--seen", "5h Ks 5d |"],
         "the deal is over ('|') with 3 of 52 cards seen",
     ),
+    case(
+        "audit-ledger-bet-after-the-last-turn",
+        ["audit", "ledger", "--seen", DECK + " |", "--bets", "Q@0 A@25"],
+        "deal 1: bet A:stay:1@25: no turn is left to deal",
+    ),
 ]
