@@ -8,6 +8,8 @@ of digits, and a million-row table streamed to a file.
 
 from __future__ import annotations
 
+import json
+
 from shtoss_exact.deck import RANKS_52
 from tests.contracts.hostile.harness import (
     HUGE,
@@ -194,5 +196,29 @@ ANSWERED = [
     answer(
         "audit-parity-whole-deal-ended",
         ["audit", "parity", "--class", "7,8,9", "--seen", WHOLE_DEAL + " |"],
+    ),
+    # 40 deals of two bets: the sum of their laws falls on one grid, a few hundred values
+    # (it was refused as "about 2.4e+30 s of work", the product of the laws' lengths).
+    answer(
+        "audit-ledger-sheet-40-deals",
+        "audit ledger --sheet a.json",
+        a__json=json.dumps(
+            [
+                {"seen": WHOLE_DEAL + " |", "bets": f"A:stay:1@{i % 20} K:stay:1@0"}
+                for i in range(40)
+            ]
+        ).encode(),
+    ),
+    # four such bets: about 1.5 s, once refused as "about 36 s" by the walk's bound alone
+    answer(
+        "audit-ledger-four-fractional-bets",
+        [
+            "audit",
+            "ledger",
+            "--seen",
+            WHOLE_DEAL + " |",
+            "--bets",
+            "2:stay:1/2@0 3:stay:1/3@1 4:stay:1/4@2 5:stay:1/5@3",
+        ],
     ),
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.contracts.hostile.harness import HUGE, VERY_LONG, case
 
 DECK = " ".join(
@@ -283,5 +285,28 @@ CASES = [
         "audit-ledger-bet-after-the-last-turn",
         ["audit", "ledger", "--seen", DECK + " |", "--bets", "Q@0 A@25"],
         "deal 1: bet A:stay:1@25: no turn is left to deal",
+    ),
+    # 30 deals of six bets, each deal's walk within the budget: they were walked one by
+    # one for 17 s before the sum of their laws was refused; now refused up front.
+    case(
+        "audit-ledger-sheet-many-walks",
+        "audit ledger --sheet a.json",
+        "the ledger audit of 30 deals: about",
+        a__json=json.dumps(
+            [{"seen": DECK + " |", "bets": "2@0 3@0 4@0 5@0 6@0 7@0"}] * 30
+        ).encode(),
+    ),
+    # five stay bets at stakes 1/2 ... 1/6 placed turn by turn: about 12 s of walk
+    case(
+        "audit-ledger-five-fractional-bets",
+        [
+            "audit",
+            "ledger",
+            "--seen",
+            DECK + " |",
+            "--bets",
+            "2:stay:1/2@0 3:stay:1/3@1 4:stay:1/4@2 5:stay:1/5@3 6:stay:1/6@4",
+        ],
+        "the law of 5 recorded bets over 25 turns: about",
     ),
 ]
