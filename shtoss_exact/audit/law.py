@@ -166,8 +166,10 @@ def _check_deck(ranks: int, copies: int) -> None:
     for value, name, most in ((ranks, "ranks", MAX_RANKS), (copies, "copies", MAX_COPIES)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
             raise ShtossError(
-                _("{name}={value!r}: allowed a whole number 1..{most}").format(
-                    name=name, value=value, most=most
+                _("{name}={value}: allowed a whole number 1..{most}").format(
+                    name=name,
+                    value=shown_number(value) if isinstance(value, int) else quoted(value),
+                    most=most,
                 )
             )
     if ranks * copies < 3:

@@ -15,9 +15,10 @@ soda, the hock (the last card of a whole deal) and a turn half seen do not.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import islice
 from math import comb
 from typing import Any
 
@@ -38,8 +39,17 @@ def parse_class(ranks: str | Iterable[str], *, deck: int = 52) -> tuple[str, ...
     >>> parse_class("9 7, д")
     ('7', '9', 'Q')
     """
-    parts = ranks.replace(",", " ").split() if isinstance(ranks, str) else list(ranks)
     in_deck = deck_ranks(deck)
+    if isinstance(ranks, str):
+        parts = ranks.replace(",", " ").split()
+    elif isinstance(ranks, Iterable) and not isinstance(ranks, bytes | Mapping):
+        parts = list(islice(ranks, len(in_deck) + 1))
+    else:
+        raise ShtossError(
+            _("class={ranks} is a {name}: allowed text such as '7,8,9' or a list of ranks").format(
+                ranks=quoted(ranks, 20), name=type(ranks).__name__
+            )
+        )
     if len(parts) > len(in_deck):
         raise ShtossError(
             _("class: {parts_count} ranks; the {deck}-card deck has {in_deck_count}").format(
@@ -146,7 +156,17 @@ def audit_parity(
     (2, Fraction(1, 6))
     """
     chosen = parse_class(ranks, deck=deck)
-    deals = list(seen) if not isinstance(seen, str) else [seen]
+    if isinstance(seen, str):
+        deals: list[Any] = [seen]
+    elif isinstance(seen, Iterable) and not isinstance(seen, bytes | Mapping):
+        deals = list(islice(seen, MAX_DEALS + 1))
+    else:
+        raise ShtossError(
+            _(
+                "seen={seen} is a {name}: allowed the cards of a deal, or a list of them "
+                "(one a deal)"
+            ).format(seen=quoted(seen, 20), name=type(seen).__name__)
+        )
     if not 1 <= len(deals) <= MAX_DEALS:
         raise ShtossError(
             _("{deals_count} deals seen: allowed 1 to {max_deals}").format(

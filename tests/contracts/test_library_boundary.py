@@ -27,10 +27,12 @@ import pytest
 
 import shtoss_exact as s
 from shtoss_exact import Distribution, ShtossError
-from shtoss_exact.audit.splits import audit_splits
+from shtoss_exact.audit import audit_ledger, audit_parity, audit_splits, fair_splits
 from shtoss_exact.case.ledger import RecordedBet, settle_bets
 from shtoss_exact.case.pattern import resolve_pattern
 from shtoss_exact.case.rules import BetKind, GameRules, Side
+from shtoss_exact.cheat.splits import stacked_splits as cheat_splits
+from shtoss_exact.cheat.tell import sand_tell
 from shtoss_exact.deck import RANKS_52
 from shtoss_exact.errors import MAX_MESSAGE, quoted
 from shtoss_exact.limits import MAX_SECONDS, sum_cost
@@ -493,6 +495,17 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
         "stacked=(about 5001 digits): allowed a whole number 0..12",
     ),
     ("audit-stacked-text", lambda: audit_splits([1], stacked="3"), "stacked='3': allowed a whole"),
+    # the audits' and cheats' arguments: refused by name, never Python's own errors
+    ("audit-count-5001-digits", lambda: audit_splits([10**5000]), "split count (about 5001 dig"),
+    ("audit-count-bad-repr", lambda: audit_splits([_BadRepr()]), "split count <_BadRepr"),
+    ("audit-alpha-5001-digits", lambda: audit_splits([1], alpha=10**5000), "alpha=(about 5001"),
+    ("fair-splits-ranks-deep", lambda: fair_splits(ranks=_deep(100_000)), "ranks=[[[[...]]]]"),
+    ("fair-splits-copies-huge", lambda: fair_splits(copies=10**5000), "copies=(about 5001 dig"),
+    ("parity-class-int", lambda: audit_parity(7, ["5h Ks 5d"]), "class=7 is a int: allowed"),
+    ("parity-seen-none", lambda: audit_parity("7", None), "seen=None is a NoneType: allowed"),
+    ("ledger-alpha-huge", lambda: audit_ledger([("5h", "K@0")], alpha=10**5000), "alpha=(about"),
+    ("tell-class-int", lambda: sand_tell("7", 7), "tell_class=7: allowed a list of ranks"),
+    ("cheat-stacked-5001-digits", lambda: cheat_splits(10**5000), "stacked=(about 5001 digits)"),
     (
         "on_grid-total-not-a-power",
         lambda: Distribution.on_grid(1, (0, 1), (6, 6), 12, base=2),
