@@ -505,6 +505,11 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
     ("parity-seen-none", lambda: audit_parity("7", None), "seen=None is a NoneType: allowed"),
     ("ledger-alpha-huge", lambda: audit_ledger([("5h", "K@0")], alpha=10**5000), "alpha=(about"),
     ("tell-class-int", lambda: sand_tell("7", 7), "tell_class=7: allowed a list of ranks"),
+    ("quantile-5001-digits", lambda: _ONE.quantile(10**5000), "q=(about 5001 digits): allowed"),
+    ("mixture-int", lambda: Distribution.mixture(7), "weighted=7 is a int: allowed (weight"),
+    ("mixture-single", lambda: Distribution.mixture([(1,)]), "pairs, not (1,)"),
+    ("map-not-callable", lambda: _ONE.map(5), "f=5 is not callable: allowed a function"),
+    ("given-not-callable", lambda: _ONE.given("v > 0"), "event='v > 0' is not callable"),
     ("cheat-stacked-5001-digits", lambda: cheat_splits(10**5000), "stacked=(about 5001 digits)"),
     (
         "on_grid-total-not-a-power",
