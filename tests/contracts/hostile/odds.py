@@ -79,4 +79,17 @@ CASES = [
         ["odds", "--scheme", "faro", "--cards", "9" * 4300, "--copies", "9" * 4300],
         "got (about 4300 digits) copies in a banker's deck of (about 4300 digits) cards",
     ),
+    # --plot of a deck whose abzugs pass a float: refused before 800 exact rows of
+    # 17 000-digit counts (6 s), and near the largest float before matplotlib's ticks
+    # fail ("internal error (ValueError: arange: cannot compute length)")
+    case(
+        "odds-plot-4300-digit-deck",
+        ["odds", "--cards", "9" * 4300, "--plot", "x.svg"],
+        "cannot draw this result: one of its values",
+    ),
+    case(
+        "odds-plot-abzugs-near-the-largest-float",
+        ["odds", "--cards", str(2 * int(1.7e308)), "--plot", "x.svg"],
+        "cannot draw this result: one of its values",
+    ),
 ]
