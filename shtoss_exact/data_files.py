@@ -100,8 +100,9 @@ def data_path(path: object, *, what: str) -> str:
 def read_text(
     path: str | os.PathLike[str], *, what: str, max_bytes: int, suffixes: tuple[str, ...]
 ) -> str:
-    """The text of a regular file of at most ``max_bytes``, UTF-8, not empty, in NFC,
-    whose suffix is one of ``suffixes``: the bounded read every data file goes through.
+    """The text of a regular file of at most ``max_bytes``, UTF-8 (a byte-order mark at
+    its start dropped), not empty, in NFC, whose suffix is one of ``suffixes``: the
+    bounded read every data file goes through.
 
     >>> len(read_text("examples/plans/hermann-story.toml", what="plan file",
     ...               max_bytes=10_000, suffixes=(".toml",))) > 0
@@ -146,7 +147,9 @@ def read_text(
             )
         )
     try:
-        text = raw.decode("utf-8")
+        # One byte-order mark at the start (as Notepad and Excel's "CSV UTF-8" write
+        # it) is the encoding's signature, not text: dropped.
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ShtossError(_("{where}: the file is not UTF-8 text").format(where=where)) from None
     if not text.strip():

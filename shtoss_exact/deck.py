@@ -388,7 +388,7 @@ def make_deal(
             _(
                 "copies={count} in the preset {deck}-card deck, which holds {preset_copies} of "
                 "each rank: allowed copies <= {preset_copies}, or give cards="
-            ).format(count=count, deck=deck, preset_copies=PRESET_COPIES)
+            ).format(count=short_int(count), deck=deck, preset_copies=PRESET_COPIES)
         )
     if count > size:
         raise ShtossError(

@@ -427,6 +427,9 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({-1: Fraction(1, 3), 1: Fraction(2, 3)}).given(lambda v: v > -2)
         Distribution({-1: 1/3, 1: 2/3})
         """
+        _check_callable(
+            event, name="event", allowed=_("a test of one value, such as lambda v: v > 0")
+        )
         kept = [(p, c) for p, c in zip(self._points, self._counts, strict=True)
                 if event(p * self._unit)]  # fmt: skip
         total = sum(c for _, c in kept)
@@ -475,6 +478,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({-1: Fraction(1, 3), 1: Fraction(2, 3)}).map(abs)
         Distribution({1: 1})
         """
+        _check_callable(f, name="f", allowed=_("a function of one value, such as abs"))
         pairs = [
             (_value(f(v), name="f(value)"), c) for v, c in zip(self, self._counts, strict=True)
         ]
@@ -581,4 +585,13 @@ class _Items(ItemsView[Fraction, Fraction]):
         d = self._mapping
         return (
             (p * d.unit, _coprime(*d.reduced(i))) for i, p in reversed(list(enumerate(d.points)))
+        )
+
+
+def _check_callable(value: object, *, name: str, allowed: str) -> None:
+    if not callable(value):
+        raise ShtossError(
+            _("{name}={value} is not callable: allowed {allowed}").format(
+                name=name, value=quoted(value), allowed=allowed
+            )
         )

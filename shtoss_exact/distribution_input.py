@@ -197,19 +197,33 @@ def read_weighted(
     >>> read_weighted([(Fraction(1, 3), "a"), (Fraction(2, 3), "b")], kind=str)
     [(Fraction(1, 3), 'a'), (Fraction(2, 3), 'b')]
     """
-    parts = [(_value(w, name="weight"), d) for w, d in weighted]
+    if isinstance(weighted, str | bytes | Mapping) or not isinstance(weighted, Iterable):
+        raise ShtossError(
+            _("weighted={weighted} is a {name}: allowed (weight, Distribution) pairs").format(
+                weighted=quoted(weighted, 20), name=type(weighted).__name__
+            )
+        )
+    parts = []
+    for pair in weighted:
+        if not isinstance(pair, tuple | list) or len(pair) != 2:
+            raise ShtossError(
+                _("a mixture takes (weight >= 0, Distribution) pairs, not {pair}").format(
+                    pair=quoted(pair, 40)
+                )
+            )
+        parts.append((_value(pair[0], name="weight"), pair[1]))
     for weight, d in parts:
         if weight < 0 or not isinstance(d, kind):
             raise ShtossError(
                 _(
                     "a mixture takes (weight >= 0, Distribution) pairs, not ({weight}, {name})"
-                ).format(weight=weight, name=type(d).__name__)
+                ).format(weight=shown_number(weight), name=type(d).__name__)
             )
     whole = sum((w for w, _ in parts), Fraction(0))
     if whole != 1:
         raise ShtossError(
             _("the mixture's weights sum to {whole}: allowed a sum of exactly 1").format(
-                whole=whole
+                whole=shown_number(whole)
             )
         )
     return parts
@@ -239,5 +253,5 @@ def read_level(q: Fraction | int) -> Fraction:
     """
     level = _value(q, name="q")
     if not 0 < level <= 1:
-        raise ShtossError(_("q={level}: allowed 0 < q <= 1").format(level=level))
+        raise ShtossError(_("q={level}: allowed 0 < q <= 1").format(level=shown_number(level)))
     return level

@@ -38,7 +38,7 @@ from fractions import Fraction
 from math import comb, factorial, gcd
 
 from shtoss_exact.distribution import Distribution
-from shtoss_exact.errors import ShtossError
+from shtoss_exact.errors import ShtossError, quoted, shown_number
 from shtoss_exact.i18n import _
 
 FAIR_COPIES = 4
@@ -143,9 +143,13 @@ def stacked_splits(
     if isinstance(stacked, bool) or not isinstance(stacked, int) or not 0 <= stacked <= most:
         raise ShtossError(
             _(
-                "stacked={stacked!r}: allowed a whole number 0..{most} (pairs of different full "
+                "stacked={stacked}: allowed a whole number 0..{most} (pairs of different full "
                 "ranks, not the soda's, in {turns} turns)"
-            ).format(stacked=stacked, most=most, turns=turns)
+            ).format(
+                stacked=shown_number(stacked) if isinstance(stacked, int) else quoted(stacked),
+                most=most,
+                turns=turns,
+            )
         )
     rest = [copies - 1] + [copies - 2] * stacked + [copies] * (ranks - 1 - stacked)
     return _law(split_counts(rest, turns=turns - stacked), shift=stacked)
@@ -162,8 +166,10 @@ def _check_deck(ranks: int, copies: int) -> None:
     for value, name, most in ((ranks, "ranks", MAX_RANKS), (copies, "copies", MAX_COPIES)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
             raise ShtossError(
-                _("{name}={value!r}: allowed a whole number 1..{most}").format(
-                    name=name, value=value, most=most
+                _("{name}={value}: allowed a whole number 1..{most}").format(
+                    name=name,
+                    value=shown_number(value) if isinstance(value, int) else quoted(value),
+                    most=most,
                 )
             )
     if ranks * copies < 3:

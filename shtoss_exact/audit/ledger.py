@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm, prod
+from math import gcd, lcm, prod
 from typing import TYPE_CHECKING, Any
 
 from shtoss_exact.audit.splits import check_alpha
@@ -40,7 +40,7 @@ from shtoss_exact.distribution import Distribution
 from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.i18n import _
-from shtoss_exact.limits import Cost, check_cost
+from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost, sum_cost
 from shtoss_exact.numbers import exact_str
 from shtoss_exact.records import Record, exact_fields, frozen_hash
 
@@ -59,6 +59,21 @@ STEP_SECONDS = 5e-7
 """CPU seconds of one step of the walk (a pair of ranks dealt to one state's total); the
 bound on the steps is loose, about three times the work for ten stay bets on ten ranks
 (measured: 21 s of CPU, estimated 65 s)."""
+
+VISIT_SECONDS = 4e-5
+"""CPU seconds of the walk per pair of ranks dealt to one state (its net, its next
+state), measured: 342 000 such visits of five stay bets on a whole deal take 12 s."""
+
+TOTAL_SECONDS = 1e-8
+"""CPU seconds per total a state holds, per visit, as ``dry`` bounds the totals."""
+
+REFINED_UP_TO = 1000
+"""A walk whose bound passes the budget by at most this factor has its states followed
+for real (``dry``) before it is refused."""
+
+DRY_VISITS = 120_000
+"""Pairs the dry runs of one audit may visit, together (about 1 s): past them, the
+bound decides."""
 
 OTHER = -1
 """The class of a card of a rank no bet names any more."""
@@ -111,6 +126,7 @@ class _Walk:
         self.first = start.turns_dealt
         self.last = last_turn
         self.scale = lcm(1, *(b.stake.denominator for b in self.bets)) * self._payoff_scale()
+        self._cost: Cost | None = None
 
     def _payoff_scale(self) -> int:
         found = [1]
@@ -211,7 +227,29 @@ class _Walk:
         return Distribution.on_grid(Fraction(1, self.scale), (v for v, _ in pairs),
                                     (c for _, c in pairs), sum(c for _, c in pairs))  # fmt: skip
 
-    def cost(self) -> Cost:
+    def cost(self, allowance: list[int] | None = None) -> Cost:
+        """The walk's work: the bound below, and when that passes the budget (it may by
+        tens of times: its states and totals are each at their most at every turn) the
+        states followed for real without their totals (``dry``), while ``allowance``
+        (pairs visited, shared by the deals of one audit) lasts. Kept once found."""
+        if self._cost is not None:
+            return self._cost
+        found = self._bound()
+        if (
+            MAX_SECONDS < found.seconds < REFINED_UP_TO * MAX_SECONDS
+            and allowance
+            and allowance[0] > 0
+        ):
+            dry = self.dry(most_visits=allowance[0])
+            if dry is not None:
+                visits, steps = dry
+                allowance[0] -= visits
+                seconds = visits * VISIT_SECONDS + steps * TOTAL_SECONDS
+                found = Cost(seconds=min(seconds, found.seconds), bytes=found.bytes)
+        self._cost = found
+        return found
+
+    def _bound(self) -> Cost:
         """An upper bound on the walk's work, turn by turn: the states (the copies of the
         ranks followed then, whose sum has fallen by at most two a turn, times their
         placements), the pairs of classes a state deals, the totals a state holds."""
@@ -233,6 +271,42 @@ class _Walk:
             steps += float(states) * (len(followed) + 1) ** 2 * totals
         return Cost(seconds=steps * STEP_SECONDS, bytes=steps / max(self.last - self.first, 1)
                     * 50)  # fmt: skip
+
+    def bounds(self) -> Bounds:
+        """The walk's law, bounded before it is walked: on the grid of ``1/scale``,
+        within the stakes times the largest payoff either way, as many values as that
+        grid or four a bet (unsettled, won, lost, split), and a total of at most the
+        ordered pairs of cards of each turn."""
+        biggest = max([Fraction(1)] + [abs(s.payoff) for t in range(self.first + 1, self.last + 1)
+                       for s in _three(self.settlements(t))])  # fmt: skip
+        reach = sum(b.stake for b in self.bets) * biggest
+        values = min(int(2 * reach * self.scale) + 1, 4 ** min(len(self.bets), 40))
+        bits = sum(2 * self.cards(t).bit_length() for t in range(self.first + 1, self.last + 1))
+        return Fraction(1, self.scale), -reach, reach, values, bits
+
+    def dry(self, *, most_visits: int) -> tuple[int, float] | None:
+        """The walk's states followed without their totals: the pairs it visits, and an
+        upper bound on the (pair, total) steps, each state's totals bounded by the bets
+        that may have been decided before it (4 values each, within their width).
+        ``None`` once more than ``most_visits`` pairs would be visited."""
+        biggest = max([Fraction(1)] + [abs(s.payoff) for t in range(self.first + 1, self.last + 1)
+                       for s in _three(self.settlements(t))])  # fmt: skip
+        layer: set[State] = {self.initial()}
+        visits, steps = 0, 0.0
+        for turn in range(self.first + 1, self.last + 1):
+            decided = [b for b in self.bets if b.placed_after < turn - 1]
+            width = sum(b.stake for b in decided) * biggest * self.scale * 2 + 1
+            totals = min(int(width) + 1, 4 ** min(len(decided), 40))
+            cards, nxt = self.cards(turn), set()
+            for state in layer:
+                for loser, winner, _ways in self.pairs(state, cards):
+                    visits += 1
+                    steps += totals
+                    nxt.add(self.moved(state, turn, (loser, winner)))
+                if visits > most_visits:
+                    return None
+            layer = nxt
+        return visits, steps
 
     def _rank_states(self, rank: str, turn: int) -> int:
         """The states one rank can be in at ``turn`` (no high-card bet standing): any
@@ -290,6 +364,14 @@ def ledger_law(case: Case, bets: str | Sequence[RecordedBet]) -> tuple[Fraction,
 
 
 def _deal(case: Case, bets: str | Sequence[RecordedBet], *, number: int) -> DealLedger:
+    ledger, walk = _prepared(case, bets)
+    return DealLedger(deal=number, ledger=ledger, law=walk.law())
+
+
+def _prepared(
+    case: Case, bets: str | Sequence[RecordedBet], allowance: list[int] | None = None
+) -> tuple[Ledger, _Walk]:
+    """One deal's recorded bets settled, and its walk, its own cost checked."""
     from shtoss_exact.case.ledger import settle_bets
     from shtoss_exact.case.state import Case as CaseType
 
@@ -303,13 +385,13 @@ def _deal(case: Case, bets: str | Sequence[RecordedBet], *, number: int) -> Deal
     start = CaseType.from_seen(case.seen[: soda + 2 * first], game=case.game, deck=case.deck)
     walk = _Walk(start, recorded, last_turn=case.turns_dealt)
     check_cost(
-        walk.cost(),
+        walk.cost([DRY_VISITS] if allowance is None else allowance),
         what=_("the law of {recorded_count} recorded bets over {turns_dealt} turns").format(
             recorded_count=len(recorded), turns_dealt=case.turns_dealt - first
         ),
         advice=_("audit fewer bets or fewer turns, or bets placed later"),
     )
-    return DealLedger(deal=number, ledger=ledger, law=walk.law())
+    return ledger, walk
 
 
 def lower_tail(law: Distribution, at: Fraction) -> Fraction:
@@ -394,9 +476,10 @@ def audit_ledger(
         raise ShtossError(
             _("deals={deals}: allowed a list of (cards seen, bets)").format(deals=quoted(deals, 20))
         )
-    found: list[DealLedger] = []
+    prepared: list[tuple[Ledger, _Walk]] = []
+    allowance = [DRY_VISITS]  # the dry runs of all the deals, together
     for number, item in enumerate(deals, start=1):
-        if len(found) >= MAX_DEALS:
+        if len(prepared) >= MAX_DEALS:
             raise ShtossError(
                 _("more than {max_deals} deals: allowed at most {max_deals}").format(
                     max_deals=MAX_DEALS
@@ -411,13 +494,23 @@ def audit_ledger(
         seen, bets = item
         try:
             case = Case.from_seen(seen, game=game, scheme=scheme, deck=deck)
-            found.append(_deal(case, bets, number=number))
+            prepared.append(_prepared(case, bets, allowance))
         except ShtossError as error:
             raise ShtossError(
                 _("deal {number}: {error}").format(number=number, error=error)
             ) from None
-    if not found:
+    if not prepared:
         raise ShtossError(_("no deal: allowed the cards seen and bets of 1 deal or more"))
+    # Every deal's walk and the sum of their laws, estimated before any walk is made:
+    # each deal alone within the budget may still be too many together.
+    walks = [walk for _ledger, walk in prepared]
+    check_cost(
+        sum((walk.cost() for walk in walks), Cost()) + _sum_cost([w.bounds() for w in walks]),
+        what=_("the ledger audit of {deals_count} deals").format(deals_count=len(walks)),
+        advice=_("audit fewer deals or fewer bets"),
+    )
+    found = [DealLedger(deal=number, ledger=ledger, law=walk.law())
+             for number, (ledger, walk) in enumerate(prepared, start=1)]  # fmt: skip
     law = _sum(tuple(d.law for d in found))
     observed = sum((d.total for d in found), Fraction(0))
     critical, size = lower_critical(law, level)
@@ -426,12 +519,35 @@ def audit_ledger(
                        size=size)  # fmt: skip
 
 
+Bounds = tuple[Fraction, Fraction, Fraction, int, int]
+"""A deal's law, bounded: its grid's unit, its least and greatest values, how many
+values it holds at most, the bits of its total."""
+
+
+def _sum_cost(bounds: Sequence[Bounds]) -> Cost:
+    """The sums of the deals' laws one after another: each a product of the lengths so
+    far, into at most the grid between the extremes (the values of a sum fall on the
+    common grid of its terms: a sum of laws is not the product of their lengths)."""
+    cost = Cost()
+    unit, low, high, length, bits = bounds[0]
+    for one_unit, one_low, one_high, one_length, one_bits in bounds[1:]:
+        unit = Fraction(
+            gcd(unit.numerator * one_unit.denominator, one_unit.numerator * unit.denominator),
+            unit.denominator * one_unit.denominator,
+        )
+        low, high = low + one_low, high + one_high
+        outcomes = min(length * one_length, int((high - low) / unit) + 1)
+        cost += sum_cost(length * one_length, outcomes, (bits, one_bits))
+        length, bits = outcomes, bits + one_bits
+    return cost
+
+
 def _sum(laws: tuple[Distribution, ...]) -> Distribution:
     """The law of the sum of independent deals, its cost checked up front."""
-    widths = [len(law) for law in laws]
-    pairs = sum(prod(widths[: i + 1]) for i in range(1, len(widths)))
+    bounds = [(law.unit, law.support[0], law.support[-1], len(law), law.total.bit_length())
+              for law in laws]  # fmt: skip
     check_cost(
-        Cost(seconds=pairs * STEP_SECONDS * 10, bytes=prod(widths) * 100.0),
+        _sum_cost(bounds),
         what=_("the sum of the laws of {laws_count} deals").format(laws_count=len(laws)),
         advice=_("audit fewer deals"),
     )

@@ -264,7 +264,7 @@ def make_bank_deal(
                     "copies={count} of {rank} in the preset {deck}-card deck, which holds "
                     "{preset_copies} of each rank: allowed copies <= {preset_copies}, or give "
                     "cards="
-                ).format(count=count, rank=rank, deck=deck, preset_copies=PRESET_COPIES)
+                ).format(count=shown(count), rank=rank, deck=deck, preset_copies=PRESET_COPIES)
             )
         if one_deck and count < 1:
             raise ShtossError(

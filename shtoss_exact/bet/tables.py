@@ -346,6 +346,23 @@ class TableSpec:
                 )
         rows = self.size()
         if rows == 0:
+            if all(game is Game.ONE_DECK for game in self._games) and not any(
+                copies >= 1 for copies in self._copies(Game.ONE_DECK)
+            ):  # the decks are not to blame: the punter's card is a copy of his rank
+                raise ShtossError(
+                    _(
+                        "the table has no rows: copies=0 in a one-deck game: the punter's card "
+                        "is a copy of his rank, taken from the deck; allowed copies >= 1"
+                    )
+                )
+            if self._count([None]):  # the set-ups have room: the schemes' soda takes it
+                raise ShtossError(
+                    _(
+                        "the table has no rows: scheme {names} burns the first card (the soda), "
+                        "and no deck keeps room for its copies after it; allowed decks of more "
+                        "cards than copies"
+                    ).format(names=", ".join(repr(scheme.name) for scheme in self._schemes))
+                )
             raise ShtossError(_("the table has no rows: every deck is smaller than its copies"))
         if rows > MAX_ROWS:
             raise ShtossError(

@@ -317,7 +317,12 @@ def _settle(case: Case, bet: RecordedBet) -> Settled:
             )
         ev = high.ev * bet.stake
     else:
-        ev = placed.bet(bet.rank, side=bet.side, kind=bet.kind).ev * bet.stake
+        try:
+            ev = placed.bet(bet.rank, side=bet.side, kind=bet.kind).ev * bet.stake
+        except ShtossError as refused:  # named by the bet: one among up to 200
+            raise ShtossError(
+                _("bet {text}: {problem}").format(text=bet.text, problem=refused)
+            ) from None
     cards = case.seen
     total = len(case.ranks) * 4 - soda
     for turn in range(bet.placed_after + 1, case.turns_dealt + 1):

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.i18n import _
+from shtoss_exact.numbers import short_int
 from shtoss_exact.records import Record, exact_fields
 
 if TYPE_CHECKING:
@@ -153,7 +154,11 @@ def stacked_splits(
                 "stacked={stacked}: allowed at most {max} here ({full_count} full ranks{soda}, "
                 "{turns} turns left)"
             ).format(
-                stacked=stacked, max=max(most, 0), full_count=len(full), soda=soda, turns=turns
+                stacked=short_int(stacked),
+                max=max(most, 0),
+                full_count=len(full),
+                soda=soda,
+                turns=turns,
             )
         )
     left = list(state.left)

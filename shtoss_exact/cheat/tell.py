@@ -24,9 +24,10 @@ bit ``b`` (multinomials), so the two options compare over the same orders.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
+from itertools import islice
 from math import factorial
 from typing import TYPE_CHECKING, Any
 
@@ -167,7 +168,13 @@ def sand_tell(
     """
     chosen = check_takes(takes)
     state, parts = start_of(rank, game=game, scheme=scheme, deck=deck, seen=seen, case=case)
-    named = _class(tell_class if isinstance(tell_class, str) else list(tell_class), state)
+    plain = isinstance(tell_class, str | list | tuple | bytes | Mapping)
+    listed = (
+        tell_class
+        if plain or not isinstance(tell_class, Iterable)
+        else list(islice(tell_class, len(state.ranks) + 1))
+    )  # a set or a generator of ranks as a list; anything else refused by ``_class``
+    named = _class(listed, state)
     from shtoss_exact.cards import parse_rank
     from shtoss_exact.cheat.honest import honest_edge
 

@@ -29,7 +29,7 @@ from shtoss_exact.engine import Kind
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass, field, replace
 from shtoss_exact.i18n import _
-from shtoss_exact.numbers import exact_str
+from shtoss_exact.numbers import exact_str, short_int
 from shtoss_exact.schemes.parts import (
     Match,
     Outcome,
@@ -176,15 +176,20 @@ class Scheme:
         n, m = deal.cards, deal.copies
         if n == 0:
             raise ShtossError(
-                _("scheme {name!r} burns the first card: allowed cards >= 1").format(name=self.name)
+                _(
+                    "scheme {name!r} burns the first card, but the banker's deck holds none: "
+                    "allowed a banker's deck of 1 card or more (in the one-deck game, whose "
+                    "first card is the punter's, cards >= 2)"
+                ).format(name=self.name)
             )
         if self.soda is Soda.KNOWN:
             if m == n:
                 raise ShtossError(
                     _(
                         "scheme {name!r} with a known soda needs a soda of another rank: allowed "
-                        "copies < cards, got copies={m} cards={n}"
-                    ).format(name=self.name, m=m, n=n)
+                        "copies < cards in the banker's deck, got {m} copies in a banker's deck "
+                        "of {n} cards"
+                    ).format(name=self.name, m=short_int(m), n=short_int(n))
                 )
             return ((1, replace(deal, cards=n - 1)),)
         parts: list[tuple[int, Deal]] = [(n - m, replace(deal, cards=n - 1))] if n > m else []

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from shtoss_exact.audit.ledger import audit_ledger, ledger_law, lower_critical, lower_tail
 from shtoss_exact.case.state import Case
+from shtoss_exact.deck import RANKS_52
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
 
@@ -194,3 +195,23 @@ def test_the_ledgers_test_has_size_at_most_alpha(alpha: Fraction) -> None:
                          game="faro", deck=32, alpha=alpha)  # fmt: skip
     assert audit.size <= alpha
     assert audit.rejected == (audit.p_value <= alpha)
+
+
+def test_the_sum_of_many_deals_is_costed_on_its_grid() -> None:
+    # 40 laws of 5 values on one grid of unit 1 sum to at most 161 values: the cost is
+    # that of 39 small sums, not of the product of the 40 lengths.
+    from shtoss_exact.audit.ledger import _sum_cost
+    from shtoss_exact.limits import MAX_SECONDS
+
+    one = (Fraction(1), Fraction(-2), Fraction(2), 5, 300)
+    assert _sum_cost([one] * 40).seconds < MAX_SECONDS / 10
+    # on grids of coprime units the values do not meet: the lengths multiply
+    apart = [(Fraction(1, p), Fraction(-2), Fraction(2), 5, 300) for p in (2, 3, 5, 7, 11, 13)]
+    assert _sum_cost(apart * 4).seconds > MAX_SECONDS
+
+
+def test_the_deals_are_costed_together_before_any_walk() -> None:
+    whole = " ".join(f"{rank}{suit}" for suit in "shdc" for rank in RANKS_52) + " |"
+    deals = [(whole, "2@0 3@0 4@0 5@0 6@0 7@0")] * 30
+    with pytest.raises(ShtossError, match=r"^the ledger audit of 30 deals: about"):
+        audit_ledger(deals)

@@ -207,7 +207,12 @@ def test_a_scheme_by_name_or_russian_name() -> None:
         (Deal(52, 4), None, r"^scheme=None .*allowed a Scheme"),
         ("52", "classic", r"^deal='52' is not a Deal: build one with make_deal"),
         ((52, 4), "classic", r"is not a Deal"),
-        (Deal(3, 3), "faro", r"allowed copies < cards, got copies=3 cards=3"),
+        (
+            Deal(3, 3),
+            "faro",
+            r"allowed copies < cards in the banker.s deck, got 3 copies in a banker.s deck of 3 "
+            r"cards",
+        ),
         (Deal(10**7, 5 * 10**6), "classic", r"cards=10000000 with copies=5000000: about"),
     ],
 )

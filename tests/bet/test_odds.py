@@ -549,8 +549,8 @@ def test_thirds_need_the_suits() -> None:
         ({"one_deck": True, "copies": 0}, "copies=0 in a one-deck game"),
         ({"scheme": "whist"}, "'whist'"),
         ({"scheme": 7}, "scheme=7"),
-        ({"scheme": "faro", "cards": 3, "copies": 3}, "copies=3 cards=3"),
-        ({"scheme": "faro", "cards": 0, "copies": 0}, "cards >= 1"),
+        ({"scheme": "faro", "cards": 3, "copies": 3}, "got 3 copies in a banker's deck of 3 cards"),
+        ({"scheme": "faro", "cards": 0, "copies": 0}, "1 card or more"),
     ],
 )
 def test_bad_set_ups_are_refused(kwargs: dict[str, object], named: str) -> None:

@@ -27,9 +27,13 @@ import pytest
 
 import shtoss_exact as s
 from shtoss_exact import Distribution, ShtossError
+from shtoss_exact.audit import audit_ledger, audit_parity, audit_splits, fair_splits
 from shtoss_exact.case.ledger import RecordedBet, settle_bets
 from shtoss_exact.case.pattern import resolve_pattern
 from shtoss_exact.case.rules import BetKind, GameRules, Side
+from shtoss_exact.cheat.splits import stacked_splits as cheat_splits
+from shtoss_exact.cheat.tell import sand_tell
+from shtoss_exact.deck import RANKS_52
 from shtoss_exact.errors import MAX_MESSAGE, quoted
 from shtoss_exact.limits import MAX_SECONDS, sum_cost
 from shtoss_exact.numbers import exact_of
@@ -432,6 +436,11 @@ def _ledger_case() -> s.Case:
     return s.Case.from_seen(_SEEN, game="faro")
 
 
+def _whole_case() -> s.Case:
+    whole = " ".join(f"{rank}{suit}" for suit in "shdc" for rank in RANKS_52)
+    return s.Case.from_seen(whole + " |", game="faro")
+
+
 def _recorded(**changes: object) -> RecordedBet:
     fields: dict[str, object] = {"rank": "5", "side": Side.OPEN, "kind": BetKind.STAY,
                                  "stake": Fraction(1), "placed_after": 0}  # fmt: skip
@@ -461,6 +470,47 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
         lambda: s.odds(cards=10**9, copies=10**400),
         "copies=(about 401 digits) is more than cards=1000000000",
     ),
+    # a huge number in a refusal is named by its size, so that the line still says what
+    # is allowed (written out, it would have been cut at the line's limit, or failed)
+    (
+        "odds-preset-copies-4001-digits",
+        lambda: s.odds(copies=10**4000),
+        "copies=(about 4001 digits) in the preset 52-card deck, which holds 4 of each rank: "
+        "allowed copies <= 4",
+    ),
+    (
+        "bank-preset-copies-4001-digits",
+        lambda: s.bank(["7"], copies=10**4000),
+        "copies=(about 4001 digits) of 7 in the preset 52-card deck, which holds 4 of each rank: "
+        "allowed copies <= 4",
+    ),
+    (
+        "faro-every-card-a-copy-4001-digits",
+        lambda: s.odds(cards=10**4000, copies=10**4000, scheme="faro"),
+        "got (about 4001 digits) copies in a banker's deck of (about 4001 digits) cards",
+    ),
+    (
+        "audit-stacked-5001-digits",
+        lambda: audit_splits([1], stacked=10**5000),
+        "stacked=(about 5001 digits): allowed a whole number 0..12",
+    ),
+    ("audit-stacked-text", lambda: audit_splits([1], stacked="3"), "stacked='3': allowed a whole"),
+    # the audits' and cheats' arguments: refused by name, never Python's own errors
+    ("audit-count-5001-digits", lambda: audit_splits([10**5000]), "split count (about 5001 dig"),
+    ("audit-count-bad-repr", lambda: audit_splits([_BadRepr()]), "split count <_BadRepr"),
+    ("audit-alpha-5001-digits", lambda: audit_splits([1], alpha=10**5000), "alpha=(about 5001"),
+    ("fair-splits-ranks-deep", lambda: fair_splits(ranks=_deep(100_000)), "ranks=[[[[...]]]]"),
+    ("fair-splits-copies-huge", lambda: fair_splits(copies=10**5000), "copies=(about 5001 dig"),
+    ("parity-class-int", lambda: audit_parity(7, ["5h Ks 5d"]), "class=7 is a int: allowed"),
+    ("parity-seen-none", lambda: audit_parity("7", None), "seen=None is a NoneType: allowed"),
+    ("ledger-alpha-huge", lambda: audit_ledger([("5h", "K@0")], alpha=10**5000), "alpha=(about"),
+    ("tell-class-int", lambda: sand_tell("7", 7), "tell_class=7: allowed a list of ranks"),
+    ("quantile-5001-digits", lambda: _ONE.quantile(10**5000), "q=(about 5001 digits): allowed"),
+    ("mixture-int", lambda: Distribution.mixture(7), "weighted=7 is a int: allowed (weight"),
+    ("mixture-single", lambda: Distribution.mixture([(1,)]), "pairs, not (1,)"),
+    ("map-not-callable", lambda: _ONE.map(5), "f=5 is not callable: allowed a function"),
+    ("given-not-callable", lambda: _ONE.given("v > 0"), "event='v > 0' is not callable"),
+    ("cheat-stacked-5001-digits", lambda: cheat_splits(10**5000), "stacked=(about 5001 digits)"),
     (
         "on_grid-total-not-a-power",
         lambda: Distribution.on_grid(1, (0, 1), (6, 6), 12, base=2),
@@ -470,6 +520,11 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
     ("settle-int", lambda: settle_bets(_ledger_case(), 7), "bets=7 is a int: allowed text"),
     ("settle-list-of-text", lambda: settle_bets(_ledger_case(), ["7@0"]), "bets[0]='7@0' is a str"),
     ("settle-not-a-case", lambda: settle_bets("5h", "5@0"), "case='5h' is a str: allowed a Case"),
+    (
+        "settle-after-the-last-turn",
+        lambda: settle_bets(_whole_case(), "Q@0 A@25"),
+        "bet A:stay:1@25: no turn is left to deal",
+    ),
     ("settle-too-many", lambda: settle_bets(_ledger_case(), [_recorded()] * 201), "at most 200"),
     ("recorded-turn-negative", lambda: _recorded(placed_after=-3), "placed_after=-3 is too small"),
     ("recorded-turn-huge", lambda: _recorded(placed_after=10**5000), "placed_after=(about"),

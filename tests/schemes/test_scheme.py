@@ -531,9 +531,15 @@ def test_as_scheme_passes_a_scheme_through() -> None:
         (lambda: thirds().with_params({"x": 1}), r"its parameters: none$"),
         (
             lambda: faro().played_deals(Deal(0, 0)),
-            r"^scheme 'faro' burns the first card: allowed cards >= 1$",
+            r"^scheme 'faro' burns the first card, but the banker's deck holds none: allowed a "
+            r"banker's deck of 1 card or more \(in the one-deck game, whose first card is the "
+            r"punter's, cards >= 2\)$",
         ),
-        (lambda: faro().played_deals(Deal(3, 3)), r"allowed copies < cards, got copies=3"),
+        (
+            lambda: faro().played_deals(Deal(3, 3)),
+            r"allowed copies < cards in the banker's deck, got 3 copies in a banker's deck of 3 "
+            r"cards$",
+        ),
         (
             lambda: thirds().settle(Outcome(Kind.GIVEN, 2, 52)),
             r"^scheme 'thirds' needs the suits: give the punter's card \(card=\)$",

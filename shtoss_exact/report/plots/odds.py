@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
+from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import N_, _, ngettext
-from shtoss_exact.report.plots.figures import MAX_POINTS, deck_words, thin
+from shtoss_exact.report.plots.figures import BEYOND_FLOATS, MAX_POINTS, deck_words, thin
+
+AXIS_HEADROOM = 1.5
+"""How far below the largest float the abzugs must stay to be drawn (1.3e308 are)."""
 
 if TYPE_CHECKING:
     from shtoss_exact.bet.odds import Odds
@@ -23,6 +28,10 @@ def abzug_series(odds: Odds, *, points: int = MAX_POINTS) -> dict[str, list[Any]
     800
     """
     count = (odds.as_played.cards + 1) // 2
+    # An axis of abzugs near the largest float cannot be drawn (matplotlib's ticks pass
+    # it: "arange: cannot compute length" from 1.6e308 abzugs): refused before the rows.
+    if count > sys.float_info.max / AXIS_HEADROOM:
+        raise ShtossError(_(BEYOND_FLOATS))
     if count <= points:
         rows = list(odds.iter_abzug())
     else:

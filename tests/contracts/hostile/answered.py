@@ -8,6 +8,8 @@ of digits, and a million-row table streamed to a file.
 
 from __future__ import annotations
 
+import json
+
 from shtoss_exact.deck import RANKS_52
 from tests.contracts.hostile.harness import (
     HUGE,
@@ -23,6 +25,7 @@ from tests.contracts.hostile.harness import (
 SEVEN_SCHEMES = ["classic", "lob-half", "gorka-half", "eleven", "bait", "pharaon", "bassette"]
 THIRTEEN = [f"--bet={rank}" for rank in RANKS_52]
 SMALL_GOAL = ["--bankroll", "5", "--target", "10"]
+WHOLE_DEAL = " ".join(f"{rank}{suit}" for suit in "shdc" for rank in RANKS_52)
 
 ANSWERED = [
     # --- odds --------------------------------------------------------------------------------
@@ -183,5 +186,53 @@ ANSWERED = [
         "scheme-file-decomposed-plie",
         "odds --scheme k.toml",
         k__toml='name = "и\u0306"\n[[rules]]\nkind = "plie\u0301"\npayoff = "-1/2"\n'.encode(),
+    ),
+    # hostile6
+    # A byte-order mark at the start of a data file (Notepad's, Excel's "CSV UTF-8") is
+    # the encoding's signature: read past, in every kind of file.
+    answer(
+        "audit-cue-sheet-with-a-bom",
+        "audit splits --sheet a.csv",
+        a__csv=b"\xef\xbb\xbfsplits\n1\n2\n",
+    ),
+    answer(
+        "audit-ledger-sheet-with-a-bom",
+        "audit ledger --sheet a.json",
+        a__json=b'\xef\xbb\xbf[{"seen": "5h Ks 5d", "bets": "K@0"}]',
+    ),
+    answer(
+        "scheme-file-toml-with-a-bom",
+        "odds --scheme b.toml",
+        b__toml=b'\xef\xbb\xbfname = "b"\nbase = "lob-half"\n',
+    ),
+    # The end-of-deal marker after the hock, as every --seen reads it (the parity audit
+    # took it for a card).
+    answer(
+        "audit-parity-whole-deal-ended",
+        ["audit", "parity", "--class", "7,8,9", "--seen", WHOLE_DEAL + " |"],
+    ),
+    # 40 deals of two bets: the sum of their laws falls on one grid, a few hundred values
+    # (it was refused as "about 2.4e+30 s of work", the product of the laws' lengths).
+    answer(
+        "audit-ledger-sheet-40-deals",
+        "audit ledger --sheet a.json",
+        a__json=json.dumps(
+            [
+                {"seen": WHOLE_DEAL + " |", "bets": f"A:stay:1@{i % 20} K:stay:1@0"}
+                for i in range(40)
+            ]
+        ).encode(),
+    ),
+    # four such bets: about 1.5 s, once refused as "about 36 s" by the walk's bound alone
+    answer(
+        "audit-ledger-four-fractional-bets",
+        [
+            "audit",
+            "ledger",
+            "--seen",
+            WHOLE_DEAL + " |",
+            "--bets",
+            "2:stay:1/2@0 3:stay:1/3@1 4:stay:1/4@2 5:stay:1/5@3",
+        ],
     ),
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.contracts.hostile.harness import HUGE, VERY_LONG, case
 
 DECK = " ".join(
@@ -263,4 +265,48 @@ CASES = [
         "with 51 of 52 cards seen; not seen: 9♦",
     ),
     case("case-seen-marker-inside", ["case", "--seen", "5h | Ks 5d"], "after the last card"),
+    case(
+        "audit-stacked-4300-digits",
+        ["audit", "splits", "--counts", "1", "--stacked", "9" * 4300],
+        "stacked=(about 4300 digits): allowed a whole number 0..12",
+    ),
+    # 360 whole deals: estimated at 7.8 s by their sums alone, they took 12.6 s
+    case(
+        "audit-parity-360-whole-deals",
+        ["audit", "parity", "--class", "7,8,9", *["--seen", DECK + " |"] * 360],
+        "the parity audit of 360 deals: about",
+    ),
+    case(
+        "audit-parity-ended-short",
+        ["audit", "parity", "--class", "7", "--seen", "5h Ks 5d |"],
+        "the deal is over ('|') with 3 of 52 cards seen",
+    ),
+    case(
+        "audit-ledger-bet-after-the-last-turn",
+        ["audit", "ledger", "--seen", DECK + " |", "--bets", "Q@0 A@25"],
+        "deal 1: bet A:stay:1@25: no turn is left to deal",
+    ),
+    # 30 deals of six bets, each deal's walk within the budget: they were walked one by
+    # one for 17 s before the sum of their laws was refused; now refused up front.
+    case(
+        "audit-ledger-sheet-many-walks",
+        "audit ledger --sheet a.json",
+        "the ledger audit of 30 deals: about",
+        a__json=json.dumps(
+            [{"seen": DECK + " |", "bets": "2@0 3@0 4@0 5@0 6@0 7@0"}] * 30
+        ).encode(),
+    ),
+    # five stay bets at stakes 1/2 ... 1/6 placed turn by turn: about 12 s of walk
+    case(
+        "audit-ledger-five-fractional-bets",
+        [
+            "audit",
+            "ledger",
+            "--seen",
+            DECK + " |",
+            "--bets",
+            "2:stay:1/2@0 3:stay:1/3@1 4:stay:1/4@2 5:stay:1/5@3 6:stay:1/6@4",
+        ],
+        "the law of 5 recorded bets over 25 turns: about",
+    ),
 ]

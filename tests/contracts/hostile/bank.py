@@ -105,4 +105,10 @@ CASES = [
     case("bank-joint-thirteen-ranks", ["bank", "--joint", *THIRTEEN], "100000"),
     case("bank-joint-three-ranks", "bank --joint --bet 7 --bet Q --bet A", "100000"),
     case("bank-one-deck-no-copy", "bank --one-deck --copies 0 --bet 7", "copies=0 of 7"),
+    case(
+        "bank-preset-copies-4300-digits",
+        ["bank", "--bet", "7", "--copies", "9" * 4300],
+        "copies=(about 4300 digits) of 7 in the preset 52-card deck, which holds 4 of each "
+        "rank: allowed copies <= 4",
+    ),
 ]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from shtoss_exact.deck import RANKS_52
 from tests.contracts.hostile.harness import LONG_EXPONENT, case
+
+WHOLE_DEAL = " ".join(f"{rank}{suit}" for suit in "shdc" for rank in RANKS_52)
 
 CASES = [
     # --- the cards seen ------------------------------------------------------------------
@@ -189,5 +192,16 @@ CASES = [
         "case --seen 5h --pattern p.json",
         "pattern file 'p.json': bad JSON (the decimal 1e999999999999999999... has an exponent",
         p__json=b'{"name": "p", "bets": [{"ranks": "live", "stake": ' + LONG_EXPONENT + b"}]}",
+    ),
+    # hostile6: a recorded bet that cannot be placed is named, one among up to 200
+    case(
+        "case-bets-after-the-last-turn",
+        ["case", "--seen", WHOLE_DEAL + " |", "--bets", "Q@0 A@25"],
+        "bet A:stay:1@25: no turn is left to deal",
+    ),
+    case(
+        "case-bets-on-a-rank-gone",
+        ["case", "--seen", WHOLE_DEAL + " |", "--bets", "Q@0 K@25"],
+        "bet K:stay:1@25: rank K has no copy left",
     ),
 ]

@@ -23,4 +23,9 @@ CASES = [
         "fair --scheme lob-half --solve lob --one-deck --copies 0",
         "copies=0 in a one-deck game",
     ),
+    case(
+        "fair-preset-copies-4300-digits",
+        ["fair", "--scheme", "lob-half", "--solve", "lob", "--copies", "9" * 4300],
+        "copies=(about 4300 digits) in the preset 52-card deck",
+    ),
 ]

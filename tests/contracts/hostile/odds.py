@@ -62,4 +62,34 @@ CASES = [
         ["odds", "--decimals", "9" * 1000],
         "'--decimals': (about 1000 digits) is too many places: allowed 0..50",
     ),
+    # --- hostile6: a huge number named by its size, the banker's deck where it is meant --
+    case(
+        "odds-preset-copies-4300-digits",
+        ["odds", "--copies", "9" * 4300],
+        "copies=(about 4300 digits) in the preset 52-card deck, which holds 4 of each rank: "
+        "allowed copies <= 4",
+    ),
+    case(
+        "odds-faro-one-deck-of-one-card",
+        "odds --scheme faro --cards 1 --copies 1 --one-deck",
+        "the banker's deck holds none: allowed a banker's deck of 1 card or more",
+    ),
+    case(
+        "odds-faro-every-card-a-copy-4300-digits",
+        ["odds", "--scheme", "faro", "--cards", "9" * 4300, "--copies", "9" * 4300],
+        "got (about 4300 digits) copies in a banker's deck of (about 4300 digits) cards",
+    ),
+    # --plot of a deck whose abzugs pass a float: refused before 800 exact rows of
+    # 17 000-digit counts (6 s), and near the largest float before matplotlib's ticks
+    # fail ("internal error (ValueError: arange: cannot compute length)")
+    case(
+        "odds-plot-4300-digit-deck",
+        ["odds", "--cards", "9" * 4300, "--plot", "x.svg"],
+        "cannot draw this result: one of its values",
+    ),
+    case(
+        "odds-plot-abzugs-near-the-largest-float",
+        ["odds", "--cards", str(2 * int(1.7e308)), "--plot", "x.svg"],
+        "cannot draw this result: one of its values",
+    ),
 ]

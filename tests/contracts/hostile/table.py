@@ -86,4 +86,14 @@ CASES = [
         "the table (the most for deck=2000 with copies=4): about",
         heavy__toml=many_rules_scheme(),
     ),
+    case(
+        "table-one-deck-no-copy",
+        "table --one-deck --copies 0",
+        "the table has no rows: copies=0 in a one-deck game",
+    ),
+    case(
+        "table-faro-no-room-after-the-soda",
+        "table --scheme faro --cards 1 --copies 1 --one-deck",
+        "the table has no rows: scheme 'faro' burns the first card (the soda)",
+    ),
 ]
