@@ -154,6 +154,14 @@ def read_text(
         raise ShtossError(_("{where}: the file is not UTF-8 text").format(where=where)) from None
     if not text.strip():
         raise ShtossError(_("{where}: the file is empty").format(where=where))
+    stray = text.find("\ufeff")  # another mark (a file pasted onto another) is refused
+    if stray >= 0:
+        raise ShtossError(
+            _(
+                "{where}: line {count}: a byte-order mark (U+FEFF); allowed only as the "
+                "file's first character"
+            ).format(where=where, count=text.count("\n", 0, stray) + 1)
+        )
     return unicodedata.normalize("NFC", text)
 
 

@@ -152,7 +152,7 @@ def whole_numbers_bounded(data: Any) -> Any:
     >>> whole_numbers_bounded({"rules": [{"position": 1 << 20_000}]})
     Traceback (most recent call last):
     ...
-    shtoss_exact.errors.ShtossError: rules[0].position=(about 6021 digits) is not a whole \
+    shtoss_exact.errors.ShtossError: rules[1].position=(about 6021 digits) is not a whole \
 number of at most 4300 digits
     """
     pending: list[tuple[Any, str]] = [(data, "")]
@@ -161,7 +161,9 @@ number of at most 4300 digits
         if isinstance(value, dict):
             pending.extend((v, f"{where}.{k}" if where else str(k)) for k, v in value.items())
         elif isinstance(value, list):
-            pending.extend((v, f"{where}[{i}]") for i, v in enumerate(value))
+            pending.extend(
+                (v, f"{where}[{i}]") for i, v in enumerate(value, start=1)
+            )  # as the schema
         elif isinstance(value, int) and whole_digits_over(value):
             raise whole_digits_refused(value, name=where[:80] or _("an integer"))
     return data

@@ -286,6 +286,7 @@ def test_a_decimal_integer_too_long_is_refused_in_the_program_s_words(tmp_path: 
 
 
 def test_whole_numbers_bounded_names_where_the_integer_is() -> None:
-    with pytest.raises(ShtossError, match=r"^a\[2\]\.b=\(about"):
+    # counted from 1, as the schema counts: the third item
+    with pytest.raises(ShtossError, match=r"^a\[3\]\.b=\(about"):
         whole_numbers_bounded({"a": [1, 2, {"b": 1 << 20_000}]})
     assert whole_numbers_bounded([10**4299, {"x": -(10**4299)}]) is not None

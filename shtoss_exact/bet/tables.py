@@ -101,12 +101,13 @@ def parse_range(text: str, *, name: str, minimum: int = 0) -> tuple[int, ...]:
         if part.lower() in _RANGE_PRESETS:
             values.extend(_RANGE_PRESETS[part.lower()])
             continue
-        body, _colon, step_text = part.partition(":")
+        body, colon, step_text = part.partition(":")
         low_text, dots, high_text = body.partition("..")
         low = _whole(low_text, text=text, name=name, allowed=allowed)
         high = _whole(high_text, text=text, name=name, allowed=allowed) if dots else low
-        step = _whole(step_text, text=text, name=name, allowed=allowed) if step_text else 1
-        if (step_text and not dots) or step < 1 or high < low or low < minimum:
+        # a colon asks for a step: "4..12:" with none is refused, not read as step 1
+        step = _whole(step_text, text=text, name=name, allowed=allowed) if colon else 1
+        if (colon and not dots) or step < 1 or high < low or low < minimum:
             raise ShtossError(
                 _("{name}={text!r} is not a valid range: allowed {allowed}").format(
                     name=name, text=text[:60], allowed=allowed

@@ -62,7 +62,7 @@ def audit() -> None:
 )
 @click.option(
     "--stacked",
-    type=WholeNumber(0),
+    type=WholeNumber(0, 12),  # 52-card Faro: the twelve full ranks besides the soda's
     default=1,
     show_default=True,
     metavar="S",

@@ -40,8 +40,16 @@ CASES = [
     case("audit-alpha-above", "audit splits --counts 1 --alpha 3/2", "alpha=3/2"),
     case("audit-alpha-word", "audit splits --counts 1 --alpha nan", "nan"),
     case("audit-alpha-huge", f"audit splits --counts 1 --alpha 1/{VERY_LONG}", "alpha"),
-    case("audit-stacked-too-many", "audit splits --counts 1 --stacked 13", "stacked=13"),
-    case("audit-stacked-negative", "audit splits --counts 1 --stacked -1", "-1"),
+    case(
+        "audit-stacked-too-many",
+        "audit splits --counts 1 --stacked 13",
+        "13 is too large: allowed whole numbers 0..12",
+    ),
+    case(
+        "audit-stacked-negative",
+        "audit splits --counts 1 --stacked -1",
+        "-1 is too small: allowed whole numbers 0..12",
+    ),
     # --- cue sheets --------------------------------------------------------------------------
     case("audit-sheet-missing", "audit splits --sheet none.csv", "cannot read the file"),
     case(
@@ -268,7 +276,7 @@ CASES = [
     case(
         "audit-stacked-4300-digits",
         ["audit", "splits", "--counts", "1", "--stacked", "9" * 4300],
-        "stacked=(about 4300 digits): allowed a whole number 0..12",
+        "(about 4300 digits) is too large: allowed whole numbers 0..12",
     ),
     # 360 whole deals: estimated at 7.8 s by their sums alone, they took 12.6 s
     case(

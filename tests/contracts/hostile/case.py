@@ -172,7 +172,7 @@ CASES = [
     case(
         "case-pattern-copper-after-hex",
         ["case", "--pattern", "p.toml"],
-        "bets[0].copper_after=(about 4817 digits) is not a whole number of at most 4300 digits",
+        "bets[1].copper_after=(about 4817 digits) is not a whole number of at most 4300 digits",
         p__toml=b'[[bets]]\nranks = "live"\ncopper_after = 0x' + b"f" * 4000 + b"\n",
     ),
     case(

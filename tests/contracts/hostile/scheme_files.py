@@ -20,6 +20,18 @@ CASES = [
     case("scheme-random-bytes", "odds --scheme r.toml", "not UTF-8", r__toml=random_bytes(4096, 1)),
     case("scheme-nul-bytes", "odds --scheme n.toml", "bad TOML", n__toml=b"\x00" * 64),
     case("scheme-invalid-utf8", "odds --scheme u.json", "not UTF-8", u__json=b'{"name": "\xff"}'),
+    case(
+        "scheme-two-byte-order-marks",
+        "odds --scheme b.toml",
+        "line 1: a byte-order mark (U+FEFF); allowed only as the file's first character",
+        b__toml=b'\xef\xbb\xbf\xef\xbb\xbfname = "x"\n',
+    ),
+    case(
+        "scheme-byte-order-mark-inside",
+        "odds --scheme b.json",
+        "line 2: a byte-order mark (U+FEFF)",
+        b__json=b'{\n\xef\xbb\xbf"name": "x"}',
+    ),
     case("scheme-bad-toml", "odds --scheme b.toml", "bad TOML", b__toml=b"[rules\npayoff = ="),
     case(
         "scheme-nested-json-lists",
@@ -221,7 +233,7 @@ CASES = [
     case(
         "scheme-position-binary",
         "odds --scheme d.toml",
-        "rules[0].position=(about 6021 digits)",
+        "rules[1].position=(about 6021 digits)",
         d__toml=b'[[rules]]\nkind = "killed"\npayoff = -1\nposition = 0b' + b"1" * 20_000 + b"\n",
     ),
     case(

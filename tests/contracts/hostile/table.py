@@ -16,6 +16,10 @@ CASES = [
     case("table-range-copies-word", "table --copies x", "--copies 'x' is not a valid range"),
     case("table-range-empty", ["table", "--cards", ""], "cards"),
     case("table-range-step-zero", "table --cards 4..12:0", "4..12:0"),
+    case(
+        "table-range-step-missing", "table --cards 4..12:", "--cards '4..12:' is not a valid range"
+    ),
+    case("table-range-step-without-range", "table --cards 4:", "--cards '4:' is not a valid range"),
     case("table-range-backwards", "table --cards 8..4", "--cards '8..4' is not a valid range"),
     case("table-range-arabic", "table --cards ٥٢", "is not a valid range"),
     case("table-range-long", "table --cards 1234567890123", "allowed 12 digits at most"),
