@@ -191,7 +191,14 @@ class Distribution(Mapping[Fraction, Fraction]):
             index = {p * self._unit: i for i, p in enumerate(self._points)}
             object.__setattr__(self, "_index", index)
             assert self._index is not None
-        i = self._index[value]  # type: ignore[index]
+        try:
+            i = self._index[value]  # type: ignore[index]
+        except TypeError:  # unhashable (a list, a dict): never a value; get and in too
+            raise ShtossError(
+                _(
+                    "value={value} is a {kind}: allowed a number, one of the distribution's values"
+                ).format(value=quoted(value), kind=type(value).__name__)
+            ) from None
         return _coprime(*self.reduced(i))
 
     def __iter__(self) -> Iterator[Fraction]:

@@ -457,6 +457,10 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
     ("of-triples", lambda: Distribution.of([(1, 2, 3)]), "is not a (value, probability) pair"),
     ("of-int", lambda: Distribution.of(7), "probabilities=7 is a int"),
     ("from_counts-none", lambda: Distribution.from_counts(None), "counts=None is a NoneType"),
+    # an unhashable value looked up: a ShtossError, not the dict's TypeError (get and in too)
+    ("getitem-list", lambda: _ONE[[1]], "value=[1] is a list: allowed a number"),
+    ("get-list", lambda: _ONE.get([1]), "value=[1] is a list: allowed a number"),
+    ("in-dict", lambda: {1: 2} in _ONE, "value={1: 2} is a dict: allowed a number"),
     ("on_grid-lengths", lambda: _grid(points=(1, 2, 3)), "3 points and 2 counts: allowed one each"),
     ("on_grid-float-point", lambda: _grid(points=(1.5, 2)), "point=1.5 is not a whole number"),
     ("on_grid-text-point", lambda: _grid(points=("1", 2)), "point='1' is not a whole number"),
