@@ -134,7 +134,7 @@ meet at 42 to 50 terms)."""
 
 
 def plie_and_total(cards: int, copies: int) -> tuple[int, int]:
-    """(plié, C(n, m)) from the diagonal series, for SHORT_SERIES < m - 2 <= n - m.
+    """(plié, C(n, m)) from the diagonal series, for 0 <= m - 2 <= n - m.
 
     The series of ``alternating_sum`` on the diagonal, S(s, 2, k) with k = m - 2 and
     s = n - m, ends with the term 2^k C(N, k) (N = n - 2): ``diagonal`` gives both as
@@ -146,7 +146,7 @@ def plie_and_total(cards: int, copies: int) -> tuple[int, int]:
     """
     top, k = cards - 2, copies - 2
     start = top - k
-    if k <= HALVED_TERMS or _inverts_whole(start, k):
+    if _one_splitting(start, k):
         return _inverted(cards, copies)
     series, last = diagonal(start, k)
     alternating = ((series - 1) // 2 + 1 - start % 2) >> k  # A(N, k)
@@ -205,7 +205,7 @@ def diagonal(x: int, terms: int) -> tuple[int, int]:
             term = term * (x + j) // j << 1  # t_j = t_(j-1) 2 (x + j) / j
             total += term
         return total, term
-    if terms <= HALVED_TERMS or _inverts_whole(x, terms):
+    if _one_splitting(x, terms):
         p, q, t, e, f = _split(x, 2, 0, terms)
         rest, last = exact_quotients((t, p), q)
         return 1 + _times_power(rest, f), _times_power(last, e)
@@ -214,6 +214,12 @@ def diagonal(x: int, terms: int) -> tuple[int, int]:
     p, q, t, e, f = _split(x, 2, half, terms)
     rest, last = exact_quotients((middle * t, middle * p), q)
     return first + _times_power(rest, f), _times_power(last, e)
+
+
+def _one_splitting(x: int, terms: int) -> bool:
+    """Whether ``diagonal`` sums all its terms by one splitting: past SHORT_SERIES
+    (whole terms up to it), and up to HALVED_TERMS or when its divisions invert."""
+    return terms > SHORT_SERIES and (terms <= HALVED_TERMS or _inverts_whole(x, terms))
 
 
 def _inverts_whole(x: int, terms: int) -> bool:

@@ -161,9 +161,8 @@ number of at most 4300 digits
         if isinstance(value, dict):
             pending.extend((v, f"{where}.{k}" if where else str(k)) for k, v in value.items())
         elif isinstance(value, list):
-            pending.extend(
-                (v, f"{where}[{i}]") for i, v in enumerate(value, start=1)
-            )  # as the schema
+            # counted from 1, as the schema's messages count
+            pending.extend((v, f"{where}[{i}]") for i, v in enumerate(value, start=1))
         elif isinstance(value, int) and whole_digits_over(value):
             raise whole_digits_refused(value, name=where[:80] or _("an integer"))
     return data

@@ -40,6 +40,7 @@ from shtoss_exact.distribution_counts import mix_counts, mixture_grid, sum_grid
 from shtoss_exact.distribution_input import (
     MAX_SD_PLACES,
     _value,
+    check_callable,
     read_counts,
     read_grid,
     read_level,
@@ -434,7 +435,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({-1: Fraction(1, 3), 1: Fraction(2, 3)}).given(lambda v: v > -2)
         Distribution({-1: 1/3, 1: 2/3})
         """
-        _check_callable(
+        check_callable(
             event, name="event", allowed=_("a test of one value, such as lambda v: v > 0")
         )
         kept = [(p, c) for p, c in zip(self._points, self._counts, strict=True)
@@ -485,7 +486,7 @@ class Distribution(Mapping[Fraction, Fraction]):
         >>> Distribution.of({-1: Fraction(1, 3), 1: Fraction(2, 3)}).map(abs)
         Distribution({1: 1})
         """
-        _check_callable(f, name="f", allowed=_("a function of one value, such as abs"))
+        check_callable(f, name="f", allowed=_("a function of one value, such as abs"))
         pairs = [
             (_value(f(v), name="f(value)"), c) for v, c in zip(self, self._counts, strict=True)
         ]
@@ -592,13 +593,4 @@ class _Items(ItemsView[Fraction, Fraction]):
         d = self._mapping
         return (
             (p * d.unit, _coprime(*d.reduced(i))) for i, p in reversed(list(enumerate(d.points)))
-        )
-
-
-def _check_callable(value: object, *, name: str, allowed: str) -> None:
-    if not callable(value):
-        raise ShtossError(
-            _("{name}={value} is not callable: allowed {allowed}").format(
-                name=name, value=quoted(value), allowed=allowed
-            )
         )

@@ -255,3 +255,20 @@ def read_level(q: Fraction | int) -> Fraction:
     if not 0 < level <= 1:
         raise ShtossError(_("q={level}: allowed 0 < q <= 1").format(level=shown_number(level)))
     return level
+
+
+def check_callable(value: object, *, name: str, allowed: str) -> None:
+    """Refuse an argument that should be a function of one value (``map``, ``given``).
+
+    >>> check_callable(abs, name="f", allowed="a function")
+    >>> check_callable(3, name="f", allowed="a function")
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: f=3 is not callable: allowed a function
+    """
+    if not callable(value):
+        raise ShtossError(
+            _("{name}={value} is not callable: allowed {allowed}").format(
+                name=name, value=quoted(value), allowed=allowed
+            )
+        )

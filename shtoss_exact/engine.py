@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from enum import StrEnum
 from math import comb, inf, lgamma, log, log1p, log10, pi
 
-from shtoss_exact.binomial_sums import SHORT_SERIES, alternating_sum, binom, plie_and_total
+from shtoss_exact.binomial_sums import alternating_sum, binom, plie_and_total
 from shtoss_exact.deck import Deal, SuitCounts, SuitRelation
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import NamedTuple
@@ -300,19 +300,10 @@ def _kind_counts(cards: int, copies: int) -> KindCounts:
         lower = (cards - 1) * top * (cards - 3) // 6
         plie = (lower + (top >> 1) * ((top + 1) >> 1)) >> 1
         total = lower * cards >> 2
-    elif 0 <= k <= SHORT_SERIES and k <= start:
-        # few copies: the diagonal series of alternating_sum term by term, its terms
-        # t_j = 2^j C(s + j, j) whole numbers; the last, 2^k C(N, k), gives C(n, m) too
-        term = series = 1
-        for j in range(1, k + 1):
-            term = term * (start + j) // j << 1  # t_j = t_(j-1) 2 (s + j) / j
-            series += term
-        alternating = ((series - 1) // 2 + 1 - start % 2) >> k
-        lower = (term >> k) * (cards - 1) // (copies - 1)  # C(n - 1, m - 1)
-        plie = (lower + alternating) // 2
-        total = lower * cards // copies
-    elif SHORT_SERIES < k <= start:
-        plie, total = plie_and_total(cards, copies)  # many copies: one splitting for both
+    elif 0 <= k <= start:
+        # the diagonal series of alternating_sum, whose last term 2^k C(N, k) gives C(n, m)
+        # too: whole terms for few copies, one splitting or halves for many
+        plie, total = plie_and_total(cards, copies)
     else:
         total = comb(cards, copies)
         if copies == 0:

@@ -68,6 +68,16 @@ def shown_number(value: object) -> str:
     return PLURAL[0]("(about {count} digit)", "(about {count} digits)", digits).format(count=digits)
 
 
+def shown_value(value: object) -> str:
+    """A caller's value in a message: a whole number by ``shown_number`` (by its size
+    once long), anything else by ``quoted``.
+
+    >>> shown_value(10**100), shown_value("7h")
+    ('(about 101 digits)', "'7h'")
+    """
+    return shown_number(value) if isinstance(value, int) else quoted(value)
+
+
 def _digits(number: int) -> int:
     """The digits of ``number`` > 0: from its bits, made exact by one comparison with a
     power of ten while that costs little (up to 30,000 digits)."""

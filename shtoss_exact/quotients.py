@@ -60,10 +60,7 @@ def exact_quotient(a: int, b: int) -> int:
     >>> exact_quotient(3**50 * 7**40, 3**50) == 7**40
     True
     """
-    bits = b.bit_length()
-    if not inverts(bits, abs(a).bit_length() - bits + 1):
-        return a // b
-    return _by_inverse((a,), b)[0]
+    return exact_quotients((a,), b)[0]
 
 
 def exact_quotients(numbers: tuple[int, ...], b: int) -> list[int]:

@@ -38,7 +38,7 @@ from fractions import Fraction
 from math import comb, factorial, gcd
 
 from shtoss_exact.distribution import Distribution
-from shtoss_exact.errors import ShtossError, quoted, shown_number
+from shtoss_exact.errors import ShtossError, shown_value
 from shtoss_exact.i18n import _
 
 FAIR_COPIES = 4
@@ -146,7 +146,7 @@ def stacked_splits(
                 "stacked={stacked}: allowed a whole number 0..{most} (pairs of different full "
                 "ranks, not the soda's, in {turns} turns)"
             ).format(
-                stacked=shown_number(stacked) if isinstance(stacked, int) else quoted(stacked),
+                stacked=shown_value(stacked),
                 most=most,
                 turns=turns,
             )
@@ -168,7 +168,7 @@ def _check_deck(ranks: int, copies: int) -> None:
             raise ShtossError(
                 _("{name}={value}: allowed a whole number 1..{most}").format(
                     name=name,
-                    value=shown_number(value) if isinstance(value, int) else quoted(value),
+                    value=shown_value(value),
                     most=most,
                 )
             )

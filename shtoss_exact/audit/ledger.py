@@ -249,14 +249,24 @@ class _Walk:
         self._cost = found
         return found
 
+    def _biggest(self) -> Fraction:
+        """The largest payoff, by size, of any settlement of the turns walked (1 at least)."""
+        biggest: Fraction = max([Fraction(1)] + [abs(s.payoff) for t in range(
+            self.first + 1, self.last + 1) for s in _three(self.settlements(t))])  # fmt: skip
+        return biggest
+
+    def _totals(self, bets: Sequence[RecordedBet], biggest: Fraction) -> int:
+        """The totals a state may hold once ``bets`` are decided: the grid within their
+        stakes times ``biggest`` either way, or four values a bet, the fewer."""
+        width = sum(b.stake for b in bets) * biggest * self.scale * 2 + 1
+        totals: int = min(int(width) + 1, 4 ** min(len(bets), 40))
+        return totals
+
     def _bound(self) -> Cost:
         """An upper bound on the walk's work, turn by turn: the states (the copies of the
         ranks followed then, whose sum has fallen by at most two a turn, times their
         placements), the pairs of classes a state deals, the totals a state holds."""
-        biggest = max([Fraction(1)] + [abs(s.payoff) for t in range(self.first + 1, self.last + 1)
-                       for s in _three(self.settlements(t))])  # fmt: skip
-        width = sum(b.stake for b in self.bets) * biggest * self.scale * 2 + 1
-        totals = min(int(width) + 1, 4 ** min(len(self.bets), 40))
+        totals = self._totals(self.bets, self._biggest())
         steps = 0.0
         for turn in range(self.first + 1, self.last + 1):
             high = any(b.rank is None and b.placed_after >= turn - 1 for b in self.bets)
@@ -277,9 +287,7 @@ class _Walk:
         within the stakes times the largest payoff either way, as many values as that
         grid or four a bet (unsettled, won, lost, split), and a total of at most the
         ordered pairs of cards of each turn."""
-        biggest = max([Fraction(1)] + [abs(s.payoff) for t in range(self.first + 1, self.last + 1)
-                       for s in _three(self.settlements(t))])  # fmt: skip
-        reach = sum(b.stake for b in self.bets) * biggest
+        reach = sum(b.stake for b in self.bets) * self._biggest()
         values = min(int(2 * reach * self.scale) + 1, 4 ** min(len(self.bets), 40))
         bits = sum(2 * self.cards(t).bit_length() for t in range(self.first + 1, self.last + 1))
         return Fraction(1, self.scale), -reach, reach, values, bits
@@ -289,14 +297,11 @@ class _Walk:
         upper bound on the (pair, total) steps, each state's totals bounded by the bets
         that may have been decided before it (4 values each, within their width).
         ``None`` once more than ``most_visits`` pairs would be visited."""
-        biggest = max([Fraction(1)] + [abs(s.payoff) for t in range(self.first + 1, self.last + 1)
-                       for s in _three(self.settlements(t))])  # fmt: skip
+        biggest = self._biggest()
         layer: set[State] = {self.initial()}
         visits, steps = 0, 0.0
         for turn in range(self.first + 1, self.last + 1):
-            decided = [b for b in self.bets if b.placed_after < turn - 1]
-            width = sum(b.stake for b in decided) * biggest * self.scale * 2 + 1
-            totals = min(int(width) + 1, 4 ** min(len(decided), 40))
+            totals = self._totals([b for b in self.bets if b.placed_after < turn - 1], biggest)
             cards, nxt = self.cards(turn), set()
             for state in layer:
                 for loser, winner, _ways in self.pairs(state, cards):

@@ -27,7 +27,7 @@ from typing import Any
 
 from shtoss_exact.audit.law import deck_shape, fair_splits, stacked_splits
 from shtoss_exact.distribution import Distribution
-from shtoss_exact.errors import ShtossError, quoted, shown_number
+from shtoss_exact.errors import ShtossError, shown_number, shown_value
 from shtoss_exact.i18n import _
 from shtoss_exact.limits import SUM_PAIR_STEP, Cost, check_cost
 from shtoss_exact.numbers import exact_number, float_of
@@ -56,20 +56,13 @@ def check_alpha(alpha: object) -> Fraction:
     return value
 
 
-def _shown(value: object) -> str:
-    """A caller's value in a message: a whole number by its size once long, else quoted."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return shown_number(value)
-    return quoted(value)
-
-
 def check_counts(counts: object, *, turns: int) -> tuple[int, ...]:
     """The split counts of the deals: 1 to ``MAX_DEALS`` whole numbers ``0..turns``."""
     if isinstance(counts, str | bytes) or not hasattr(counts, "__iter__"):
         raise ShtossError(_(
                 "counts: {counts} is not a list of split counts: allowed a list of whole "
                 "numbers 0..{turns}, one a deal"
-            ).format(counts=_shown(counts), turns=turns))  # fmt: skip
+            ).format(counts=shown_value(counts), turns=turns))  # fmt: skip
     listed: list[int] = []
     for count in counts:
         if len(listed) >= MAX_DEALS:
@@ -82,7 +75,7 @@ def check_counts(counts: object, *, turns: int) -> tuple[int, ...]:
             raise ShtossError(_(
                     "split count {count} of deal {listed_count}: allowed a whole number "
                     "0..{turns} (the turns of a deal)"
-                ).format(count=_shown(count), listed_count=len(listed) + 1,
+                ).format(count=shown_value(count), listed_count=len(listed) + 1,
                          turns=turns))  # fmt: skip
         listed.append(count)
     if not listed:

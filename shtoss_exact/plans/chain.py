@@ -56,6 +56,31 @@ class DealOutcomes:
         """P(payoff > 0), P(payoff < 0) or P(push) for ``sign`` 1, -1, 0."""
         return Fraction(self.weight(sign=sign), self.denominator)
 
+    def check_moves_money(self, scheme: str, deal: Deal, *, advice: str) -> None:
+        """Refuse a play until ruin or target under outcomes that all pay 0 (it never
+        ends), naming ``scheme`` and ``deal``, with ``advice`` (what the caller may give).
+
+        >>> DealOutcomes(1, ((Fraction(0), 1),)).check_moves_money(
+        ...     "flat-zero", Deal(2, 2), advice="allowed another")
+        Traceback (most recent call last):
+        ...
+        shtoss_exact.errors.ShtossError: scheme 'flat-zero' never moves money on a banker's \
+deck of 2 cards with 2 of the punter's rank: the play never ends; allowed another
+        """
+        if any(payoff != 0 for payoff, _ in self.counts):
+            return
+        raise ShtossError(
+            _(
+                "scheme {name!r} never moves money on a banker's deck of {cards} cards with "
+                "{copies} of the punter's rank: the play never ends; {advice}"
+            ).format(
+                name=scheme,
+                cards=short_int(deal.cards),
+                copies=short_int(deal.copies),
+                advice=advice,
+            )
+        )
+
 
 def classic_outcomes(deal: Deal) -> DealOutcomes:
     """``deal_outcomes`` of the classic scheme (given +1, killed and plié -1, no copy a

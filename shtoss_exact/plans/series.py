@@ -25,7 +25,7 @@ from shtoss_exact.errors import ShtossError
 from shtoss_exact.frozen import replace
 from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_CHAIN_STATES
-from shtoss_exact.numbers import short_int, whole_number
+from shtoss_exact.numbers import whole_number
 from shtoss_exact.plans.catalog import AfterLoss, Plan, as_plan, bounded_number
 from shtoss_exact.plans.chain import (
     Chain,
@@ -143,17 +143,11 @@ def series(
     if length is not None and horizon is None:
         raise ShtossError(_("a series length needs a number of deals (deals=)"))
     outcomes = classic_outcomes(deal) if the_scheme is None else deal_outcomes(deal, the_scheme)
-    if horizon is None and all(payoff == 0 for payoff, _ in outcomes.counts):
-        raise ShtossError(
-            _(
-                "scheme {name!r} never moves money on a banker's deck of {cards} cards with "
-                "{copies} of the punter's rank: the play never ends; give deals=, or a deck or "
-                "scheme under which a deal is decided"
-            ).format(
-                name="classic" if the_scheme is None else the_scheme.name,
-                cards=short_int(deal.cards),
-                copies=short_int(deal.copies),
-            )
+    if horizon is None:
+        outcomes.check_moves_money(
+            "classic" if the_scheme is None else the_scheme.name,
+            deal,
+            advice=_("give deals=, or a deck or scheme under which a deal is decided"),
         )
     rules = Rules(
         the_plan,

@@ -35,7 +35,6 @@ from shtoss_exact.numbers import (
     exact_number,
     exact_str,
     float_of,
-    short_int,
     within_digits,
 )
 from shtoss_exact.pictures import plot_of
@@ -230,18 +229,11 @@ Fraction(5, 2): (1,)})
     the_deal = deal_from(deal=deal, deck=deck, cards=cards, copies=copies, one_deck=one_deck,
                          card=card, suits=suits)  # fmt: skip
     outcomes = deal_outcomes(the_deal, the_scheme)
-    if all(payoff == 0 for payoff, _ in outcomes.counts):
-        raise ShtossError(
-            _(
-                "scheme {name!r} never moves money on a banker's deck of {cards} cards with "
-                "{copies} of the punter's rank: the play never ends; allowed a deck or scheme "
-                "under which a deal is decided"
-            ).format(
-                name=the_scheme.name,
-                cards=short_int(the_deal.cards),
-                copies=short_int(the_deal.copies),
-            )
-        )
+    outcomes.check_moves_money(
+        the_scheme.name,
+        the_deal,
+        advice=_("allowed a deck or scheme under which a deal is decided"),
+    )
     g = bankroll_grid(
         (outcomes.denominator, outcomes.counts),
         bankroll=start,

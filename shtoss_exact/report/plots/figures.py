@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
@@ -321,18 +322,16 @@ def net_bars(axes: Any, distribution: Distribution, *, who: str) -> None:
     width = 0.8 if many else bar_width(list(distribution))  # lines have no width
     # Floats straight off the counts over their common total: a probability brought to
     # lowest terms first costs a gcd of its long numbers (20 000 deals: 20 s for a plot).
-    top, bottom, total = (
-        distribution.unit.numerator,
-        distribution.unit.denominator,
-        distribution.total,
-    )
-    grid = list(zip(distribution.points, distribution.counts, strict=True))
+    top, bottom = distribution.unit.numerator, distribution.unit.denominator
+    points, counts, total = distribution.points, distribution.counts, distribution.total
+    low, high = bisect_left(points, 0), bisect_right(points, 0)  # sorted, the unit > 0
+    sides = {1: slice(high, None), -1: slice(0, low), 0: slice(low, high)}
     for label, colour, sign in groups:
-        points = [(p, c) for p, c in grid if (p > 0) - (p < 0) == sign]  # unit > 0
-        if not points:
+        side = sides[sign]
+        if not points[side]:
             continue
-        xs = [p * top / bottom for p, _ in points]  # int / int: correctly rounded
-        ys = [c / total for _, c in points]
+        xs = [p * top / bottom for p in points[side]]  # int / int: correctly rounded
+        ys = [c / total for c in counts[side]]
         if many:
             strokes(axes, xs, ys, colour=colour, label=label)
         else:
