@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 import stat
-import sys
 import unicodedata
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -35,6 +34,7 @@ from typing import Any
 from shtoss_exact.data_shape import json_shape, toml_shape, whole_numbers_bounded
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.i18n import N_, _, os_reason
+from shtoss_exact.int_text import digit_limit
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.numbers import ALLOWED as NUMBER_ALLOWED
 from shtoss_exact.numbers import MAX_DIGITS, parse_fraction, whole_number, within_digits
@@ -184,13 +184,9 @@ def read_data(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> Any
             toml_shape(text)  # bounded before tomllib builds it
             # tomllib converts integers itself: under the program's own limit on
             # int-text conversion, whatever PYTHONINTMAXSTRDIGITS says.
-            limit = sys.get_int_max_str_digits()
-            sys.set_int_max_str_digits(MAX_WHOLE_DIGITS)
-            try:
+            with digit_limit(MAX_WHOLE_DIGITS):
                 # 0x..., 0o..., 0b... are converted without decimal's limit: bounded after
                 return whole_numbers_bounded(tomllib.loads(text, parse_float=_decimal))
-            finally:
-                sys.set_int_max_str_digits(limit)
         import json
 
         json_shape(text)

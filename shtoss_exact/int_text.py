@@ -5,8 +5,37 @@ the records' ``repr()`` (``shtoss_exact.frozen``) can use it as ``numbers`` does
 
 from __future__ import annotations
 
+import _thread
+import contextlib
 import sys
+from collections.abc import Iterator
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Decimal, Inexact, localcontext
+
+_LIMIT_HELD = _thread.RLock()
+"""Held while the program's own limit on int-text conversion is in force."""
+
+
+@contextlib.contextmanager
+def digit_limit(limit: int) -> Iterator[None]:
+    """Python's limit on int-text conversion set to ``limit`` inside, and put back as it
+    was after. The limit is the process's: a lock keeps two threads (a caller's, each
+    reading a data file) from putting back each other's limit, which would leave
+    ``limit`` in force for good.
+
+    >>> before = sys.get_int_max_str_digits()
+    >>> with digit_limit(5000):
+    ...     sys.get_int_max_str_digits()
+    5000
+    >>> sys.get_int_max_str_digits() == before
+    True
+    """
+    with _LIMIT_HELD:
+        before = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(limit)
+        try:
+            yield
+        finally:
+            sys.set_int_max_str_digits(before)
 
 
 def int_str(number: int) -> str:

@@ -290,3 +290,31 @@ def test_whole_numbers_bounded_names_where_the_integer_is() -> None:
     with pytest.raises(ShtossError, match=r"^a\[3\]\.b=\(about"):
         whole_numbers_bounded({"a": [1, 2, {"b": 1 << 20_000}]})
     assert whole_numbers_bounded([10**4299, {"x": -(10**4299)}]) is not None
+
+
+def test_threads_reading_data_files_leave_the_caller_s_digit_limit(tmp_path: Path) -> None:
+    # Each read sets the program's limit and puts back the one it found: two threads
+    # interleaved without the lock put back each other's, leaving 4300 in force for good.
+    import sys
+    import threading
+
+    path = tmp_path / "p.toml"
+    path.write_text("n = 12\n")
+    before, interval = sys.get_int_max_str_digits(), sys.getswitchinterval()
+    sys.set_int_max_str_digits(0)  # the caller's: no limit
+    sys.setswitchinterval(1e-6)
+    try:
+
+        def read() -> None:
+            for _ in range(300):
+                assert read_data(path, what="plan file", max_bytes=100) == {"n": 12}
+
+        threads = [threading.Thread(target=read) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sys.get_int_max_str_digits() == 0
+    finally:
+        sys.setswitchinterval(interval)
+        sys.set_int_max_str_digits(before)

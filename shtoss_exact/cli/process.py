@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from shtoss_exact.i18n import _
+from shtoss_exact.int_text import digit_limit
 from shtoss_exact.limits import MAX_WHOLE_DIGITS
 from shtoss_exact.output import OutputError, Terminated, finish_stdout, guard_stdout
 
@@ -37,19 +38,14 @@ INTERRUPT: int = signal.SIGINT
 _SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 
 
-@contextlib.contextmanager
-def int_digits(limit: int = MAX_WHOLE_DIGITS) -> Iterator[None]:
+def int_digits(limit: int = MAX_WHOLE_DIGITS) -> contextlib.AbstractContextManager[None]:
     """Python's limit on int-text conversion set to ``limit`` inside, and put back as it
-    was after: a command renders its whole numbers (a deck of up to ``MAX_WHOLE_DIGITS``
-    digits) under the program's own limit, whatever ``PYTHONINTMAXSTRDIGITS`` or a
-    caller running the command line in its own process has set; every longer exact
-    value is written by ``int_text.int_str``, under any limit."""
-    before = sys.get_int_max_str_digits()
-    sys.set_int_max_str_digits(limit)
-    try:
-        yield
-    finally:
-        sys.set_int_max_str_digits(before)
+    was after (``int_text.digit_limit``; a decorator too): a command renders its whole
+    numbers (a deck of up to ``MAX_WHOLE_DIGITS`` digits) under the program's own limit,
+    whatever ``PYTHONINTMAXSTRDIGITS`` or a caller running the command line in its own
+    process has set; every longer exact value is written by ``int_text.int_str``, under
+    any limit."""
+    return digit_limit(limit)
 
 
 _OWN_PROCESS = [False]
