@@ -38,14 +38,16 @@ INTERRUPT: int = signal.SIGINT
 _SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 
 
-def int_digits(limit: int = MAX_WHOLE_DIGITS) -> contextlib.AbstractContextManager[None]:
+@contextlib.contextmanager
+def int_digits(limit: int = MAX_WHOLE_DIGITS) -> Iterator[None]:
     """Python's limit on int-text conversion set to ``limit`` inside, and put back as it
     was after (``int_text.digit_limit``; a decorator too): a command renders its whole
     numbers (a deck of up to ``MAX_WHOLE_DIGITS`` digits) under the program's own limit,
     whatever ``PYTHONINTMAXSTRDIGITS`` or a caller running the command line in its own
     process has set; every longer exact value is written by ``int_text.int_str``, under
     any limit."""
-    return digit_limit(limit)
+    with digit_limit(limit):
+        yield
 
 
 _OWN_PROCESS = [False]
