@@ -113,6 +113,21 @@ CASES = [
         for name, argv in PICTURED
     ),
     case("odds-plot-a-directory", "odds --plot d.svg", "not a regular file", links={"d.svg": "."}),
+    # The picture and the report in one file: the report was written over the picture.
+    *(
+        case(
+            f"{name}-plot-and-report-one-file",
+            f"{argv} --plot x.svg -o x.svg",
+            "--plot and -o FILE both name 'x.svg': give the picture and the report a file each",
+        )
+        for name, argv in PICTURED
+    ),
+    case(
+        "series-plot-and-report-linked",
+        "series --deals 2 --plot x.svg -o report.txt",
+        "--plot and -o FILE both name 'x.svg'",
+        links={"report.txt": "x.svg"},
+    ),
     case(
         "table-plot-by-abzug",
         "table --cards 36 --by-abzug --plot t.png",
