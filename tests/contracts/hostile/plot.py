@@ -38,6 +38,16 @@ CASES = [
     case(
         "plot-fifo", "plot -o f.svg", "cannot write 'f.svg': not a regular file", fifos=("f.svg",)
     ),
+    # "x.svg/" has the suffix .svg but names a directory: a file x.svg was written.
+    case("plot-directory-name", "plot -o x.svg/", "cannot write 'x.svg/': a name ending in /"),
+    case("odds-plot-directory-name", "odds --plot x.svg/", "a name ending in / is a directory's"),
+    # A loop of links: the picture replaced one of the links with itself.
+    case(
+        "odds-plot-symlink-loop",
+        "odds --plot x.svg",
+        "cannot write 'x.svg': Too many levels of symbolic links",
+        links={"x.svg": "loop", "loop": "x.svg"},
+    ),
     case(
         "plot-no-directory",
         "plot -o nodir/out.svg --cards 8",

@@ -133,6 +133,11 @@ CASES = [
         "series --plan paroli --bankroll 2 --target 4 --copies 0",
         "deck of 52 cards with 0 of the punter's rank: the play never ends",
     ),
+    case(
+        "export-graph-directory-name",
+        "series --deals 2 --export-graph chain.dot/",
+        "cannot write 'chain.dot/': a name ending in / is a directory's; allowed a file's name",
+    ),
     case("plan-file-missing", "series --plan-file missing.toml", "cannot read"),
     case(
         "plan-file-endless",
