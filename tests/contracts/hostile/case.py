@@ -76,6 +76,13 @@ CASES = [
         "bets[1].rank: unknown key; allowed ranks",
         p__toml=b'[[bets]]\nrank = "7"\n',
     ),
+    # Д and q are one rank: the line named neither.
+    case(
+        "case-pattern-rank-twice",
+        ["case", "--pattern", "p.toml"],
+        "bets[1].ranks: ranks=('Д', 'q') names Q twice: allowed a list of different ranks",
+        p__toml='[[bets]]\nranks = ["Д", "q"]\n'.encode(),
+    ),
     case(
         "case-pattern-no-bets",
         ["case", "--pattern", "p.toml"],
