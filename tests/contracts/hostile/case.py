@@ -59,8 +59,13 @@ CASES = [
     case("case-bet-kind-unknown", ["case", "--bet-kind", "twice"], "'twice' is not one of"),
     case("case-call-the-turn-early", ["case", "--call-the-turn"], "needs three cards left"),
     case("case-pay-zero", ["case", "--pay-for", "0"], "allowed a payout > 0"),
-    case("case-pay-word", ["case", "--pay-for", "four"], "not an exact number"),
-    case("case-pay-code", ["case", "--cathop-pay", "__import__('os')"], "not an exact number"),
+    # named by the flag, not the library's pay / cathop_pay
+    case("case-pay-word", ["case", "--pay-for", "four"], "--pay-for: 'four' is not an exact"),
+    case(
+        "case-pay-code",
+        ["case", "--cathop-pay", "__import__('os')"],
+        "--cathop-pay: \"__import__('os')\" is not an exact number",
+    ),
     case("case-pay-huge", ["case", "--pay-for", "9" * 5000], "digits"),
     case(
         "case-replay-without-seen",

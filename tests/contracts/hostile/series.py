@@ -26,6 +26,7 @@ CASES = [
     ),
     case("series-raise-million", "series --plan raise --deals 1000000", "limit"),
     case("series-plan-unknown", "series --plan martingale", "unknown plan 'martingale'"),
+    case("series-plan-empty", ["series", "--plan", "", "--deals", "2"], "unknown plan ''"),
     case("series-plan-bound-5000-digits", ["series", "--plan", "paroli:" + VERY_LONG], "paroli"),
     case("series-plan-bound-on-flat", "series --plan flat:3 --deals 2", "flat:3"),
     case("series-kush-zero", "series --kush 0", "kush"),
