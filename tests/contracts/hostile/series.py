@@ -27,6 +27,14 @@ CASES = [
     case("series-raise-million", "series --plan raise --deals 1000000", "limit"),
     case("series-plan-unknown", "series --plan martingale", "unknown plan 'martingale'"),
     case("series-plan-empty", ["series", "--plan", "", "--deals", "2"], "unknown plan ''"),
+    # --plan reads no file (--plan-file does): its refusal offered "a .toml or .json plan file"
+    case(
+        "series-plan-a-file",
+        "series --plan p.toml --deals 2",
+        "unknown plan 'p.toml': allowed plans are flat, raise:k, paroli:k, stop, hermann (k a "
+        "whole number of at most 12 digits; or a Russian name)",
+        p__toml=b'name = "p"\n',
+    ),
     case("series-plan-bound-5000-digits", ["series", "--plan", "paroli:" + VERY_LONG], "paroli"),
     case("series-plan-bound-on-flat", "series --plan flat:3 --deals 2", "flat:3"),
     case("series-kush-zero", "series --kush 0", "kush"),
