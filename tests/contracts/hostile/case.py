@@ -57,7 +57,17 @@ CASES = [
         "high card: a Faro bet",
     ),
     case("case-bet-kind-unknown", ["case", "--bet-kind", "twice"], "'twice' is not one of"),
-    case("case-call-the-turn-early", ["case", "--call-the-turn"], "needs three cards left"),
+    case(
+        "case-call-the-turn-early",
+        ["case", "--call-the-turn"],
+        "needs three cards left (loser, winner, hock): 52 cards left",
+    ),
+    # once "1 are left"
+    case(
+        "case-call-the-turn-late",
+        ["case", "--case", "*:0,A:1", "--call-the-turn"],
+        "needs three cards left (loser, winner, hock): 1 card left",
+    ),
     case("case-pay-zero", ["case", "--pay-for", "0"], "allowed a payout > 0"),
     # named by the flag, not the library's pay / cathop_pay
     case("case-pay-word", ["case", "--pay-for", "four"], "--pay-for: 'four' is not an exact"),
