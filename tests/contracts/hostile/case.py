@@ -18,7 +18,12 @@ CASES = [
         "not in the 36-card deck",
     ),
     case("case-seen-inside-a-turn", ["case", "--seen", "5h Ks"], "end inside a turn"),
-    case("case-seen-pharaon-odd", ["case", "--game", "pharaon", "--seen", "5h"], "inside a turn"),
+    # once "1 cards dealt end inside a turn"
+    case(
+        "case-seen-pharaon-odd",
+        ["case", "--game", "pharaon", "--seen", "5h"],
+        "cards seen: 1 card dealt ends inside a turn",
+    ),
     case("case-seen-whole-deck-twice", ["case", "--seen", " ".join(["5h"] * 60)], "seen twice"),
     case("case-seen-huge", ["case", "--seen", "7h " * 5000], "characters"),
     case("case-seen-control-chars", ["case", "--seen", "5h \x1b[31m"], "unknown card"),
