@@ -84,10 +84,20 @@ def parse_rank(text: str) -> str:
     return key
 
 
+_PRESENTATION = str.maketrans("", "", "\ufe0e\ufe0f")
+"""The variation selectors of text and emoji presentation: a phone's keyboard writes
+``♥️`` (U+2665 U+FE0F) for ``♥``; they change how a suit looks, never which it is."""
+
+
 def _nfc(text: str) -> str:
     """``text`` in Unicode's composed form: ``и`` + U+0306 is ``й``, ``e`` + U+0301 is ``é``
-    (``catalogue.composed``: Unicode's tables are loaded only for text that is not ASCII)."""
-    return composed(text)
+    (``catalogue.composed``: Unicode's tables are loaded only for text that is not ASCII),
+    without the presentation selectors (``7♥️`` is ``7♥``).
+
+    >>> parse_card("7\u2665\ufe0f")
+    Card(rank='7', suit=<Suit.HEARTS: 'hearts'>)
+    """
+    return composed(text).translate(_PRESENTATION) if not text.isascii() else text
 
 
 def parse_suit(text: str) -> Suit:

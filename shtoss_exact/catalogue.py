@@ -118,25 +118,27 @@ class Catalogue(Generic[T]):
         key = name_key(text)
         return self.aliases.get(key, key)
 
-    def allowed(self) -> str:
-        """What a refusal says is allowed: the names, then the other ways in brackets."""
+    def allowed(self, *, files: bool | None = None) -> str:
+        """What a refusal says is allowed: the names, then the other ways in brackets
+        (a file among them when ``files``, by default when the catalogue reads files;
+        a lookup by name alone, such as ``scheme_named``, reads none)."""
         listed = ", ".join(self.labels.get(name, name) for name in self.entries)
         what = _(self.what)
         others = []
         if self.aliases:
             others.append(_("or a Russian name"))
-        if self.files:
+        if self.files if files is None else files:
             others.append(_("or a .toml or .json {what} file").format(what=what))
         inside = "; ".join(part for part in (_(self.note), ", ".join(others)) if part)
         return _("{whats} are {listed}").format(whats=_(self.whats), listed=listed) + (
             f" ({inside})" if inside else ""
         )
 
-    def unknown(self, name: object) -> ShtossError:
+    def unknown(self, name: object, *, files: bool | None = None) -> ShtossError:
         """The one refusal of a name that is not in the catalogue."""
         return ShtossError(
             _("unknown {what} {name}: allowed {allowed}").format(
-                what=_(self.what), name=quoted(name), allowed=self.allowed()
+                what=_(self.what), name=quoted(name), allowed=self.allowed(files=files)
             )
         )
 
@@ -157,14 +159,15 @@ class Catalogue(Generic[T]):
             )
         )
 
-    def named(self, name: object, *, argument: str | None = None) -> T:
-        """The built-in value called ``name`` (or one of its aliases)."""
+    def named(self, name: object, *, argument: str | None = None, files: bool = False) -> T:
+        """The built-in value called ``name`` (or one of its aliases); ``files``: the
+        caller reads a file's path too, so the refusal of an unknown name offers it."""
         if not isinstance(name, str):
             raise self.wrong_type(name, argument=argument or self.what)
         try:
             return self.entries[self.key(name)]
         except KeyError:
-            raise self.unknown(name) from None
+            raise self.unknown(name, files=files) from None
 
     def resolve(
         self,
@@ -185,5 +188,5 @@ class Catalogue(Generic[T]):
             ):
                 return load(value)
         if isinstance(value, str):
-            return self.named(value, argument=argument)
+            return self.named(value, argument=argument, files=load is not None and self.files)
         raise self.wrong_type(value, argument=argument or self.what)

@@ -98,6 +98,33 @@ def open_failure(name: str, error: OSError) -> ShtossError:
     return kind(_("cannot write {name!r}: {describe}").format(name=name, describe=_describe(error)))
 
 
+def check_file_name(path: str | os.PathLike[str]) -> None:
+    """Refuse a target whose name ends in a path separator: it names a directory, and
+    ``os.path.realpath`` would drop the separator (``-o new/`` wrote a file ``new``);
+    and a target that cannot be resolved, such as a loop of symlinks (``realpath``
+    stops somewhere in the loop, and a picture replaced one of its links).
+
+    >>> check_file_name("new/")
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: cannot write 'new/': a name ending in / is a \
+directory's; allowed a file's name
+    """
+    name = os.fspath(path)
+    if name.endswith((os.sep, os.altsep or os.sep)):
+        raise ShtossError(
+            _(
+                "cannot write {name!r}: a name ending in / is a directory's; allowed a file's name"
+            ).format(name=name[-80:])
+        )
+    try:
+        os.path.realpath(name, strict=True)
+    except FileNotFoundError:  # a new name, or a link to one: written as a new file
+        pass
+    except OSError as error:
+        raise open_failure(name, error) from None
+
+
 @contextmanager
 def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield a temporary path beside ``path``'s real target; on success it replaces it.
@@ -113,6 +140,7 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     >>> target.read_text()
     '433/833'
     """
+    check_file_name(path)
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():
         raise ShtossError(

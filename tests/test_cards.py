@@ -32,6 +32,8 @@ S, C, H, D = Suit.SPADES, Suit.CLUBS, Suit.HEARTS, Suit.DIAMONDS
         ("Th", Card("10", H)),  # Latin T is the ten
         ("th", Card("10", H)),
         (" 9s ", Card("9", S)),
+        ("7\u2665\ufe0f", Card("7", H)),  # a phone's ♥️: the emoji presentation selector
+        ("10\u2666\ufe0e", Card("10", D)),  # and the text one
     ],
 )
 def test_parse_card(text: str, card: Card) -> None:
@@ -104,6 +106,7 @@ def test_parse_suits() -> None:
     assert parse_suits("♠♥♥") == (S, H, H)
     assert parse_suits("s, h d") == (S, H, D)
     assert parse_suits("") == ()
+    assert parse_suits("\u2660\ufe0f\u2665\ufe0f") == (S, H)
     with pytest.raises(ShtossError, match="'q'"):
         parse_suits("sqh")
 

@@ -31,7 +31,34 @@ def test_one_refusal_format(catalogue: Catalogue[object]) -> None:
     message = str(caught.value)
     assert message.startswith(f"unknown {catalogue.what} 'nosuch': allowed {catalogue.what}s are ")
     assert all(name in message for name in catalogue.names())
-    assert f"or a .toml or .json {catalogue.what} file" in message
+    # a lookup by name alone reads no file, so its refusal offers none
+    assert f"or a .toml or .json {catalogue.what} file" not in message
+
+
+@pytest.mark.parametrize("catalogue", [SCHEMES, PLANS, PATTERNS])
+def test_a_resolver_that_reads_files_offers_one(catalogue: Catalogue[object]) -> None:
+    def load(path: object) -> object:
+        raise AssertionError(path)
+
+    with pytest.raises(ShtossError) as caught:
+        catalogue.resolve("nosuch", load=load)
+    assert f"or a .toml or .json {catalogue.what} file" in str(caught.value)
+    with pytest.raises(ShtossError) as caught:
+        catalogue.resolve("nosuch")
+    assert "file" not in str(caught.value)
+
+
+def test_plan_named_offers_no_file_as_plan_does() -> None:
+    # the command line's --plan and strategy --plans read no file: "x.toml" was
+    # refused with "allowed ... or a .toml or .json plan file"
+    from shtoss_exact.plans.catalog import as_plan, plan_named
+
+    for text in ("x.toml", "paroli:x"):
+        with pytest.raises(ShtossError) as caught:
+            plan_named(text)
+        assert "plan file" not in str(caught.value)
+    with pytest.raises(ShtossError, match=r"or a \.toml or \.json plan file"):
+        as_plan("nosuch")
 
 
 def test_names_are_composed_before_lookup() -> None:

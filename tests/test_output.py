@@ -104,6 +104,21 @@ def test_a_directory_is_refused(tmp_path: Path) -> None:
         write_output(tmp_path, "x")
 
 
+def test_a_name_ending_in_a_separator_is_refused_and_nothing_written(tmp_path: Path) -> None:
+    # realpath drops the separator: "new/" was written as a file "new"
+    with pytest.raises(ShtossError, match="a name ending in / is a directory's"):
+        write_output(f"{tmp_path / 'new'}/", "x")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_loop_of_symlinks_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    (tmp_path / "a").symlink_to("b")
+    (tmp_path / "b").symlink_to("a")
+    with pytest.raises(ShtossError, match="Too many levels of symbolic links"):
+        write_output(tmp_path / "a", "x")
+    assert all(path.is_symlink() for path in tmp_path.iterdir())
+
+
 def test_a_250_character_name_works(tmp_path: Path) -> None:
     target = tmp_path / ("o" * 246 + ".csv")
     write_output(target, "x")

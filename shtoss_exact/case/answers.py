@@ -15,7 +15,7 @@ from shtoss_exact.case.bets import CaseBet, TurnCall
 from shtoss_exact.case.rules import BET_KINDS, BetKind, Side, as_bet_kind, as_side
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
-from shtoss_exact.i18n import _
+from shtoss_exact.i18n import _, ngettext
 from shtoss_exact.pictures import plot_of
 from shtoss_exact.records import Record
 
@@ -173,10 +173,11 @@ def case_report(
             )
     if call_the_turn and (case.soda_due or case.cards_left != 3):
         raise ShtossError(
-            _(
-                "calling the turn needs three cards left (loser, winner, hock): {cards_left} are "
-                "left"
-            ).format(cards_left=case.cards_left)
+            _("calling the turn needs three cards left (loser, winner, hock): {left}").format(
+                left=ngettext("{count} card left", "{count} cards left", case.cards_left).format(
+                    count=case.cards_left
+                )
+            )
         )
     if replay and case.seen is None:
         raise ShtossError(_("a replay needs the cards seen (seen=): a case alone has no history"))

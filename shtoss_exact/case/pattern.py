@@ -73,8 +73,16 @@ class PatternBet:
                 )
         else:
             names = tuple(parse_rank(rank) for rank in self.ranks)
-            if len(set(names)) != len(names) or not names:
-                raise ShtossError(_("ranks: allowed a list of different ranks, at least one"))
+            twice = [rank for i, rank in enumerate(names) if rank in names[:i]]
+            if twice or not names:
+                raise ShtossError(
+                    _(
+                        "ranks={ranks}{twice}: allowed a list of different ranks, at least one"
+                    ).format(
+                        ranks=quoted(self.ranks, 60),
+                        twice=_(" names {rank} twice").format(rank=twice[0]) if twice else "",
+                    )
+                )
             object.__setattr__(self, "ranks", names)
         object.__setattr__(self, "side", as_side(self.side))
         if not isinstance(self.stake, Fraction | int) or isinstance(self.stake, bool):

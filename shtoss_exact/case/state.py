@@ -39,7 +39,7 @@ from shtoss_exact.case.rules import BetKind, GameRules, Side, as_bet_kind, as_ga
 from shtoss_exact.deck import deck_ranks
 from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import dataclass
-from shtoss_exact.i18n import N_, _
+from shtoss_exact.i18n import N_, _, ngettext
 from shtoss_exact.numbers import exact_number
 from shtoss_exact.records import Record
 
@@ -542,7 +542,9 @@ def _turns(game: GameRules, dealt: int, *, what: str) -> tuple[int, bool]:
     elif dealt % 2 == 0:
         return dealt // 2, False
     raise ShtossError(
-        _("{what}: {dealt} cards dealt end inside a turn: {between_turns}").format(
-            what=_(what), dealt=dealt, between_turns=_between_turns(game)
-        )
+        ngettext(
+            "{what}: {dealt} card dealt ends inside a turn: {between_turns}",
+            "{what}: {dealt} cards dealt end inside a turn: {between_turns}",
+            dealt,
+        ).format(what=_(what), dealt=dealt, between_turns=_between_turns(game))
     )

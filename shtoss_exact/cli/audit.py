@@ -14,6 +14,7 @@ from shtoss_exact.cli.base import (
     completion,
     deck_option,
     game_option,
+    option_number,
     output_options,
 )
 from shtoss_exact.cli.bundles import seen_option
@@ -88,7 +89,7 @@ def splits(counts: str | None, sheet: str | None, alpha: str, stacked: int, out:
     if (counts is None) == (sheet is None):
         raise click.UsageError(_("give --counts or --sheet (one of them)"))
     seen = parse_counts(counts) if counts is not None else read_sheet(sheet or "")
-    result = audit_splits(seen, alpha=alpha, stacked=stacked)
+    result = audit_splits(seen, alpha=option_number("--alpha", alpha), stacked=stacked)
     out.emit(result.to_dict(), splits_tables, csv=splits_csv)
 
 
@@ -195,5 +196,5 @@ def ledger(seen: str | None, bets: str | None, sheet: str | None, alpha: str, ga
         raise click.UsageError(_("give --seen with --bets (or a --sheet of deals)"))
     else:
         deals = ((seen, bets),)
-    result = audit_ledger(deals, alpha=alpha, game=game, deck=int(deck))
+    result = audit_ledger(deals, alpha=option_number("--alpha", alpha), game=game, deck=int(deck))
     out.emit(result.to_dict(), ledger_tables, csv=ledger_csv)

@@ -322,6 +322,7 @@ def output_options(*formats: str) -> Callable[[F], F]:
         @functools.wraps(command)
         def wrapper(*args: Any, fmt: str, decimals: int | None, output: str | None,
                     **kwargs: Any) -> Any:  # fmt: skip
+            _check_apart(kwargs.get("plot_path"), output)
             return command(*args, out=Output(fmt, decimals, output), **kwargs)
 
         options = [
@@ -358,6 +359,21 @@ def output_options(*formats: str) -> Callable[[F], F]:
         return decorated  # type: ignore[no-any-return]
 
     return decorate
+
+
+def _check_apart(picture: str | None, report: str | None) -> None:
+    """Refuse ``--plot FILE`` and ``-o FILE`` naming one file: the report would be
+    written over the picture."""
+    import os
+
+    if picture is None or report in (None, "-"):
+        return
+    if os.path.realpath(picture) == os.path.realpath(report):
+        raise ShtossError(
+            _(
+                "--plot and -o FILE both name {name!r}: give the picture and the report a file each"
+            ).format(name=picture[:80])
+        )
 
 
 def _check_decimals(ctx: click.Context, param: click.Parameter, value: int | None) -> int | None:

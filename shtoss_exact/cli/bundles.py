@@ -153,7 +153,7 @@ def plan_arguments(options: Mapping[str, Any]) -> dict[str, Any]:
     plan = (
         load_plan(plan_file)
         if plan_file is not None
-        else plan_named(options["plan_name"] or "flat")
+        else plan_named("flat" if options["plan_name"] is None else options["plan_name"])
     )
     return {
         "plan": plan,

@@ -12,6 +12,7 @@ from shtoss_exact.cli.base import (
     cli,
     deck_option,
     game_option,
+    option_number,
     output_options,
     scheme_option,
 )
@@ -138,8 +139,8 @@ def case(
         case=case_text,
         **bet_kind_keywords(bet_kind),
         pattern=pattern,
-        pay=pay_for,
-        cathop_pay=cathop_pay,
+        pay=option_number("--pay-for", pay_for),  # a bad number named by its flag
+        cathop_pay=option_number("--cathop-pay", cathop_pay),
         replay=replay,
         call_the_turn=call_the_turn,
         bets=bets,

@@ -71,7 +71,8 @@ def series(
         from shtoss_exact.plans.export import check_graph_target, graph_format
 
         graph_format(export_graph)  # an unknown suffix is refused before any work
-        check_graph_target(export_graph, out.path)  # and so is a graph mixed with the report
+        if not picture_only():  # and so is a graph mixed with the report (plot prints none)
+            check_graph_target(export_graph, out.path)
     chosen: Any = scheme  # the default, classic, is counted without loading the schemes
     if scheme.strip().lower() != "classic":
         from shtoss_exact.schemes.files import resolve_scheme
@@ -100,11 +101,11 @@ def series(
             deal=make_deal_from(options),
             series_length=series_length,
         )
-    if plotted(result, plot_path):
-        return
-    record = result.to_dict(net=shows_net(result, out.fmt))
+    # plot --kind series draws only, but writes the graph it is given too
+    record = None if plotted(result, plot_path) else result.to_dict(net=shows_net(result, out.fmt))
     if export_graph is not None:
         from shtoss_exact.plans.export import write_graph
 
         write_graph(result, export_graph)
-    out.emit(record, series_tables, csv=series_csv)
+    if record is not None:
+        out.emit(record, series_tables, csv=series_csv)

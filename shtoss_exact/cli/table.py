@@ -89,7 +89,7 @@ def table(
     spec = TableSpec(
         cards=parse_range(cards, name="cards"),
         copies=None if copies is None else parse_range(copies, name="copies"),
-        schemes=parse_schemes(scheme or "classic"),
+        schemes=parse_schemes("classic" if scheme is None else scheme),
         games=_games(game, one_deck=one_deck),
     )
     if by_abzug:

@@ -300,13 +300,19 @@ def plan_named(text: str) -> Plan:
     >>> plan_named("raise").after_win, plan_named("Пароли:3").raises
     (<AfterWin.SHARE: 'share'>, 3)
     """
+    return _built_in(text, files=False)
+
+
+def _built_in(text: object, *, files: bool) -> Plan:
+    """``plan_named``'s plan; ``files``: the caller reads a plan file too (``as_plan``),
+    so a refusal offers one (the command line's ``--plan`` and ``strategy --plans`` do not)."""
     if not isinstance(text, str):
         raise PLANS.wrong_type(text, argument="plan")
     head, colon, bound = text.partition(":")
     name = PLANS.key(head)
     plan = BUILTIN_PLANS.get(name)
     if plan is None:
-        raise PLANS.unknown(text)
+        raise PLANS.unknown(text, files=files)
     if not colon:
         return plan
     try:
@@ -315,7 +321,9 @@ def plan_named(text: str) -> Plan:
         raises = whole_number(bound[:100], name="", minimum=0, maximum=10**12 - 1, text=True)
     except ShtossError:
         raise ShtossError(
-            _("bad plan {text}: allowed {value}").format(text=quoted(text), value=PLANS.allowed())
+            _("bad plan {text}: allowed {value}").format(
+                text=quoted(text), value=PLANS.allowed(files=files)
+            )
         ) from None
     return replace(plan, name=f"{name}:{raises}", raises=raises)
 
@@ -331,7 +339,7 @@ def as_plan(plan: object) -> Plan:
         from shtoss_exact.data_files import looks_like_path
 
         if not looks_like_path(plan.partition(":")[0]):
-            return plan_named(plan)
+            return _built_in(plan, files=True)
     return PLANS.resolve(plan, argument="plan", load=load_plan)
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import _
 from shtoss_exact.limits import MAX_EXPORT_STATES
-from shtoss_exact.output import STDOUT, write_output
+from shtoss_exact.output import STDOUT, check_file_name, write_output
 
 if TYPE_CHECKING:
     from shtoss_exact.plans.chain import Chain
@@ -34,6 +34,7 @@ def graph_format(path: str | os.PathLike[str]) -> str:
     name = os.fspath(path)
     if name == STDOUT:
         return "dot"
+    check_file_name(name)  # "chain.dot/" has the suffix .dot, but names a directory
     suffix = Path(name).suffix.lower()
     if suffix == ".graphml":
         return "graphml"

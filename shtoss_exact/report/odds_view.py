@@ -45,8 +45,10 @@ def _rows(record: dict[str, Any], labels: list[tuple[str, str]], *, percent: boo
         if record.get(key) is None:  # a measure that does not exist: no row
             continue
         value = record[key]
-        rows.append((_(label), value, percent_str(value) if percent else ""))
-    return Table("", ("outcome", "exact", "percent"), tuple(rows))
+        rows.append((_(label), value, percent_str(value)) if percent else (_(label), value))
+    return Table(
+        "", ("outcome", "exact", "percent") if percent else ("measure", "exact"), tuple(rows)
+    )
 
 
 _OUTCOMES = [
@@ -79,7 +81,7 @@ def odds_tables(record: dict[str, Any]) -> list[Table]:
         tables.append(
             Table(
                 _("Scheme {scheme}").format(scheme=record["scheme"]),
-                ("measure", "exact", ""),
+                measures.columns,
                 measures.rows,
             )
         )

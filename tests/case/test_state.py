@@ -248,7 +248,7 @@ def test_no_turn_left() -> None:
         (lambda: Case.from_seen("5h Ks 5h"), "card 5♥ is seen twice (cards 1 and 3)"),
         (lambda: Case.from_seen("2h", game="two-deck", deck=36), "not in the 36-card deck"),
         (lambda: Case.from_seen("5h Ks"), "2 cards dealt end inside a turn"),
-        (lambda: Case.from_seen("5h", game="pharaon"), "1 cards dealt end inside a turn"),
+        (lambda: Case.from_seen("5h", game="pharaon"), "1 card dealt ends inside a turn"),
         (lambda: Case.from_seen("x" * 3000), "characters"),
         (lambda: Case.from_seen(["5h"] * 60), "more than 52 cards seen"),
         (lambda: Case.from_seen([5]), "is a int"),

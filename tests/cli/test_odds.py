@@ -257,14 +257,14 @@ def test_odds_markdown() -> None:
 
 **Scheme classic**
 
-| measure | exact |  |
-| --- | ---: | ---: |
-| banker's edge per bet settled | 33/833 |  |
-| banker's edge per unit of action | 33/833 |  |
-| banker's edge per abzug exposed | 55/7719 |  |
-| variance of the punter's net | 692800/693889 |  |
-| expected abzugs exposed | 23157/4165 |  |
-| action (money changes hands) | 1 |  |
+| measure | exact |
+| --- | ---: |
+| banker's edge per bet settled | 33/833 |
+| banker's edge per unit of action | 33/833 |
+| banker's edge per abzug exposed | 55/7719 |
+| variance of the punter's net | 692800/693889 |
+| expected abzugs exposed | 23157/4165 |
+| action (money changes hands) | 1 |
 
 **Distribution of the punter's net result per unit stake**
 
@@ -336,14 +336,14 @@ def test_odds_by_abzug_markdown() -> None:
 
 **Scheme classic**
 
-| measure | exact |  |
-| --- | ---: | ---: |
-| banker's edge per bet settled | 1/5 |  |
-| banker's edge per unit of action | 1/5 |  |
-| banker's edge per abzug exposed | 3/22 |  |
-| variance of the punter's net | 24/25 |  |
-| expected abzugs exposed | 22/15 |  |
-| action (money changes hands) | 1 |  |
+| measure | exact |
+| --- | ---: |
+| banker's edge per bet settled | 1/5 |
+| banker's edge per unit of action | 1/5 |
+| banker's edge per abzug exposed | 3/22 |
+| variance of the punter's net | 24/25 |
+| expected abzugs exposed | 22/15 |
+| action (money changes hands) | 1 |
 
 **Distribution of the punter's net result per unit stake**
 

@@ -137,6 +137,17 @@ def test_export_graph(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["plan"] == "paroli:2"
 
 
+def test_the_plot_command_writes_the_graph_it_is_given(tmp_path: Path) -> None:
+    # plot --kind series draws only: the graph asked for is written all the same (it
+    # was dropped), and - sends it to standard output, where no report goes.
+    picture, graph = tmp_path / "x.svg", tmp_path / "chain.dot"
+    args = ("plot", "-o", str(picture), "--kind", "series", "--plan", "paroli:2", "--deals", "5")
+    assert run_shtoss(*args, "--export-graph", str(graph)) == (0, "", "")
+    text = graph.read_text(encoding="utf-8")
+    assert text.startswith("digraph chain {") and picture.exists()
+    assert run_shtoss(*args, "--export-graph", "-") == (0, text, "")
+
+
 def test_help_lists_the_plans_from_the_registry() -> None:
     code, out, _ = run("--help")
     assert code == 0

@@ -551,6 +551,7 @@ BOUNDARY: list[tuple[str, Callable[[], object], str]] = [
     ("plot-to-gif", lambda: plot_to(s.odds(), "x.gif"), "the suffix '.gif' is not an image"),
     ("plot-to-number", lambda: plot_to(s.odds(), 5), "cannot plot to a int: allowed a file's"),
     ("plot-to-none", lambda: plot_to(s.odds(), None), "cannot plot to a NoneType"),
+    ("plot-to-directory-name", lambda: plot_to(s.odds(), "x.svg/"), "'x.svg/': a name ending in /"),
     ("plot-on-a-string", lambda: s.odds().plot(ax="left"), "ax=str: allowed matplotlib Axes"),
     ("series-deals-400-digits", lambda: s.series(deals=10**400), "(about 401 digits) deals:"),
     (

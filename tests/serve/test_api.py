@@ -55,7 +55,7 @@ BAD: list[tuple[dict[str, str], str | None]] = [
     ({"case": "*:0,7:2,K:1,A:2", "call-the-turn": "1"}, None),
     ({"scheme": "classic"}, "two-deck"),
     ({"game": "two-deck", "scheme": "thirds"}, "scheme 'thirds' pays by the deciding card's suit"),
-    ({"pay-for": "x"}, None),
+    ({"pay-for": "x"}, "'x' is not an exact number"),  # --pay-for: on the command line
     ({"seen": "5h Ks 5d", "bets": "K:sideways"}, None),
     ({"seen": "5h Ks 5d", "bets": "K@3"}, None),
     ({"case": "A:1,*:0,2:2", "bets": "A"}, "recorded bets are settled along the cards seen: give"),

@@ -90,7 +90,10 @@ def check_target(path: str | os.PathLike[str]) -> str:
     shtoss_exact.errors.ShtossError: cannot write '/no/such/folder/odds.png': no directory \
 '/no/such/folder'
     """
+    from shtoss_exact.output import check_file_name
+
     image = image_format(path)
+    check_file_name(path)
     shown = os.fspath(path)[:80]
     target = Path(os.path.realpath(path))
     if target.exists() and not target.is_file():

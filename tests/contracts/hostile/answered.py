@@ -28,6 +28,11 @@ SMALL_GOAL = ["--bankroll", "5", "--target", "10"]
 WHOLE_DEAL = " ".join(f"{rank}{suit}" for suit in "shdc" for rank in RANKS_52)
 
 ANSWERED = [
+    # --- cards as a phone's keyboard writes them: ♥️ is ♥ and U+FE0F (once "unknown rank '5♥'")
+    answer(
+        "case-seen-emoji-suits", ["case", "--seen", "5\u2665\ufe0f K\u2660\ufe0f 5\u2666\ufe0f"]
+    ),
+    answer("odds-card-emoji-suit", ["odds", "--card", "7\u2665\ufe0f", "--scheme", "thirds"]),
     # --- odds --------------------------------------------------------------------------------
     answer("odds-billion-cards-1000-copies", "odds --cards 1000000000 --copies 1000"),
     answer(

@@ -38,7 +38,13 @@ CASES = [
     case("audit-alpha-one", "audit splits --counts 1 --alpha 1", "alpha=1: allowed"),
     case("audit-alpha-negative", "audit splits --counts 1 --alpha -1/2", "alpha=-1/2"),
     case("audit-alpha-above", "audit splits --counts 1 --alpha 3/2", "alpha=3/2"),
-    case("audit-alpha-word", "audit splits --counts 1 --alpha nan", "nan"),
+    # named by its flag (it was the library's alpha)
+    case("audit-alpha-word", "audit splits --counts 1 --alpha nan", "--alpha: 'nan' is not"),
+    case(
+        "audit-ledger-alpha-word",
+        ["audit", "ledger", "--seen", "5h Ks 5d", "--bets", "7@0", "--alpha", "x"],
+        "--alpha: 'x' is not an exact number",
+    ),
     case("audit-alpha-huge", f"audit splits --counts 1 --alpha 1/{VERY_LONG}", "alpha"),
     case(
         "audit-stacked-too-many",

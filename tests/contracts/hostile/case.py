@@ -18,7 +18,12 @@ CASES = [
         "not in the 36-card deck",
     ),
     case("case-seen-inside-a-turn", ["case", "--seen", "5h Ks"], "end inside a turn"),
-    case("case-seen-pharaon-odd", ["case", "--game", "pharaon", "--seen", "5h"], "inside a turn"),
+    # once "1 cards dealt end inside a turn"
+    case(
+        "case-seen-pharaon-odd",
+        ["case", "--game", "pharaon", "--seen", "5h"],
+        "cards seen: 1 card dealt ends inside a turn",
+    ),
     case("case-seen-whole-deck-twice", ["case", "--seen", " ".join(["5h"] * 60)], "seen twice"),
     case("case-seen-huge", ["case", "--seen", "7h " * 5000], "characters"),
     case("case-seen-control-chars", ["case", "--seen", "5h \x1b[31m"], "unknown card"),
@@ -57,10 +62,25 @@ CASES = [
         "high card: a Faro bet",
     ),
     case("case-bet-kind-unknown", ["case", "--bet-kind", "twice"], "'twice' is not one of"),
-    case("case-call-the-turn-early", ["case", "--call-the-turn"], "needs three cards left"),
+    case(
+        "case-call-the-turn-early",
+        ["case", "--call-the-turn"],
+        "needs three cards left (loser, winner, hock): 52 cards left",
+    ),
+    # once "1 are left"
+    case(
+        "case-call-the-turn-late",
+        ["case", "--case", "*:0,A:1", "--call-the-turn"],
+        "needs three cards left (loser, winner, hock): 1 card left",
+    ),
     case("case-pay-zero", ["case", "--pay-for", "0"], "allowed a payout > 0"),
-    case("case-pay-word", ["case", "--pay-for", "four"], "not an exact number"),
-    case("case-pay-code", ["case", "--cathop-pay", "__import__('os')"], "not an exact number"),
+    # named by the flag, not the library's pay / cathop_pay
+    case("case-pay-word", ["case", "--pay-for", "four"], "--pay-for: 'four' is not an exact"),
+    case(
+        "case-pay-code",
+        ["case", "--cathop-pay", "__import__('os')"],
+        "--cathop-pay: \"__import__('os')\" is not an exact number",
+    ),
     case("case-pay-huge", ["case", "--pay-for", "9" * 5000], "digits"),
     case(
         "case-replay-without-seen",
@@ -75,6 +95,13 @@ CASES = [
         ["case", "--pattern", "p.toml"],
         "bets[1].rank: unknown key; allowed ranks",
         p__toml=b'[[bets]]\nrank = "7"\n',
+    ),
+    # Д and q are one rank: the line named neither.
+    case(
+        "case-pattern-rank-twice",
+        ["case", "--pattern", "p.toml"],
+        "bets[1].ranks: ranks=('Д', 'q') names Q twice: allowed a list of different ranks",
+        p__toml='[[bets]]\nranks = ["Д", "q"]\n'.encode(),
     ),
     case(
         "case-pattern-no-bets",

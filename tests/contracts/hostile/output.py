@@ -21,6 +21,14 @@ LONG_CSV = "odds --cards 200000 --copies 4 --by-abzug --format csv"
 CASES = [
     case("output-a-directory", "odds -o .", "directory"),
     case("output-no-directory", "odds -o nodir/out.txt", "cannot write"),
+    # A name ending in / names a directory: the separator was dropped, a file 'new' written.
+    case("output-new-directory-name", "odds -o new/", "cannot write 'new/': a name ending in /"),
+    case(
+        "output-symlink-loop",
+        "odds -o a.txt",
+        "cannot write 'a.txt': Too many levels of symbolic links",
+        links={"a.txt": "b.txt", "b.txt": "a.txt"},
+    ),
     case("output-full-disk", "odds -o /dev/full", "cannot write '/dev/full'", status=1),
     case("output-decimals-too-many", "odds --decimals 51", "allowed 0..50"),
     case("output-decimals-negative", "odds --decimals -1", "too small"),

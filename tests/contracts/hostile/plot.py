@@ -38,6 +38,16 @@ CASES = [
     case(
         "plot-fifo", "plot -o f.svg", "cannot write 'f.svg': not a regular file", fifos=("f.svg",)
     ),
+    # "x.svg/" has the suffix .svg but names a directory: a file x.svg was written.
+    case("plot-directory-name", "plot -o x.svg/", "cannot write 'x.svg/': a name ending in /"),
+    case("odds-plot-directory-name", "odds --plot x.svg/", "a name ending in / is a directory's"),
+    # A loop of links: the picture replaced one of the links with itself.
+    case(
+        "odds-plot-symlink-loop",
+        "odds --plot x.svg",
+        "cannot write 'x.svg': Too many levels of symbolic links",
+        links={"x.svg": "loop", "loop": "x.svg"},
+    ),
     case(
         "plot-no-directory",
         "plot -o nodir/out.svg --cards 8",
@@ -113,6 +123,21 @@ CASES = [
         for name, argv in PICTURED
     ),
     case("odds-plot-a-directory", "odds --plot d.svg", "not a regular file", links={"d.svg": "."}),
+    # The picture and the report in one file: the report was written over the picture.
+    *(
+        case(
+            f"{name}-plot-and-report-one-file",
+            f"{argv} --plot x.svg -o x.svg",
+            "--plot and -o FILE both name 'x.svg': give the picture and the report a file each",
+        )
+        for name, argv in PICTURED
+    ),
+    case(
+        "series-plot-and-report-linked",
+        "series --deals 2 --plot x.svg -o report.txt",
+        "--plot and -o FILE both name 'x.svg'",
+        links={"report.txt": "x.svg"},
+    ),
     case(
         "table-plot-by-abzug",
         "table --cards 36 --by-abzug --plot t.png",

@@ -26,6 +26,15 @@ CASES = [
     ),
     case("series-raise-million", "series --plan raise --deals 1000000", "limit"),
     case("series-plan-unknown", "series --plan martingale", "unknown plan 'martingale'"),
+    case("series-plan-empty", ["series", "--plan", "", "--deals", "2"], "unknown plan ''"),
+    # --plan reads no file (--plan-file does): its refusal offered "a .toml or .json plan file"
+    case(
+        "series-plan-a-file",
+        "series --plan p.toml --deals 2",
+        "unknown plan 'p.toml': allowed plans are flat, raise:k, paroli:k, stop, hermann (k a "
+        "whole number of at most 12 digits; or a Russian name)",
+        p__toml=b'name = "p"\n',
+    ),
     case("series-plan-bound-5000-digits", ["series", "--plan", "paroli:" + VERY_LONG], "paroli"),
     case("series-plan-bound-on-flat", "series --plan flat:3 --deals 2", "flat:3"),
     case("series-kush-zero", "series --kush 0", "kush"),
@@ -132,6 +141,11 @@ CASES = [
         "series-paroli-never-ends",
         "series --plan paroli --bankroll 2 --target 4 --copies 0",
         "deck of 52 cards with 0 of the punter's rank: the play never ends",
+    ),
+    case(
+        "export-graph-directory-name",
+        "series --deals 2 --export-graph chain.dot/",
+        "cannot write 'chain.dot/': a name ending in / is a directory's; allowed a file's name",
     ),
     case("plan-file-missing", "series --plan-file missing.toml", "cannot read"),
     case(

@@ -52,6 +52,13 @@ CASES = [
         "divides by zero",
     ),
     case("strategy-target-missing", ["strategy", "--bankroll", "5"], "give the target"),
+    case(
+        "strategy-plans-a-file",
+        "strategy --bankroll 2 --target 4 --plans flat,p.toml",
+        "unknown plan 'p.toml': allowed plans are flat, raise:k, paroli:k, stop, hermann (k a "
+        "whole number of at most 12 digits; or a Russian name)",
+        p__toml=b'name = "p"\n',
+    ),
     case("strategy-target-and-bank", ["strategy", *BASE, "--bank", "5"], "give the target"),
     case(
         "strategy-target-below",
