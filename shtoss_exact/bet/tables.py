@@ -155,10 +155,16 @@ def parse_schemes(text: str) -> tuple[Scheme, ...]:
     """
     from shtoss_exact.schemes.files import resolve_scheme
 
-    names = [p.strip() for p in text.split(",") if p.strip()]
-    if not names:
+    names = [p.strip() for p in text.split(",")]
+    if not any(names):
         raise ShtossError(
             _("schemes={text!r} names no scheme: give a comma list of names").format(text=text[:60])
+        )
+    if not all(names):  # "classic," or "classic,,pharaon": a name left out
+        raise ShtossError(
+            _("schemes={text!r} has an empty name in its list: give a comma list of names").format(
+                text=text[:60]
+            )
         )
     return tuple(dict.fromkeys(resolve_scheme(name) for name in dict.fromkeys(names)))
 

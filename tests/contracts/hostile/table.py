@@ -33,6 +33,7 @@ CASES = [
     case("table-scheme-file-bad", "table --scheme bad.toml", "bad.toml", bad__toml=BAD_SCHEME),
     case("table-scheme-none", "table --scheme ,", "names no scheme"),
     case("table-scheme-empty", ["table", "--scheme", ""], "--scheme '' names no scheme"),
+    case("table-scheme-trailing-comma", "table --scheme classic,", "has an empty name in its list"),
     case(
         "table-game-unknown",
         "table --game three-deck",
