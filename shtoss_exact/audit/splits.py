@@ -29,7 +29,7 @@ from shtoss_exact.audit.law import deck_shape, fair_splits, stacked_splits
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError, shown_number, shown_value
 from shtoss_exact.i18n import _
-from shtoss_exact.limits import SUM_PAIR_STEP, Cost, check_cost
+from shtoss_exact.limits import BIT_BYTES, SUM_PAIR_STEP, Cost, check_cost
 from shtoss_exact.numbers import exact_number, float_of
 from shtoss_exact.records import Record, exact_fields, frozen_hash
 
@@ -116,7 +116,7 @@ def sum_cost_of(law: Distribution, deals: int) -> Cost:
         pairs = (k * (width - 1) + 1) * width
         seconds += pairs * (SUM_PAIR_STEP + k * bits * PAIR_BIT_SECONDS)
     outcomes = deals * (width - 1) + 1
-    return Cost(seconds=seconds, bytes=outcomes * (deals * bits / 8 + 100))
+    return Cost(seconds=seconds, bytes=outcomes * (deals * bits * BIT_BYTES + 100))
 
 
 PAIR_BIT_SECONDS = 5e-11
