@@ -235,4 +235,11 @@ ANSWERED = [
             "2:stay:1/2@0 3:stay:1/3@1 4:stay:1/4@2 5:stay:1/5@3",
         ],
     ),
+    # 100 deals of three bets: about 5 s, once refused as "about 12 s" (the sum of the
+    # laws counted with products of a few hundred bits by long ones 4 times too dear)
+    answer(
+        "audit-ledger-sheet-100-deals-three-bets",
+        "audit ledger --sheet a.json",
+        a__json=json.dumps([{"seen": WHOLE_DEAL + " |", "bets": "K@0 Q@0 J@0"}] * 100).encode(),
+    ),
 ]
