@@ -131,6 +131,11 @@ ANSWERED = [
         "series --bankroll 1 --target 2 --kush 1/100 --scheme thirds --card 7h",
     ),
     # --- strategy ----------------------------------------------------------------------------
+    # 2 999 bankrolls: about 4.5 s, once refused as 11 s (its sweep counted at 400 ns a
+    # term for 100, bold play's values at Hadamard's length, the lifting past the limit)
+    answer(
+        "strategy-target-3000-max-stake", "strategy --bankroll 1 --target 3000 --max-stake 3000"
+    ),
     # The optimal stakes take about 3 s, and 6 s with every named plan but stop: the stop
     # plan's walk to the target must not take longer (it takes about 70 s today).
     answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
