@@ -22,8 +22,8 @@ CASES = [
     # A series passed, and matplotlib loaded beside its counts: 1061 MiB resident at
     # 28 515 deals. The picture's memory now counts in the budget of what it draws.
     case(
-        "plot-series-26300-deals",
-        "plot -o x.png --kind series --deals 26300",
+        "plot-series-26800-deals",
+        "plot -o x.png --kind series --deals 26800",
         "GB held at once, more than the limit of 1 GB",
     ),
     case("plot-missing-output", "plot", "Missing option '-o'"),

@@ -110,7 +110,7 @@ CASES = [
     case("series-raise-900", "series --plan raise --deals 900", "GB held at once, more than"),
     # The counts of 28 515 deals took 996 MiB resident, estimated at 0.99 GB (at 1/8 byte
     # a bit, where CPython keeps 4 bytes a 30-bit digit, and the program itself uncounted).
-    case("series-deals-27400", "series --deals 27400", "GB held at once, more than the limit"),
+    case("series-deals-28000", "series --deals 28000", "GB held at once, more than the limit"),
     case(
         "series-paroli-1200",
         "series --plan paroli:3 --deals 1200",
