@@ -23,6 +23,7 @@ from shtoss_exact.errors import ShtossError, quoted
 from shtoss_exact.frozen import NamedTuple
 from shtoss_exact.i18n import _
 from shtoss_exact.limits import (
+    BIT_BYTES,
     MAX_DECK_SECONDS,
     MAX_PRINTED_DIGITS,
     MAX_WHOLE_DIGITS,
@@ -415,7 +416,7 @@ def abzug_cost(cards: int, copies: int) -> Cost:
     bits = binom_bits(cards, copies) if 0 <= copies <= cards else 0.0
     return Cost(
         seconds=rows * (ROW_SECONDS + bits * BIT_SECONDS),
-        bytes=rows * (3 * (bits / 8 + INT_BYTES) + 80),
+        bytes=rows * (3 * (bits * BIT_BYTES + INT_BYTES) + 80),
         rows=0.0,
     )
 

@@ -33,7 +33,10 @@ def main() -> None:
         _hold_signals()
         sys.stderr.write(interrupted_line(sys.argv[1:], os.environ))
         sys.exit(130)
-    run(prog_name="shtoss-exact")
+    from shtoss_exact.limits import PROCESS_BYTES, held_besides
+
+    with held_besides(PROCESS_BYTES):  # the program's own memory counts in its budget
+        run(prog_name="shtoss-exact")
 
 
 def interrupted_line(args: Sequence[str], environ: Mapping[str, str]) -> str:

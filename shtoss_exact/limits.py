@@ -35,6 +35,17 @@ are made, so it may take twice as long as a computation held whole."""
 MAX_BYTES = 1_000_000_000
 """Bytes held at once by one computation."""
 
+PROCESS_BYTES = 40_000_000
+"""Bytes the program holds besides a computation when it runs as its own process: the
+interpreter with the package loaded (18 MiB resident) and the allocator's slack around
+long integers made and freed (about 3 %: 981 MiB resident for the 1 GB estimated of a
+27 700-deal series)."""
+
+BIT_BYTES = 4 / 30
+"""Bytes of one bit of a long Python int: CPython keeps it in 30-bit digits of 4 bytes
+each, a fifteenth more than 1/8 (measured on the counts of 10 000 deals: 3.5 % above an
+estimate at 1/8 a bit, the process 6 % above the limit at 28 600 deals)."""
+
 MAX_CHAIN_BYTES = 100_000_000
 """Bytes of the states and edges of a plan's chain while they are found (the chain is
 solved afterwards, within ``MAX_SECONDS`` and ``MAX_BYTES``)."""
@@ -133,16 +144,32 @@ def float_estimate(count: int | float) -> float:
 
 
 def multiply_seconds(small: float, big: float) -> float:
-    """CPU seconds of one product of integers of ``small <= big`` bits: CPython's
-    Karatsuba takes about ``small**1.6`` (1.6 µs at 1 000 bits, 63 µs at 10 000,
-    2.6 ms at 100 000), a lopsided product ``big / small`` such pieces.
+    """CPU seconds of one product of integers of ``small <= big`` bits. Below CPython's
+    Karatsuba cutoff (70 digits of 30 bits, 2 100 bits) the product is schoolbook, one
+    step for each pair of digits (measured 0.6 ns a pair on a quiet machine, for 226 by
+    22 600 bits as for 2 000 by 200 000; counted here at 1 ns); above it Karatsuba takes
+    about ``small**1.6`` (1.6 µs at 1 000 bits, 63 µs at 10 000, 2.6 ms at 100 000), a
+    lopsided product ``big / small`` such pieces. (Karatsuba's figures for a short
+    factor had the lopsided products of a few hundred bits 4 times too dear.)
 
     >>> 50e-6 < multiply_seconds(10_000, 10_000) < 80e-6
     True
+    >>> 4e-6 < multiply_seconds(226, 22_600) < 8e-6  # measured 3.8 µs
+    True
     """
     small = max(float(small), 1.0)
+    big = max(float(big), small)
+    if small <= KARATSUBA_BITS:
+        return 0.1e-6 + SCHOOLBOOK_STEP * (small / 30) * (big / 30)
     karatsuba: float = (small / 1000) ** 1.6
-    return 0.1e-6 + 1.6e-6 * karatsuba * (max(big, small) / small)
+    return 0.1e-6 + 1.6e-6 * karatsuba * (big / small)
+
+
+KARATSUBA_BITS = 2100
+"""Bits of the shorter factor below which CPython multiplies digit by digit."""
+
+SCHOOLBOOK_STEP = 1e-9
+"""CPU seconds of one pair of 30-bit digits in a schoolbook product."""
 
 
 def sum_cost(pairs: float, outcomes: float, bits: tuple[float, float]) -> Cost:
@@ -154,7 +181,7 @@ def sum_cost(pairs: float, outcomes: float, bits: tuple[float, float]) -> Cost:
     """
     small, big = sorted(bits)
     seconds = pairs * (SUM_PAIR_STEP + multiply_seconds(small, big) + (small + big) * 5e-11)
-    return Cost(seconds=seconds, bytes=min(pairs, outcomes) * ((small + big) / 8 + 100))
+    return Cost(seconds=seconds, bytes=min(pairs, outcomes) * ((small + big) * BIT_BYTES + 100))
 
 
 def check_sum(sizes: tuple[int, int], outcomes: int, bits: tuple[int, int]) -> None:
@@ -254,7 +281,7 @@ def allowance(*, seconds: float, digits: float | None = None) -> Iterator[Spent]
     >>> spent.seconds
     0.2
     """
-    now = budget()
+    now = _BUDGET.get() or Budget()
     narrowed = Budget(
         max(0.0, min(seconds, now.seconds)),
         now.bytes,
@@ -271,9 +298,37 @@ def allowance(*, seconds: float, digits: float | None = None) -> Iterator[Spent]
         _BUDGET.reset(token)
 
 
+@contextmanager
+def held_besides(held: float) -> Iterator[None]:
+    """Run computations while ``held`` bytes are, or will be, held besides them (a
+    picture's matplotlib, about 60 MB): every check inside counts them with its estimate,
+    and ``budget()`` leaves them out of the bytes it allows.
+
+    >>> with held_besides(0.9e9):
+    ...     check_cost(Cost(bytes=0.2e9), what="a", advice="b")
+    Traceback (most recent call last):
+    ...
+    shtoss_exact.errors.ShtossError: a: about 1.1 GB held at once, more than the limit of 1 GB; b
+    """
+    token = _HELD.set(_HELD.get() + held)
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+
+
+_HELD: ContextVar[float] = ContextVar("shtoss_exact_held", default=0.0)
+
+
+def _less_held(most: Budget) -> Budget:
+    held = _HELD.get()
+    return most._replace(bytes=max(0.0, most.bytes - held)) if held else most
+
+
 def budget() -> Budget:
-    """The budget in force (``Budget()`` outside any ``allowance``)."""
-    return _BUDGET.get() or Budget()
+    """The budget in force (``Budget()`` outside any ``allowance``), less the bytes
+    ``held_besides`` holds."""
+    return _less_held(_BUDGET.get() or Budget())
 
 
 def check_cost(
@@ -315,15 +370,16 @@ of 10 s; use fewer deals
                 advice=_(advice),
             )
         )
-    if cost.bytes > most.bytes:
-        unit, size = ("GB", 1e9) if most.bytes >= 1e9 else ("MB", 1e6)
+    held = cost.bytes + _HELD.get()  # with what the program and its picture hold besides
+    if held > most.bytes:
+        unit, size = ("GB", 1e9) if max(most.bytes, held) >= 1e9 else ("MB", 1e6)
         _refuse(
             _(
                 "{what}: about {figure} {unit} held at once, more than the limit of "
                 "{limit:g} {unit}; {advice}"
             ).format(
                 what=_(what),
-                figure=figure(cost.bytes / size, above=most.bytes / size),
+                figure=figure(held / size, above=most.bytes / size),
                 unit=unit,
                 limit=most.bytes / size,
                 advice=_(advice),

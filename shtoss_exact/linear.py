@@ -359,7 +359,12 @@ estimated at 9.6 s take 11.8 s."""
 
 
 def elimination_work(
-    rows: Sequence[Row], *, bits: int, sums: int = 1, limit: float = float("inf")
+    rows: Sequence[Row],
+    *,
+    bits: int,
+    sums: int = 1,
+    limit: float = float("inf"),
+    max_bits: int | None = None,
 ) -> float:
     """Estimated bit operations of ``solve`` (about one a nanosecond), from a dry run of
     the fill-in on the pattern of non-zero entries alone (no arithmetic).
@@ -369,6 +374,7 @@ def elimination_work(
     each costing ``STEP_COST`` per entry of L, U and A; the reconstruction is a
     Euclidean algorithm on numbers of that size, and each of the ``sums`` answers a
     multiplication modulo them. The dry run stops once the sum passes ``limit``.
+    ``max_bits``: the answers are lifted only as far as ``solve(max_bits=)`` lifts them.
 
     >>> elimination_work([{0: 3, 1: -1}, {0: -1, 1: 3}], bits=2) > 0
     True
@@ -376,7 +382,9 @@ def elimination_work(
     size = len(rows)
     # The lifting alone, over the entries of A (the factors hold at least as many), is
     # a lower bound known before the dry run: past the limit, no fill-in is followed.
-    floor = lifting_work(size, sum(len(row) for row in rows), stored=0, bits=bits, sums=sums)
+    floor = lifting_work(
+        size, sum(len(row) for row in rows), stored=0, bits=bits, sums=sums, max_bits=max_bits
+    )
     if floor > limit:
         return floor
     pattern: list[set[int]] = [set(row) | {i} for i, row in enumerate(rows)]
@@ -403,14 +411,26 @@ def elimination_work(
         if updates * FILL_COST > limit:
             return updates * FILL_COST
     entries = sum(len(row) for row in rows)
-    return updates * FILL_COST + lifting_work(size, entries, stored=stored, bits=bits, sums=sums)
+    lifting = lifting_work(size, entries, stored=stored, bits=bits, sums=sums, max_bits=max_bits)
+    return updates * FILL_COST + lifting
 
 
-def lifting_work(size: int, entries: int, *, stored: int, bits: int, sums: int) -> float:
+def lifted_bits(size: int, bits: int, max_bits: int | None = None) -> int:
+    """Bits of the modulus the lifting reaches for ``size`` unknowns of ``bits``-bit
+    entries: Hadamard's bound, or twice ``max_bits`` when that is less."""
+    hadamard = 2 * size * (bits + 1) + 64
+    return hadamard if max_bits is None else min(hadamard, 2 * max_bits + 64)
+
+
+def lifting_work(
+    size: int, entries: int, *, stored: int, bits: int, sums: int, max_bits: int | None = None
+) -> float:
     """Bit operations of the lifting of ``size`` unknowns (``entries`` of A, ``stored``
     of L and U) to Hadamard's bound, and of the reconstruction of ``sums`` answers: the
-    digits of the answer, about ``2 n (bits + 1)`` bits, decide the steps."""
-    answer_bits = 2 * size * (bits + 1) + 64
+    digits of the answer, about ``2 n (bits + 1)`` bits, decide the steps; with
+    ``max_bits``, at most ``2 max_bits`` (a numerator and a denominator of that many:
+    4 096 bankrolls were estimated 2.5 times their time, lifted to Hadamard's bound)."""
+    answer_bits = lifted_bits(size, bits, max_bits)
     steps = answer_bits // (61 * POWER) + 1
     kilobits = answer_bits / 1000
     euclid = kilobits**2 * 5000.0  # one reconstruction, ~5 us per kbit**2

@@ -30,11 +30,14 @@ from shtoss_exact.limits import (
     Budget,
     Cost,
     allowance,
+    budget,
     check_cost,
+    held_besides,
 )
 from shtoss_exact.numbers import whole_digits_over, whole_number
 from shtoss_exact.plans.catalog import plan_named
 from shtoss_exact.plans.chain import Rules, build_chain, classic_outcomes
+from shtoss_exact.plans.cost import bits_after, int_bytes
 from shtoss_exact.plans.series import series
 from shtoss_exact.schemes.schema import scheme_from_data
 from shtoss_exact.schemes.settlement import settlement_seconds
@@ -119,6 +122,26 @@ def test_an_allowance_narrows_the_budget_and_reports_what_it_passed() -> None:
             check_cost(Cost(seconds=3.0), what="a", advice="b")
     assert spent.seconds == 1.5 and len(spent.refused) == 1
     check_cost(Cost(seconds=3.0), what="a", advice="b")  # outside it: the whole budget
+
+
+def test_what_is_held_besides_counts_with_the_estimate() -> None:
+    check_cost(Cost(bytes=0.9e9), what="a", advice="b")
+    with held_besides(0.2e9), pytest.raises(ShtossError, match=r"about 1.1 GB held at once"):
+        check_cost(Cost(bytes=0.9e9), what="a", advice="b")
+    with held_besides(0.2e9), allowance(seconds=1.0):  # an allowance inside keeps it
+        with pytest.raises(ShtossError, match="more than the limit of 1 GB"):
+            check_cost(Cost(bytes=0.9e9), what="a", advice="b")
+        assert budget().bytes == pytest.approx(0.8e9)
+
+
+def test_the_bytes_of_long_counts_are_those_cpython_holds() -> None:
+    """The estimate of a flat series's counts is at least the bytes the ints take (4 bytes
+    a 30-bit digit, with their headers and the slots holding them), and not far above."""
+    deals = 3000
+    counts = series(deals=deals).net.counts
+    held = sum(sys.getsizeof(c) + 8 for c in counts)
+    estimate = int_bytes(len(counts), bits_after(deals, 833))
+    assert held < estimate < 1.2 * held, (estimate, held)
 
 
 @given(

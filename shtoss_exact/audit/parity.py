@@ -208,9 +208,9 @@ def _cost(laws: list[Distribution]) -> Cost:
     return Cost(seconds=sums.seconds * WHOLE_OVER_SUMS, bytes=sums.bytes)
 
 
-WHOLE_OVER_SUMS = 1.8
+WHOLE_OVER_SUMS = 1.35
 """The whole audit's time over its sums' estimate, measured: the laws of a parity audit
 are narrow, so the sums' per-pair step weighs more than the splits' estimate counts, and
 the total law is then reduced to lowest terms and written out (300 deals of 25 turns:
-sums estimated at 5.4 s, the audit takes about 9 s; 360 deals took 12.6 s where their
-sums were estimated at 7.8 s)."""
+sums estimated at 7 s, the audit takes 7 to 9 s; 360 deals took 12.6 s where their sums
+are estimated at 11.5 s)."""

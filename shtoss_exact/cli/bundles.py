@@ -206,11 +206,14 @@ def _check_plot(ctx: click.Context, param: click.Parameter, value: str | None) -
 
     from shtoss_exact.errors import ShtossError
     from shtoss_exact.i18n import _
-    from shtoss_exact.report.plots.figures import MISSING_MATPLOTLIB, check_target
+    from shtoss_exact.limits import held_besides
+    from shtoss_exact.report.plots.figures import MISSING_MATPLOTLIB, PLOT_BYTES, check_target
 
     check_target(value)
     if find_spec("matplotlib") is None:
         raise ShtossError(_(MISSING_MATPLOTLIB))
+    # matplotlib, loaded to draw, is held with the result: the computation has the rest
+    ctx.with_resource(held_besides(PLOT_BYTES))
     return value
 
 

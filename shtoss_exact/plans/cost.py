@@ -20,6 +20,7 @@ from math import inf, log2
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import _, ngettext
 from shtoss_exact.limits import (
+    BIT_BYTES,
     MAX_RECORD_DIGITS,
     MAX_SERIES_DIGITS,
     Budget,
@@ -122,7 +123,7 @@ def values_in(spans: list[tuple[int, int]]) -> int:
 
 def int_bytes(count: float, bits: float) -> float:
     """Bytes of ``count`` integers of ``bits`` bits each."""
-    return count * (bits / 8 + INT_BYTES)
+    return count * (bits * BIT_BYTES + INT_BYTES)
 
 
 def check_bits(bits: float, *, what: str, advice: str) -> None:

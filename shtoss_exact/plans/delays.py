@@ -35,7 +35,7 @@ from itertools import chain, repeat
 from math import log2
 from operator import add, mul, neg, sub
 
-from shtoss_exact.limits import float_estimate
+from shtoss_exact.limits import BIT_BYTES, float_estimate
 from shtoss_exact.plans.cost import (
     BIT_STEP,
     DENSE_STEP,
@@ -363,7 +363,7 @@ def delay_run(flow: Flow, copies: dict[int, Copy], deals: int) -> tuple[float, i
         ranges.append(span)
     values = values_in(ranges)  # the net's summary: a few sums and products a value
     seconds += float_estimate(values) * SUMMARY_STEPS * (DENSE_STEP + deals * per_bit)
-    count_bytes = log2(max(flow.denominator, 2)) / 8  # a count's bytes, a deal
+    count_bytes = log2(max(flow.denominator, 2)) * BIT_BYTES  # a count's bytes, a deal
     kept_bytes = 0.0
     for back in (*history.values(), *summed.values()):
         for age, kept in enumerate(reversed(back)):

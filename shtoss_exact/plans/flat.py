@@ -28,7 +28,14 @@ from operator import add, mul
 from shtoss_exact.distribution import Distribution
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.i18n import N_, _
-from shtoss_exact.limits import MAX_SECONDS, Cost, check_cost, float_estimate, multiply_seconds
+from shtoss_exact.limits import (
+    BIT_BYTES,
+    MAX_SECONDS,
+    Cost,
+    check_cost,
+    float_estimate,
+    multiply_seconds,
+)
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.chain import DealOutcomes, Rules, Status
 from shtoss_exact.plans.cost import (
@@ -157,7 +164,7 @@ def _sparse_cost(steps: list[tuple[int, int]], deals: int, denominator: int) -> 
     bits = bits_after(deals, denominator)
     key_bits = max(abs(e) for e, _ in steps).bit_length() + deals.bit_length()
     entry = 3 * SPARSE_STEP + outcomes * multiply_seconds(bits / 4, bits) + 4 * key_bits * BIT_STEP
-    return Cost(seconds=ways * entry, bytes=ways * (6 * INT_BYTES + (key_bits + bits) / 8))
+    return Cost(seconds=ways * entry, bytes=ways * (6 * INT_BYTES + (key_bits + bits) * BIT_BYTES))
 
 
 def _sparse(denominator: int, unit: Fraction, steps: list[tuple[int, int]],

@@ -30,7 +30,7 @@ from itertools import chain, repeat
 from math import log2
 from operator import add
 
-from shtoss_exact.limits import float_estimate
+from shtoss_exact.limits import BIT_BYTES, float_estimate
 from shtoss_exact.plans.chain import Chain as Chain_
 from shtoss_exact.plans.chain import State, Status
 from shtoss_exact.plans.cost import (
@@ -291,10 +291,10 @@ def range_run(flow: Flow, deals: int) -> tuple[float, int | None, float]:
             moves = [g for groups in flow.groups for _, sources in groups for _, g in sources]
             widest = max([*moves, 0]) - min([*moves, 0])
             support = _values(low, high) + (deals - k - 1) * widest
-            held = 2 * float_estimate(support) * n * (deals * per_bit / 8 + INT_BYTES)
+            held = 2 * float_estimate(support) * n * (deals * per_bit * BIT_BYTES + INT_BYTES)
             return seconds + _extrapolate(history, k + 1, deals, per_bit=per_bit), support, held
     entries = sum(b - a for a, b in zip(low, high, strict=True) if b > a)
-    return seconds, _values(low, high), 2 * entries * (deals * per_bit / 8 + INT_BYTES)
+    return seconds, _values(low, high), 2 * entries * (deals * per_bit * BIT_BYTES + INT_BYTES)
 
 
 def _values(low: list[int], high: list[int]) -> int:

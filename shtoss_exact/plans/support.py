@@ -20,7 +20,7 @@ from math import inf, lcm, log, log2
 from typing import TYPE_CHECKING
 
 from shtoss_exact.i18n import N_, _
-from shtoss_exact.limits import Cost, budget, check_cost
+from shtoss_exact.limits import BIT_BYTES, Cost, budget, check_cost
 from shtoss_exact.numbers import short_int
 from shtoss_exact.plans.cost import BIT_STEP, DENSE_STEP, INT_BYTES, values_in
 
@@ -85,7 +85,7 @@ def check_support(chain: Chain, deals: int, *, dense: float | None = None) -> fl
             return inf  # the arrays are cheap, or the solve's own estimate decides
         dense = ranged
     seconds, held, bits, kept = _set_cost(chain, incoming, deals, slope)
-    memory = held * (ENTRY_BYTES + bits / 8) + kept
+    memory = held * (ENTRY_BYTES + bits * BIT_BYTES) + kept
     if dense > budget().seconds:  # the arrays cannot: refused unless the dicts can
         what = _("the nets of {short_int} deals of a chain of {depth_count} states").format(
             short_int=short_int(deals), depth_count=len(chain.depth)
@@ -250,8 +250,8 @@ def _merge_cost(ended: list[int], bits_per_deal: float) -> tuple[float, float]:
         small, large = sorted((k * bits_per_deal, full - k * bits_per_deal))
         product = PRODUCT_WORD * (max(large, 64) / 64) * (max(small, 64) / 64) ** 0.585
         seconds += count * (product + full * BIT_STEP)
-        kept += count * (ENTRY_BYTES + k * bits_per_deal / 8)
-    return seconds, kept + values * (INT_BYTES + full / 8)
+        kept += count * (ENTRY_BYTES + k * bits_per_deal * BIT_BYTES)
+    return seconds, kept + values * (INT_BYTES + full * BIT_BYTES)
 
 
 def _entry_seconds(held: int) -> float:

@@ -47,6 +47,7 @@ from shtoss_exact.strategy.solve import (
     BankrollGrid,
     Solution,
     bankroll_grid,
+    bold_bits,
     policy_iteration,
     shown,
     solve_cost,
@@ -243,7 +244,15 @@ Fraction(5, 2): (1,)})
     )
     first = g.bold() if g.reach else g.timid()
     settled = g.reach and _even_money_subfair(outcomes.counts)
-    cost = solve_cost(g, first, settled=settled)
+    bits = bold_bits(g) if settled else None
+    if bits is not None and bits > 1.02 * MAX_VALUE_BITS:  # a bound, a few bits above them
+        raise ShtossError(
+            _(
+                "the exact values have about {longest:.0f} digits: more than the limit "
+                "{max_value_bits:.0f}; use a smaller target"
+            ).format(longest=bits * 0.30103, max_value_bits=MAX_VALUE_BITS * 0.30103)
+        )
+    cost = solve_cost(g, first, settled=settled, value_bits=bits)
     check_cost(
         cost,
         what=_(

@@ -42,8 +42,8 @@ from math import ceil, floor, lcm
 from shtoss_exact.errors import ShtossError, shown_number
 from shtoss_exact.frozen import dataclass
 from shtoss_exact.i18n import _
-from shtoss_exact.limits import MAX_SECONDS, MAX_VALUE_BITS, Cost, float_estimate
-from shtoss_exact.linear import POWER, Row, TooLong, elimination_work, solve
+from shtoss_exact.limits import BIT_BYTES, MAX_SECONDS, MAX_VALUE_BITS, Cost, float_estimate
+from shtoss_exact.linear import POWER, Row, TooLong, elimination_work, lifted_bits, solve
 
 MAX_STATES = 20_000
 """Most states looked at before the cost is estimated: beyond it a refusal is certain."""
@@ -55,8 +55,10 @@ SETTLING = 10
 """Policy iterations assumed in the estimate when bold (or timid) play need not be
 optimal: measured, 4 to 10 from the start up to a target of 400."""
 
-SWEEP_COST = 400.0
-"""Cost of one term ``c_i * N`` of a Bellman sum, plus ``SWEEP_BIT_COST`` per bit of N."""
+SWEEP_COST = 200.0
+"""Cost of one term ``c_i * N`` of a Bellman sum, plus ``SWEEP_BIT_COST`` per bit of N
+(measured 92 ns a term for values of 1 000 bits on 2 000 bankrolls, up to 210 ns on a
+few hundred, where each bankroll's own work weighs more; once counted at 400)."""
 
 SWEEP_BIT_COST = 0.05
 
@@ -327,24 +329,34 @@ def sweep(g: BankrollGrid, policy: Sequence[int], values: Values) -> Sweep:
 
 
 def iteration_cost(
-    g: BankrollGrid, policy: Sequence[int], *, limit: float, settled: bool = True
+    g: BankrollGrid,
+    policy: Sequence[int],
+    *,
+    limit: float,
+    settled: bool = True,
+    value_bits: int | None = None,
 ) -> float:
     """Estimated cost of one evaluation and one sweep (about a unit a nanosecond).
 
     ``settled``: the policy is bold play known to be optimal, whose values are short;
     otherwise the iteration may pass through timid play's long values, and their
     reconstruction (``RECONSTRUCT_BIT2``) is counted at timid play's length.
+    ``value_bits``: the values' bits when they are known (``bold_bits``).
     """
     rows, _ = equations(g, policy)
     bits = g.denominator.bit_length() + 1
-    solving = elimination_work(rows, bits=bits, limit=limit)
+    # Every value is reconstructed (one product modulo the lifted modulus each: 3.4 s of
+    # the 5.3 s of 5 000 bankrolls, once uncounted, hidden by a lifting to Hadamard's bound)
+    solving = elimination_work(rows, bits=bits, limit=limit, sums=g.size, max_bits=MAX_VALUE_BITS)
     # Entries of hundreds of bits (a deck of 10**200 cards): each lifting step multiplies
-    # them, and the answer's bound, 2 n (bits + 1) bits, is reconstructed for n unknowns.
-    answer_bits = 2 * g.size * (bits + 1) + 64
+    # them, and the answer's bound, 2 n (bits + 1) bits or twice the values' limit, is
+    # reconstructed for n unknowns.
+    answer_bits = lifted_bits(g.size, bits, MAX_VALUE_BITS)
     steps = answer_bits // (61 * POWER) + 1
     entries = sum(len(row) for row in rows)
     solving += steps * entries * bits * WIDE_ENTRY_BIT + (answer_bits / 1000) ** 2 * WIDE_EUCLID
-    value_bits = g.size * bits // 2  # measured: a tenth to most of Hadamard's bound
+    if value_bits is None:
+        value_bits = g.size * bits // 2  # measured: a tenth to most of Hadamard's bound
     if not settled:
         long_values = TIMID_VALUE_BITS * g.size * (bits - 1)
         solving += RECONSTRUCT_BIT2 * g.size * answer_bits * long_values
@@ -352,15 +364,64 @@ def iteration_cost(
     return solving + terms * (SWEEP_COST + SWEEP_BIT_COST * value_bits)
 
 
-def solve_cost(g: BankrollGrid, policy: Sequence[int], *, settled: bool) -> Cost:
+def bold_bits(g: BankrollGrid) -> int | None:
+    """Bits of the common denominator of bold play's values, counted before they are
+    solved, where bold play is the doubling map: even money (and null deals), a target
+    of ``n`` units from the bankrolls ``1 .. n - 1``, every stake ``min(x, n - x)``
+    allowed; else ``None``.
+
+    Bold play takes ``x`` to ``2x`` or 0 below ``n / 2``, to ``n`` or ``2x - n`` above:
+    ``x -> 2x mod n``. After the ``v`` deals of the two in ``n = 2**v m`` every bankroll
+    is on a cycle of the doubling mod ``m``; a cycle of ``p`` deals, ``w`` of them below
+    the half, solves to a denominator ``D**p - W**w L**(p - w)`` (``D`` the deals that
+    decide, ``W`` and ``L`` the wins and losses among them). The common denominator is
+    ``D**v`` times the lcm of the cycles' (a bound: a numerator may share a few of its
+    bits): 19 385 bits for a target of 1999 (2 is a primitive root), 98 for 1024.
+
+    >>> g = bankroll_grid((833, ((Fraction(-1), 433), (Fraction(1), 400))), bankroll=1, target=6)
+    >>> bold_bits(g), evaluate(g, g.bold()).denominator.bit_length()
+    (29, 29)
+    """
+    n = g.size + 1
+    if not g.reach or g.low * g.unit != 1 or not {-1, 1} <= set(g.steps) <= {-1, 0, 1}:
+        return None
+    if any(most < min(j + 1, n - 1 - j) for j, most in enumerate(g.most)):
+        return None
+    won = sum(c for step, c in zip(g.steps, g.counts, strict=True) if step > 0)
+    lost = sum(c for step, c in zip(g.steps, g.counts, strict=True) if step < 0)
+    twos = (n & -n).bit_length() - 1
+    odd = n >> twos
+    cycles: set[tuple[int, int]] = set()
+    seen = bytearray(odd)
+    for start in range(1, odd):
+        length = below = 0
+        x = start
+        while not seen[x]:
+            seen[x] = 1
+            length, below, x = length + 1, below + (2 * x < odd), 2 * x % odd
+        if length:
+            cycles.add((length, below))
+    decided = won + lost
+    common: int = lcm(*(decided**p - won**w * lost ** (p - w) for p, w in cycles))
+    whole: int = common * decided**twos
+    return whole.bit_length()
+
+
+def solve_cost(
+    g: BankrollGrid, policy: Sequence[int], *, settled: bool, value_bits: int | None = None
+) -> Cost:
     """The estimated cost of the whole policy iteration from ``policy``: seconds (one
     evaluation and sweep, or ``SETTLING`` of them), and the bytes of the exact
     optimality check — the values over their common denominator, one column of them
     and one Bellman sum per stake of a state — with the exact solve's own.
     """
-    work = iteration_cost(g, policy, limit=MAX_WORK, settled=settled) * (1 if settled else SETTLING)
-    value_bits = g.size * (g.denominator.bit_length() + 1) // 2
-    held = float_estimate(g.size + 2 * max(g.most, default=0)) * (value_bits / 8 + INT_BYTES)
+    work = iteration_cost(g, policy, limit=MAX_WORK, settled=settled, value_bits=value_bits)
+    work *= 1 if settled else SETTLING
+    if value_bits is None:
+        value_bits = g.size * (g.denominator.bit_length() + 1) // 2
+    held = float_estimate(g.size + 2 * max(g.most, default=0)) * (
+        value_bits * BIT_BYTES + INT_BYTES
+    )
     return Cost(seconds=work * 1e-9, bytes=held + (work / 1000) * (256 / 8 + INT_BYTES))
 
 

@@ -22,7 +22,7 @@ from shtoss_exact.deck import Deal, make_deal
 from shtoss_exact.errors import ShtossError
 from shtoss_exact.schemes.scheme import Scheme, classic, lob_half, scheme_named
 from shtoss_exact.strategy.play import PLANS, Objective, optimal_play
-from shtoss_exact.strategy.solve import bankroll_grid, evaluate
+from shtoss_exact.strategy.solve import bankroll_grid, bold_bits, evaluate
 
 P, Q = Fraction(400, 833), Fraction(433, 833)
 SEVEN_OF_HEARTS = make_deal(card="7h")
@@ -453,3 +453,32 @@ def test_bold_play_under_bait_is_not_staking_for_an_even_money_win() -> None:
     even = brute_bold(Fraction(3), Fraction(6), dist, None, win=Fraction(1))
     assert max(a for a, _ in dist) == Fraction(3, 2)
     assert result.compare[0].value == largest != even
+
+
+@pytest.mark.parametrize("null", [0, 40])
+def test_bold_bits_bounds_the_values_it_counts_before_they_are_solved(null: int) -> None:
+    """Bold play's common denominator, counted from the cycles of the doubling map, is
+    never below the one the exact solve finds and only a few bits above it."""
+    outcomes = (833 + null, ((Fraction(-1), 433), (Fraction(0), null), (Fraction(1), 400)))
+    for target in range(2, 90):
+        g = bankroll_grid(outcomes if null else (833, outcomes[1][::2]), bankroll=1,
+                          target=target)  # fmt: skip
+        counted = bold_bits(g)
+        found = evaluate(g, g.bold()).denominator.bit_length()
+        assert counted is not None and found <= counted <= found + 40, (target, counted, found)
+    capped = bankroll_grid((833, outcomes[1][::2]), bankroll=1, target=20, max_stake=3)
+    assert bold_bits(capped) is None  # a cap: bold play is not the doubling map
+
+
+def test_a_target_whose_bold_values_are_too_long_is_refused_up_front(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 1999 bankrolls: the exact solve took 12 s before its values were found too long
+    import shtoss_exact.strategy.play as play
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("solved before the refusal")
+
+    monkeypatch.setattr(play, "policy_iteration", never)
+    with pytest.raises(ShtossError, match="the exact values have about 5835 digits"):
+        optimal_play(bankroll=1, target=1999)

@@ -40,6 +40,11 @@ MAX_POINTS = int(FIGSIZE[0] * DPI)
 """Most points on one line: the figure's width in pixels. Longer series are thinned
 evenly (their ends kept), so a deck of any size draws in the same time."""
 
+PLOT_BYTES = 80_000_000
+"""Bytes matplotlib holds to draw a figure, besides the result drawn (measured: 57 MiB
+for any kind, a thinned line of at most ``MAX_POINTS`` points): a computation whose
+result is drawn has the memory budget less this."""
+
 STYLE = {"svg.fonttype": "none", "svg.hashsalt": "shtoss-exact"}
 """Text stays text in SVG (searchable, and testable), and its ids do not change."""
 

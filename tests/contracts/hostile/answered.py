@@ -136,6 +136,11 @@ ANSWERED = [
         "series --bankroll 1 --target 2 --kush 1/100 --scheme thirds --card 7h",
     ),
     # --- strategy ----------------------------------------------------------------------------
+    # 2 999 bankrolls: about 4.5 s, once refused as 11 s (its sweep counted at 400 ns a
+    # term for 100, bold play's values at Hadamard's length, the lifting past the limit)
+    answer(
+        "strategy-target-3000-max-stake", "strategy --bankroll 1 --target 3000 --max-stake 3000"
+    ),
     # The optimal stakes take about 3 s, and 6 s with every named plan but stop: the stop
     # plan's walk to the target must not take longer (it takes about 70 s today).
     answer("strategy-target-2000", "strategy --bankroll 1 --target 2000 --max-stake 2000"),
@@ -239,5 +244,12 @@ ANSWERED = [
             "--bets",
             "2:stay:1/2@0 3:stay:1/3@1 4:stay:1/4@2 5:stay:1/5@3",
         ],
+    ),
+    # 100 deals of three bets: about 5 s, once refused as "about 12 s" (the sum of the
+    # laws counted with products of a few hundred bits by long ones 4 times too dear)
+    answer(
+        "audit-ledger-sheet-100-deals-three-bets",
+        "audit ledger --sheet a.json",
+        a__json=json.dumps([{"seen": WHOLE_DEAL + " |", "bets": "K@0 Q@0 J@0"}] * 100).encode(),
     ),
 ]
