@@ -9,7 +9,10 @@ import _thread
 import contextlib
 import sys
 from collections.abc import Iterator
-from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Decimal, Inexact, localcontext
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # ``decimal`` loaded only by a long number: the CLI starts without it
+    from decimal import Decimal
 
 _LIMIT_HELD = _thread.RLock()
 """Held while the program's own limit on int-text conversion is in force."""
@@ -71,6 +74,8 @@ _PIECE_BITS = 4096
 
 def _decimal_of(number: int) -> Decimal:
     """``Decimal(number)`` for ``number >= 0``, by halves (see ``int_str``)."""
+    from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Decimal, Inexact, localcontext
+
     powers: dict[int, Decimal] = {}
 
     def power(bits: int) -> Decimal:  # 2**bits, exact
